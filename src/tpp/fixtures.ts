@@ -1,0 +1,24 @@
+// The committed TEST-ONLY certificates (fixtures/certs): the default TPP identity of the suite.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { TppIdentity } from './client.ts';
+
+export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+const read = (name: string) => readFileSync(`${FIXTURES_DIR}certs/${name}`, 'utf8');
+
+export type TestTpp = '' | 'ai-only-' | 'pi-only-';
+
+export interface TestCredentials {
+  qsealc: TppIdentity;
+  qwac: TppIdentity;
+  caPem: string;
+}
+
+/** The test TPP's QSealC (signing), QWAC (TLS) and CA. */
+export function testCredentials(which: TestTpp = ''): TestCredentials {
+  return {
+    qsealc: { certPem: read(`${which}qsealc.cert.pem`), keyPem: read(`${which}qsealc.key.pem`) },
+    qwac: { certPem: read(`${which}qwac.cert.pem`), keyPem: read(`${which}qwac.key.pem`) },
+    caPem: read(`${which}ca.cert.pem`),
+  };
+}
