@@ -15,11 +15,35 @@ export interface EncodeOptions {
   upperCase?: boolean;
 }
 
-const CHARSET_ALIASES: Record<string, Charset | 'us-ascii'> = {
+const CHARSET_ALIASES: Record<string, string> = {
   'utf-8': 'utf-8', utf8: 'utf-8',
   'iso-8859-1': 'iso-8859-1', 'iso_8859-1': 'iso-8859-1', latin1: 'iso-8859-1', 'l1': 'iso-8859-1', 'iso8859-1': 'iso-8859-1',
   'us-ascii': 'us-ascii', ascii: 'us-ascii',
 };
+
+/** Decodes bytes of a charset; null when the bytes are not valid in it. iso-8859-1 is decoded as
+ * Latin-1 proper (WHATWG's TextDecoder maps that label to windows-1252). Other charsets the
+ * platform's TextDecoder knows (iso-8859-2, iso-8859-8, …) are accepted for RFC 2047's examples. */
+function decodeBytes(buf: Buffer, charset: string): string | null {
+  if (charset === 'iso-8859-1') return buf.toString('latin1');
+  if (charset === 'us-ascii') return buf.some((b) => b > 0x7f) ? null : buf.toString('latin1');
+  try {
+    return new TextDecoder(charset, { fatal: true }).decode(buf);
+  } catch {
+    return null;
+  }
+}
+
+function knownCharset(label: string): string | undefined {
+  const l = label.split('*')[0].toLowerCase();
+  if (CHARSET_ALIASES[l]) return CHARSET_ALIASES[l];
+  try {
+    new TextDecoder(l);
+    return l;
+  } catch {
+    return undefined;
+  }
+}
 
 function toBytes(text: string, charset: Charset): Buffer {
   if (charset === 'utf-8') return Buffer.from(text, 'utf8');
@@ -61,6 +85,7 @@ export function encodeWords(text: string, options: EncodeOptions = {}): string {
       words.push(wrap(bytes.subarray(i, end).toString('base64')));
       i = end;
     }
+    if (!words.length) words.push(wrap(''));
   } else {
     let cur = '';
     let i = 0;
@@ -126,16 +151,9 @@ export function decodeWords(value: string): DecodeResult {
     if (!chunks.length) return true;
     const buf = Buffer.concat(chunks);
     chunks.length = 0;
-    if (charsetOfAll === 'utf-8') {
-      try {
-        text += new TextDecoder('utf-8', { fatal: true }).decode(buf);
-      } catch {
-        return false;
-      }
-    } else if (charsetOfAll === 'us-ascii') {
-      if (buf.some((b) => b > 0x7f)) return false;
-      text += buf.toString('latin1');
-    } else text += buf.toString('latin1');
+    const t = decodeBytes(buf, charsetOfAll!);
+    if (t === null) return false;
+    text += t;
     return true;
   };
   while (pos < v.length) {
@@ -147,7 +165,7 @@ export function decodeWords(value: string): DecodeResult {
     const rawCharset = v.slice(pos + 2, q1);
     const rawEnc = v.slice(q1 + 1, q2);
     const payload = v.slice(q2 + 1, end);
-    const cs = CHARSET_ALIASES[rawCharset.split('*')[0].toLowerCase()];
+    const cs = knownCharset(rawCharset);
     if (!cs) return fail('charset', `unknown charset "${rawCharset}" (expected utf-8 or iso-8859-1)`);
     const enc = rawEnc.toUpperCase();
     if (enc !== 'B' && enc !== 'Q') return fail('encoding', `unknown encoding "${rawEnc}" (expected B or Q)`);

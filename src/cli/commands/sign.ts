@@ -1,0 +1,69 @@
+// `sign`: reads a raw HTTP/1.1 request and prints it back with Date, Digest and Signature added.
+import { type Command } from 'commander';
+import { signRequest, type SignOptions } from '../../tpp/sign.ts';
+import { ENCODES, type Encode } from '../../tpp/signature-header.ts';
+import { HttpParseError, headerValue, parseRawRequest, serializeRequest, setHeader } from '../../tpp/http-message.ts';
+import { keyIdFor } from '../../tpp/key-id.ts';
+import { parseHttpDate } from '../../tpp/http-date.ts';
+import { certificateHeaderValue } from '../../tpp/verify.ts';
+import { sign as cryptoSign } from 'node:crypto';
+import { loadCertOrKey, loadPrivateKey, readStdin, UsageError } from '../io.ts';
+
+export function parseDigestOption(v: string): SignOptions['digest'] {
+  const l = v.toLowerCase();
+  if (l === 'sha-256') return 'SHA-256';
+  if (l === 'sha-512') return 'SHA-512';
+  if (l === 'none') return 'none';
+  throw new UsageError(`unknown digest "${v}": use sha-256, sha-512 or none`);
+}
+
+export function register(program: Command): void {
+  program
+    .command('sign')
+    .description('sign a raw HTTP/1.1 request read from stdin; prints it with Date, Digest and Signature added')
+    .requiredOption('--key <KEY.pem>', 'PEM private key of the signing (QSealC) certificate')
+    .option('--cert <CERT.pem>', 'signing certificate: gives keyId and TPP-Signature-Certificate')
+    .option('--key-id <ID>', 'keyId to write (required without --cert)')
+    .option('--headers <names>', 'space-separated header names to sign, in order; "" leaves out headers= (draft-cavage default: date). Default: date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri, those present')
+    .option('--digest <alg>', 'sha-256, sha-512 or none', 'sha-256')
+    .option('--encode <form>', `RFC 2047 wrapping of the Signature value: ${ENCODES.join('|')}`, 'none')
+    .option('--date <date>', '"now", or an RFC 7231 date; default: keep the request\'s Date, else now')
+    .option('--show-signing-string', 'print the signing string on stderr')
+    .action(async (o: { key: string; cert?: string; keyId?: string; headers?: string; digest: string; encode: string; date?: string; showSigningString?: boolean }) => {
+      if (!(ENCODES as readonly string[]).includes(o.encode)) throw new UsageError(`unknown encoding "${o.encode}": use ${ENCODES.join(', ')}`);
+      const digest = parseDigestOption(o.digest);
+      if (!o.cert && !o.keyId) throw new UsageError('without --cert, --key-id is required');
+      let date: SignOptions['date'] = 'keep';
+      if (o.date === 'now') date = 'now';
+      else if (o.date !== undefined) {
+        if (!parseHttpDate(o.date).ok) throw new UsageError(`--date "${o.date}" is not "now" or an RFC 7231 date such as "${new Date().toUTCString()}"`);
+        date = { value: o.date };
+      }
+      const key = loadPrivateKey(o.key);
+      let keyId = o.keyId;
+      let certHeader: string | undefined;
+      if (o.cert) {
+        const c = loadCertOrKey(o.cert);
+        if (!('cert' in c)) throw new UsageError(`${o.cert} is a public key, not a certificate`);
+        keyId ??= keyIdFor(c.cert);
+        certHeader = certificateHeaderValue(c.pem);
+      }
+      let req;
+      try {
+        req = parseRawRequest(await readStdin());
+      } catch (e) {
+        if (e instanceof HttpParseError) throw new UsageError(e.message);
+        throw e;
+      }
+      if (certHeader && headerValue(req.headers, 'tpp-signature-certificate') === undefined) req = { ...req, headers: setHeader(req.headers, 'TPP-Signature-Certificate', certHeader) };
+      const names = o.headers === undefined ? undefined : o.headers.trim() === '' ? ['date'] : o.headers.trim().split(/\s+/);
+      let signed;
+      try {
+        signed = signRequest(req, { keyId: keyId!, signer: (d) => cryptoSign('sha256', d, key) }, { headers: names, omitHeadersParam: o.headers !== undefined && o.headers.trim() === '', digest, encode: o.encode as Encode, date });
+      } catch (e) {
+        throw new UsageError((e as Error).message);
+      }
+      if (o.showSigningString) process.stderr.write(`signing string:\n${signed.signingString}\n`);
+      process.stdout.write(serializeRequest(signed.request));
+    });
+}

@@ -1,0 +1,43 @@
+// xs2a-conformance: the command line. Unusable input: one line on stderr, exit 2.
+import { Command, CommanderError } from 'commander';
+import { EXIT, UsageError } from './io.ts';
+import * as certs from './commands/certs.ts';
+import * as demo from './commands/demo.ts';
+import * as sign from './commands/sign.ts';
+import * as verify from './commands/verify.ts';
+
+export function buildProgram(): Command {
+  const program = new Command('xs2a-conformance')
+    .description('Conformance suite and HTTP-signature toolkit for Berlin Group NextGenPSD2 / XS2A 1.3 style interfaces')
+    .version('0.1.0')
+    .exitOverride()
+    .configureOutput({ writeErr: () => {} })
+    .showSuggestionAfterError(true);
+  for (const m of [sign, verify, certs, demo]) m.register(program);
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
+  return program;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  if (!argv.length) {
+    process.stdout.write(program.helpInformation());
+    return EXIT.OK;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.OK;
+      process.stderr.write(`xs2a-conformance: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
+      return EXIT.USAGE;
+    }
+    if (e instanceof UsageError) {
+      process.stderr.write(`xs2a-conformance: ${e.message}\n`);
+      return EXIT.USAGE;
+    }
+    process.stderr.write(`xs2a-conformance: internal error: ${(e as Error).message}\n`);
+    return EXIT.USAGE;
+  }
+}

@@ -1,0 +1,104 @@
+// The CLI end to end: exit codes, the signature debugger's messages, certs.
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.ts';
+
+const KEY = 'fixtures/certs/qsealc.key.pem';
+const CERT = 'fixtures/certs/qsealc.cert.pem';
+const REQ = [
+  'POST /v1/payments/cross-border-credit-transfers HTTP/1.1',
+  'Host: bank.example',
+  'Content-Type: application/json',
+  'X-Request-ID: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721',
+  'PSU-ID: 3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11',
+  'TPP-Redirect-URI: https://tpp.example/cb',
+  '',
+  '{"instructedAmount":{"amount":"10.00","currency":"EUR"}}',
+].join('\r\n');
+
+describe('sign and verify', () => {
+  it('sign adds Date, Digest, Signature and TPP-Signature-Certificate; verify accepts it', () => {
+    const s = cli(['sign', '--key', KEY, '--cert', CERT], REQ);
+    expect(s.code).toBe(0);
+    expect(s.stdout).toMatch(/\r\nDate: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\r\n/);
+    expect(s.stdout).toMatch(/\r\nDigest: SHA-256=[A-Za-z0-9+/]{43}=\r\n/);
+    expect(s.stdout).toContain('Signature: keyId="SN=0A1B2C3D4E5F6071,CA=CN=XS2A Conformance Test CA,O=XS2A Conformance\\, Test Only,C=NO",algorithm="rsa-sha256",headers="date digest x-request-id psu-id tpp-redirect-uri",signature="');
+    expect(s.stdout).toContain('TPP-Signature-Certificate: MII');
+    const v = cli(['verify'], s.stdout);
+    expect(v.code).toBe(0);
+    expect(v.stdout).toContain('signature VALID');
+    expect(v.stdout).toContain('signing string (rebuilt):\n  date: ');
+    expect(cli(['verify', '--cert', CERT], s.stdout).code).toBe(0);
+  });
+
+  it('--encode and --digest sha-512 round trip', () => {
+    const s = cli(['sign', '--key', KEY, '--cert', CERT, '--encode', 'latin1-q', '--digest', 'SHA-512'], REQ);
+    expect(s.stdout).toMatch(/Signature: =\?iso-8859-1\?Q\?keyId=3D/);
+    expect(s.stdout).toMatch(/Digest: SHA-512=/);
+    expect(cli(['verify'], s.stdout).code).toBe(0);
+  });
+
+  it('verify names what differs and exits 1', () => {
+    const s = cli(['sign', '--key', KEY, '--cert', CERT], REQ).stdout;
+    const noPsu = cli(['verify'], s.replace(/PSU-ID: [^\r]*\r\n/, ''));
+    expect(noPsu.code).toBe(1);
+    expect(noPsu.stdout).toContain('psu-id is in headers= but not in the request');
+    const body = cli(['verify'], s.replace('"10.00"', '"10.01"'));
+    expect(body.stdout).toMatch(/FAIL {2}digest +digest mismatch: body \(56 bytes\) hashes to SHA-256=\S+, header says SHA-256=\S+/);
+    const late = cli(['verify', '--now', new Date(Date.now() + 120_000).toUTCString()], s);
+    expect(late.stdout).toMatch(/FAIL {2}date .* behind server time/);
+    expect(late.stdout).toContain('signature INVALID: date');
+  });
+
+  it('--json gives the checks as data', () => {
+    const s = cli(['sign', '--key', KEY, '--cert', CERT], REQ).stdout;
+    const j = JSON.parse(cli(['verify', '--json'], s).stdout);
+    expect(j.ok).toBe(true);
+    expect(j.checks).toHaveLength(8);
+    expect(j.certificate.serialNumber).toBe('0A1B2C3D4E5F6071');
+  });
+});
+
+describe('unusable input: one line on stderr, exit 2, no stack trace', () => {
+  it.each([
+    ['no request line', ['sign', '--key', KEY, '--key-id', 'x'], '\r\n\r\n', /no request line/],
+    ['not a request', ['sign', '--key', KEY, '--key-id', 'x'], 'hello', /no request line/],
+    ['bad PEM key', ['sign', '--key', 'package.json', '--key-id', 'x'], REQ, /not a PEM private key/],
+    ['missing key file', ['sign', '--key', 'nope.pem', '--key-id', 'x'], REQ, /cannot read key nope.pem: ENOENT/],
+    ['bad PEM certificate', ['verify', '--cert', KEY], REQ, /not a PEM certificate or public key/],
+    ['unknown flag', ['sign', '--key', KEY, '--bogus'], REQ, /unknown option '--bogus'/],
+    ['unknown command', ['sing'], '', /unknown command 'sing'/],
+    ['unknown digest', ['sign', '--key', KEY, '--key-id', 'x', '--digest', 'md5'], REQ, /unknown digest "md5"/],
+    ['unknown encoding', ['sign', '--key', KEY, '--key-id', 'x', '--encode', 'utf7'], REQ, /unknown encoding "utf7"/],
+    ['no keyId', ['sign', '--key', KEY], REQ, /without --cert, --key-id is required/],
+    ['bad --date', ['sign', '--key', KEY, '--key-id', 'x', '--date', 'yesterday'], REQ, /--date "yesterday" is not/],
+    ['bad --now', ['verify', '--now', '2026-01-01'], REQ, /--now "2026-01-01" is not an RFC 7231 date/],
+    ['signing a header that is absent', ['sign', '--key', KEY, '--key-id', 'x', '--headers', 'date psu-corporate-id'], REQ, /psu-corporate-id is in headers= but not in the request/],
+    ['unknown role', ['certs', '--out', '/tmp/x', '--roles', 'XX'], '', /unknown PSD2 role "PSP_XX"/],
+  ])('%s', (_n, args, input, message) => {
+    const r = cli(args, input);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('certs and help', () => {
+  it('certs --out writes the CA, QSealC and QWAC with keys', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-certs-'));
+    const r = cli(['certs', '--out', dir, '--roles', 'AI']);
+    expect(r.code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual(['ca.cert.pem', 'ca.key.pem', 'qsealc.cert.pem', 'qsealc.key.pem', 'qwac.cert.pem', 'qwac.key.pem']);
+    expect(r.stdout).toMatch(/qsealc keyId: SN=[0-9A-F]+,CA=CN=XS2A Conformance Test CA/);
+  });
+  it('no arguments and --help show the commands and exit 0', () => {
+    for (const args of [[], ['--help']]) {
+      const r = cli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/sign .*\n.*verify/s);
+    }
+  });
+});
