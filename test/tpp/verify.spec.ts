@@ -182,7 +182,8 @@ describe('sign → verify round trips over generated requests', () => {
     target: fc.boolean(),
     skew: fc.integer({ min: -60, max: 60 }),
   });
-  const build = (g: fc.RecordValue<typeof req extends fc.Arbitrary<infer T> ? T : never> | any): HttpRequest => {
+  type Gen = typeof req extends fc.Arbitrary<infer T> ? T : never;
+  const build = (g: Gen): HttpRequest => {
     const q = g.query && Object.keys(g.query).length ? '?' + new URLSearchParams(g.query).toString() : '';
     const headers: HttpRequest['headers'] = [['Host', 'bank.example'], ['X-Request-ID', 'id-1'], ['TPP-Signature-Certificate', certificateHeaderValue(qsealc.certPem)]];
     if (g.psuId) headers.push(['PSU-ID', g.psuId]);

@@ -1,0 +1,92 @@
+/**
+ * Validation of bodies against the spec's schemas. One Ajv instance compiles every schema once, at
+ * module load; `validate` only runs a compiled function and maps its errors to JSON pointers,
+ * clause ids and levels.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import formatsModule from 'ajv-formats';
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { checkAmount, type AmountOptions } from './amount.ts';
+import { AMOUNT_KEYWORD, SHOULD_KEYWORD, type ShouldAnnotation } from './schemas/common.ts';
+import { SCHEMA_NAMES, SCHEMAS, type SchemaEntry, type SchemaName } from './schemas/index.ts';
+
+export { SCHEMA_NAMES, type SchemaName };
+
+export interface ValidationIssue {
+  /** JSON pointer to the offending value; for a missing property, to where it should be. */
+  readonly path: string;
+  readonly message: string;
+  /** The failing JSON Schema keyword (`xs2aAmount` for amount rules). */
+  readonly keyword: string;
+  /** Clause id (clauses.ts) the failure breaks. */
+  readonly clause: string;
+  readonly level: 'must' | 'should';
+}
+
+export type ValidationResult = { readonly ok: true } | { readonly ok: false; readonly errors: ValidationIssue[] };
+
+// ajv-formats is CommonJS: under NodeNext its plugin is `.default` for the type checker, the module itself at run time.
+const addFormats = formatsModule.default ?? (formatsModule as unknown as typeof formatsModule.default);
+
+const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false });
+addFormats(ajv, ['date']);
+// ISO 13616 structure and checksum, electronic format (no spaces).
+ajv.addFormat('iban', { type: 'string', validate: (value: string) => isValidIBAN(value) });
+// ISO 9362: ibantools also accepts lower case, which the standard does not.
+ajv.addFormat('bic', { type: 'string', validate: (value: string) => isValidBIC(value) && value === value.toUpperCase() });
+ajv.addKeyword({ keyword: SHOULD_KEYWORD, schemaType: 'object' });
+type KeywordFunction = ((options: AmountOptions, data: Record<string, unknown>) => boolean) & { errors?: Partial<ErrorObject>[] };
+const amountKeyword: KeywordFunction = (options, data) => {
+  // Type and currency errors are reported by the `type` and `enum` keywords of the amount schema.
+  if (typeof data.amount !== 'string' || typeof data.currency !== 'string') return true;
+  const result = checkAmount(data.amount, data.currency, options);
+  if (result.ok || result.reason === 'currency') return true;
+  amountKeyword.errors = [{ keyword: AMOUNT_KEYWORD, message: result.message, params: { reason: result.reason, level: result.level, clause: result.clause } }];
+  return false;
+};
+ajv.addKeyword({ keyword: AMOUNT_KEYWORD, type: 'object', schemaType: 'object', errors: true, validate: amountKeyword });
+for (const { schema } of SCHEMAS.values()) ajv.addSchema(schema);
+
+const VALIDATORS: ReadonlyMap<SchemaName, ValidateFunction> = new Map(SCHEMA_NAMES.map((name) => [name, ajv.getSchema(name) as ValidateFunction]));
+
+const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescape = (segment: string): string => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** Described top-level properties per resource: the fields that have a clause of their own. */
+const FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  [...SCHEMAS.values()].map((entry) => {
+    const properties = (entry.schema.properties ?? {}) as Record<string, { description?: string }>;
+    return [String(entry.schema.$id), new Set(Object.keys(properties).filter((name) => properties[name].description))];
+  }),
+);
+
+/** `fields.<resource>.<field>` for the field the path lands in, or `fields.<resource>` at its root. */
+function fieldClause(entry: SchemaEntry, path: string): string {
+  const segments = path.split('/').slice(1).map(unescape);
+  const prefixMatches = entry.at.every((want, i) => segments[i] !== undefined && (want === '*' || want === segments[i]));
+  const field = prefixMatches ? segments[entry.at.length] : undefined;
+  return field !== undefined && FIELDS.get(entry.resource)?.has(field) ? `fields.${entry.resource}.${field}` : `fields.${entry.resource}`;
+}
+
+function toIssue(entry: SchemaEntry, error: ErrorObject): ValidationIssue {
+  let path = error.instancePath;
+  if (error.keyword === 'required') path += `/${escape(String(error.params.missingProperty))}`;
+  if (error.keyword === AMOUNT_KEYWORD) path += '/amount';
+  const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[SHOULD_KEYWORD] as ShouldAnnotation | undefined;
+  const clause = (error.params.clause as string | undefined) ?? annotation?.clause ?? fieldClause(entry, path);
+  const level = (error.params.level as 'must' | 'should' | undefined) ?? (annotation ? 'should' : 'must');
+  return { path, message: error.message ?? error.keyword, keyword: error.keyword, clause, level };
+}
+
+const OK: ValidationResult = Object.freeze({ ok: true });
+
+/** Validates `data` against a named schema; throws on an unknown schema name. */
+export function validate(schemaName: SchemaName, data: unknown): ValidationResult {
+  const run = VALIDATORS.get(schemaName);
+  const entry = SCHEMAS.get(schemaName);
+  if (!run || !entry) throw new Error(`unknown schema ${JSON.stringify(schemaName)}; known: ${SCHEMA_NAMES.join(', ')}`);
+  if (run(data)) return OK;
+  // `if` only repeats the failure its `then` already reports.
+  const errors = (run.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => toIssue(entry, error));
+  return { ok: false, errors };
+}
