@@ -5,6 +5,9 @@ import * as certs from './commands/certs.ts';
 import * as demo from './commands/demo.ts';
 import * as sign from './commands/sign.ts';
 import * as verify from './commands/verify.ts';
+import * as run from './commands/run.ts';
+import * as coverage from './commands/coverage.ts';
+import * as report from './commands/report.ts';
 
 export function buildProgram(): Command {
   const program = new Command('xs2a-conformance')
@@ -13,7 +16,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showSuggestionAfterError(true);
-  for (const m of [sign, verify, certs, demo]) m.register(program);
+  for (const m of [run, report, coverage, sign, verify, certs, demo]) m.register(program);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   return program;
 }

@@ -1,5 +1,5 @@
 // Runs the real CLI in a child process (stdin in, stdout/stderr/exit code out).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -11,7 +11,23 @@ export interface CliResult {
   stderr: string;
 }
 
-export function cli(args: string[], input?: string | Buffer): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { input: input ?? '', cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+export function cli(args: string[], input?: string | Buffer, timeoutMs = 30_000): CliResult {
+  const r = spawnSync(process.execPath, [BIN, ...args], { input: input ?? '', cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Like cli(), without blocking the event loop (for servers that run inside the test process). */
+export function cliAsync(args: string[], timeoutMs = 60_000): Promise<CliResult> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? -1, stdout, stderr });
+    });
+  });
 }

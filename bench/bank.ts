@@ -1,0 +1,109 @@
+// Benchmark of the reference bank: signed requests per second verified and answered, beside raw
+// node:crypto RSA-2048 verifies per second, in the same run. The bank runs in a child process so
+// client and server do not share a thread. Bounded to about 20 s. Last line: `bank signed req/s: <n>`.
+//   npm run bench:bank            (node --import tsx bench/bank.ts)
+import { fork, type ChildProcess } from 'node:child_process';
+import { createPrivateKey, createPublicKey, sign, verify, X509Certificate } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
+
+const SELF = fileURLToPath(import.meta.url);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const IN_FLIGHT = 64;
+
+if (process.argv[2] === '--serve') {
+  const { startBank } = await import('../src/bank/index.ts');
+  const running = await startBank({ mode: 'test', seed: 1 });
+  process.send!({ url: running.url });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await running.close();
+      process.exit(0);
+    }
+  });
+} else {
+  await main();
+}
+
+function rawVerifiesPerSecond(certPem: string, keyPem: string): number {
+  const key = createPrivateKey(keyPem);
+  const pub = createPublicKey(new X509Certificate(certPem).publicKey.export({ type: 'spki', format: 'pem' }));
+  const data = Buffer.from('date: Mon, 02 Mar 2026 10:00:00 GMT\ndigest: SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NM=\nx-request-id: 1');
+  const sig = sign('sha256', data, key);
+  let n = 0;
+  const end = performance.now() + 1500;
+  while (performance.now() < end) {
+    for (let i = 0; i < 100; i++) verify('sha256', data, pub, sig);
+    n += 100;
+  }
+  return Math.round(n / 1.5);
+}
+
+async function main(): Promise<void> {
+  const { testCredentials } = await import('../src/tpp/fixtures.ts');
+  const { TppClient } = await import('../src/tpp/client.ts');
+  const creds = testCredentials();
+  const verifies = rawVerifiesPerSecond(creds.qsealc.certPem, creds.qsealc.keyPem);
+  console.log(`raw node:crypto RSA-2048 verify/s (one core): ${verifies}`);
+
+  const child: ChildProcess = fork(SELF, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const guard = setTimeout(() => { child.kill(); console.error('bench: timed out'); process.exit(1); }, 25_000);
+  const url = await new Promise<string>((resolve) => child.once('message', (m: { url: string }) => resolve(m.url)));
+  const client = new TppClient({ baseUrl: url, identity: creds.qsealc, record: false, psu: { tppSessionId: 'bench', psuIpAddress: '192.0.2.10' } });
+
+  // One SCA through the bank's own pages, then a consent to read balances with the PSU present.
+  const offer = await client.request({ method: 'POST', path: '/v1/bank-offered-consents', body: {} });
+  const href = (offer.response!.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
+  const customers = await client.request({ method: 'GET', path: '/v1/sandbox/customers' });
+  const nid = (customers.response!.json as Array<{ customerNumber: string; type: string }>).find((c) => c.type === 'private')!.customerNumber;
+  const page = await (await fetch(href)).text();
+  const origin = new URL(url).origin;
+  const step2 = await (await fetch(origin + /action="([^"]+)"/.exec(page)![1], { method: 'POST', body: new URLSearchParams({ 'psu-identity': nid, action: 'continue' }) })).text();
+  const form = new URLSearchParams({ context: 'PRIVATE', action: 'continue' });
+  const accounts = [...step2.split('(PRIVATE)')[1].matchAll(/name="account" value="([^"]+)"/g)].map((m) => m[1]);
+  for (const a of accounts) form.append('account', a);
+  const done = await fetch(origin + /action="([^"]+)"/.exec(step2)![1], { method: 'POST', body: form, redirect: 'manual' });
+  const psuId = new URL(done.headers.get('location')!).searchParams.get('psu-id')!;
+  const path = `/v1/accounts/${encodeURIComponent(accounts[0])}/balances`;
+  const check = await client.request({ method: 'GET', path, psu: { psuId } });
+  if (check.response?.status !== 200) throw new Error(`warm-up answered ${check.response?.status}: ${check.response?.text}`);
+
+  // Pre-sign distinct requests (each with its own X-Request-ID); the Date stays valid for 60 s.
+  const signStart = performance.now();
+  const pool: Array<{ path: string; headers: string[] }> = [];
+  for (let i = 0; i < 2000; i++) {
+    const { request } = client.build({ method: 'GET', path, psu: { psuId } });
+    const flat: string[] = [];
+    for (const [k, v] of request.headers) if (k.toLowerCase() !== 'host') flat.push(k, v);
+    pool.push({ path: request.target, headers: flat });
+  }
+  console.log(`pre-signed ${pool.length} requests in ${Math.round(performance.now() - signStart)} ms`);
+
+  const http = new Pool(origin, { connections: 16, pipelining: 1 });
+  let ok = 0;
+  let bad = 0;
+  let i = 0;
+  const end = performance.now() + LOAD_SECONDS * 1000;
+  const started = performance.now();
+  async function worker(): Promise<void> {
+    while (performance.now() < end) {
+      const r = pool[i++ % pool.length];
+      const res = await http.request({ path: r.path, method: 'GET', headers: r.headers });
+      await res.body.dump();
+      if (res.statusCode === 200) ok++;
+      else bad++;
+    }
+  }
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const secs = (performance.now() - started) / 1000;
+  await http.close();
+  await client.close();
+  child.send('stop');
+  await new Promise((resolve) => child.once('exit', resolve));
+  clearTimeout(guard);
+  const rate = Math.round(ok / secs);
+  console.log(`${ok} signed requests verified and answered 200 in ${secs.toFixed(1)} s (${bad} other answers), ${IN_FLIGHT} in flight over 16 connections`);
+  console.log(`raw verifies per second vs bank requests per second: ${verifies} vs ${rate}`);
+  console.log(`bank signed req/s: ${rate}`);
+  if (bad) process.exitCode = 1;
+}

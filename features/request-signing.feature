@@ -1,0 +1,129 @@
+@area:request-signing
+Feature: Request signing
+  Every request carries a Signature and a TPP-Signature-Certificate header (Authentication >
+  Request signing). A request without a signature, or whose signature fails validation, is
+  rejected with 400 and the error body.
+
+  Background:
+    Given a private PSU who has completed SCA
+
+  @clause:signing.signing-string @clause:signing.signature-value @clause:signing.header-parts @clause:signing.key-id @clause:signing.headers-list
+  @must @sca @production-safe @op:list-accounts
+  Scenario: A correctly signed request is accepted
+    When the TPP reads the account list
+    Then the response status is 200
+
+  @must @sca @production-safe @op:list-accounts
+  Scenario Outline: A request with <tampering> is refused with 400
+    When the TPP reads the account list with "<tampering>"
+    Then the request is refused with status 400
+
+    @clause:signing.missing-rejected @clause:errors.signature-missing
+    Examples: unsigned
+      | tampering           |
+      | no signature        |
+      | no Signature header |
+
+    @clause:signing.invalid-rejected @clause:signing.signature-value @clause:errors.signature-invalid
+    Examples: a broken signature value
+      | tampering                      |
+      | a flipped bit in the signature |
+
+    @clause:signing.signing-string @clause:errors.signature-invalid
+    Examples: what was signed changed
+      | tampering                            |
+      | a signed header changed after signing |
+
+    @clause:signing.headers-list @clause:errors.signature-invalid
+    Examples: the headers list
+      | tampering                           |
+      | the signed headers in another order |
+
+    @clause:signing.headers-present @clause:errors.signature-invalid
+    Examples: a signed header that is absent
+      | tampering                              |
+      | a header in headers= that is not sent |
+
+    @clause:signing.key-id @clause:errors.signature-invalid
+    Examples: keyId
+      | tampering                  |
+      | keyId naming another serial |
+      | keyId naming another issuer |
+
+    @clause:signing.algorithm @clause:errors.signature-invalid
+    Examples: algorithm
+      | tampering              |
+      | algorithm hmac-sha256 |
+
+    @clause:signing.date @clause:limits.date-skew @clause:errors.signature-invalid
+    Examples: the Date header
+      | tampering                 |
+      | no Date header            |
+      | a Date 61 seconds ahead   |
+      | a Date 61 seconds behind  |
+      | a Date in ISO 8601        |
+
+    @clause:signing.rfc2047 @clause:errors.signature-invalid
+    Examples: RFC 2047
+      | tampering                   |
+      | a broken RFC 2047 wrapping |
+
+  @must @sca @production-safe @op:list-accounts
+  Scenario Outline: A request with <variant> is accepted
+    When the TPP reads the account list with "<variant>"
+    Then the response status is 200
+
+    @clause:limits.date-skew @clause:signing.date
+    Examples: the Date within 60 seconds
+      | variant                  |
+      | a Date 50 seconds ahead  |
+      | a Date 50 seconds behind |
+
+    @clause:signing.digest
+    Examples: SHA-512
+      | variant          |
+      | a SHA-512 Digest |
+
+    @clause:signing.rfc2047
+    Examples: RFC 2047
+      | variant                                  |
+      | the Signature wrapped as =?utf-8?B?…?= |
+
+    @clause:signing.headers-present
+    Examples: (request-target)
+      | variant                   |
+      | (request-target) signed too |
+
+  # Berlin Group leaves this leniency to the bank; real clients of the platform send these forms.
+  @should @sca @production-safe @op:list-accounts
+  Scenario Outline: A request with <variant> is accepted (lenient bank)
+    When the TPP reads the account list with "<variant>"
+    Then the response status is 200
+
+    @clause:signing.key-id
+    Examples:
+      | variant                                |
+      | keyId with the serial in lower-case hex |
+      | keyId with spaces after the DN commas  |
+
+    @clause:signing.rfc2047
+    Examples:
+      | variant                                 |
+      | the Signature wrapped in Q encoding |
+
+  @must @sca @payments @mutating @op:create-cross-border-payment
+  Scenario Outline: A payment whose body does not match its Digest is refused
+    When the TPP initiates a cross-border payment with "<tampering>"
+    Then the request is refused with status 400
+
+    @clause:signing.digest @clause:errors.signature-invalid
+    Examples:
+      | tampering                       |
+      | the body changed after signing |
+      | a Digest of another body        |
+
+  @must @sca @corporate @production-safe @op:list-accounts @clause:sca.corporate-context
+  Scenario: A corporate PSU's correctly signed request is accepted
+    Given a corporate PSU who has completed SCA
+    When the TPP reads the account list
+    Then the response status is 200

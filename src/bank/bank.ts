@@ -1,0 +1,93 @@
+// The bank controller: state, rules, hooks, the clock and the mode. startBank (server.ts) puts an
+// HTTP server in front of it; RunningBank.bank is this object.
+import { BankClock } from './clock.ts';
+import type { BankHooks, CheckName } from './faults.ts';
+import { runDueBatches } from './batch.ts';
+import { defaultRules, type BankRules } from './rules.ts';
+import { seedState, type SeedOptions } from './seed.ts';
+import { digestState, type BankState } from './state.ts';
+import { sha256hex } from './ids.ts';
+
+export type BankMode = 'test' | 'sandbox' | 'production';
+
+export interface BankConfig {
+  mode: BankMode;
+  seed: number;
+  rules: BankRules;
+  hooks: BankHooks;
+  clock: BankClock;
+  /** CA certificates (PEM) that production mode accepts as issuers of TPP certificates. */
+  trustedCaPems: string[];
+  seedOptions?: SeedOptions;
+}
+
+export class Bank {
+  readonly mode: BankMode;
+  readonly seed: number;
+  readonly rules: BankRules;
+  readonly hooks: BankHooks;
+  readonly clock: BankClock;
+  readonly trustedCaPems: string[];
+  state: BankState;
+  /** Absolute base URL of the bank (set when listening); SCA redirect links are built on it. */
+  url = 'http://127.0.0.1';
+  private readonly seedOptions?: SeedOptions;
+
+  constructor(cfg: BankConfig) {
+    this.mode = cfg.mode;
+    this.seed = cfg.seed;
+    this.rules = cfg.rules;
+    this.hooks = cfg.hooks;
+    this.clock = cfg.clock;
+    this.trustedCaPems = cfg.trustedCaPems;
+    this.seedOptions = cfg.seedOptions;
+    this.state = seedState(this.seed, this.clock.now(), this.seedOptions);
+  }
+
+  static create(partial: Partial<BankConfig> = {}): Bank {
+    return new Bank({
+      mode: partial.mode ?? 'test',
+      seed: partial.seed ?? 1,
+      rules: partial.rules ?? defaultRules(),
+      hooks: partial.hooks ?? { skipChecks: new Set() },
+      clock: partial.clock ?? new BankClock(),
+      trustedCaPems: partial.trustedCaPems ?? [],
+      seedOptions: partial.seedOptions,
+    });
+  }
+
+  get sandbox(): boolean {
+    return this.mode !== 'production';
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Whether a check is on (a fault may switch it off). */
+  checkOn(name: CheckName): boolean {
+    return !this.hooks.skipChecks.has(name);
+  }
+
+  /** Wipes all state and restores the seed data (the sandbox initialise operation). */
+  reset(): void {
+    this.state = seedState(this.seed, this.now(), this.seedOptions);
+  }
+
+  /** Runs the payment batch for every run due up to now. */
+  tick(): void {
+    runDueBatches(this, this.now());
+  }
+
+  /** Stable hash of all state. */
+  stateDigest(): string {
+    this.tick();
+    return digestState(this.state);
+  }
+
+  /** A new deterministic identifier. */
+  nextId(kind: string): string {
+    this.state.seq++;
+    return `${kind}-${sha256hex(`${this.seed}|${kind}|${this.state.seq}`).slice(0, 20)}`;
+  }
+}

@@ -1,0 +1,39 @@
+// Test-mode control endpoint (docs/reference-bank.md). Not signed; absent in sandbox and production modes.
+import { runBatch } from '../batch.ts';
+import { json, type Ctx, type Reply } from '../http.ts';
+
+function body(ctx: Ctx): Record<string, unknown> {
+  try {
+    const v = ctx.body.length ? JSON.parse(ctx.body.toString('utf8')) : {};
+    return v && typeof v === 'object' && !Array.isArray(v) ? v : {};
+  } catch {
+    return {};
+  }
+}
+
+const clockView = (ctx: Ctx) => ({ now: new Date(ctx.bank.now()).toISOString(), ms: ctx.bank.now() });
+
+export const getClock = (ctx: Ctx): Reply => json(200, clockView(ctx));
+
+/** POST /__control/clock {"advanceSeconds": n} or {"set": "<ISO date-time>"}. */
+export function moveClock(ctx: Ctx): Reply {
+  const b = body(ctx);
+  if (typeof b.advanceSeconds === 'number' && Number.isFinite(b.advanceSeconds)) ctx.bank.clock.advance(b.advanceSeconds);
+  else if (typeof b.set === 'string' && !Number.isNaN(Date.parse(b.set))) ctx.bank.clock.set(Date.parse(b.set));
+  else return json(400, { id: 'control', system: 'xs2a-reference-bank', status: 400, code: 'FORMAT_ERROR', message: 'send {"advanceSeconds": n} or {"set": "<ISO date-time>"}' });
+  ctx.bank.tick();
+  return json(200, clockView(ctx));
+}
+
+export function reset(ctx: Ctx): Reply {
+  ctx.bank.reset();
+  return json(200, { reset: true, ...clockView(ctx) });
+}
+
+export const digest = (ctx: Ctx): Reply => json(200, { digest: ctx.bank.stateDigest() });
+
+/** Runs one batch now (not the day's last run). */
+export function batch(ctx: Ctx): Reply {
+  runBatch(ctx.bank, ctx.bank.now(), body(ctx).lastOfDay === true);
+  return json(200, { ran: true, ...clockView(ctx) });
+}

@@ -1,0 +1,11 @@
+// The reference bank: a faithful implementation of the interface (issue 3), the suite's default target.
+export { startBank, errorReply, type StartBankOptions, type RunningBank } from './server.ts';
+export { Bank, type BankMode, type BankConfig } from './bank.ts';
+export { BankClock } from './clock.ts';
+export { defaultRules, type BankRules } from './rules.ts';
+export { composeFaults, EXAMPLE_FAULTS, exampleFault, findFault, FAULT_REGISTRY, type Fault, type BankHooks, type CheckName } from './faults.ts';
+export { BankError, ScaNeeded, type Reply, type WireAction, type Route, type Ctx } from './http.ts';
+export { SCA_FIELDS, SCA_ACTIONS, SCA_PATHS, psuIdFor } from './sca.ts';
+export { basketStatus, basketView } from './handlers/baskets.ts';
+export { seedState, BANK_BIC } from './seed.ts';
+export { digestState, type BankState } from './state.ts';

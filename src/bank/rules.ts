@@ -1,0 +1,102 @@
+// BankRules: every tunable the spec states, in one object, initialised from src/spec (limits,
+// versioning, codes). A fault (issue 6) is a named override of these values; the correct code path
+// reads them and never branches per fault.
+import { limitValue } from '../spec/limits.ts';
+import { DEPRECATIONS, ACCEPT_FIXES } from '../spec/versioning.ts';
+
+export interface BankRules {
+  /** § Limits date-skew: Date header within this many seconds of the bank clock. */
+  dateSkewSeconds: number;
+  /** § Limits basket-size. */
+  basketMaxPayments: number;
+  /** § Limits default-page-size (also written into pagination links). */
+  defaultPageSize: number;
+  /** § Limits calls-without-psu: calls per window without PSU-IP-Address. */
+  callsWithoutPsu: number;
+  callsWithoutPsuWindowHours: number;
+  /** § Limits history-without-psu. */
+  historyWithoutPsuDays: number;
+  /** § Limits consent-age-details. */
+  consentAgeDetailsDays: number;
+  /** § Limits sca-renewal. */
+  scaRenewalDays: number;
+  /** § Limits sca-session-validity, in hours. */
+  scaSessionHours: number;
+  /** § Limits remittance-length. */
+  remittanceMin: number;
+  remittanceMax: number;
+  /** § Limits creditor-name-length. */
+  creditorNameMax: number;
+  /** § Limits tpp-message-text-length / psu-message-length. */
+  tppMessageTextMax: number;
+  /** § Limits sandbox-limit-min. */
+  sandboxLimitMin: number;
+  /** § Limits pending-all-returned: bookingStatus both/pending return every pending transaction. */
+  pendingAlwaysAll: boolean;
+  /** § Versioning release 1.16.0: the sandbox batch runs 5 times a day (UTC times of day, our choice). */
+  batchTimesUtc: string[];
+  /** § Versioning longer-names: names up to this many characters with the fix (or after its default date). */
+  longNameMax: number;
+  /** Name length before longer-names (our choice: the Berlin Group 1.3 `max35Text` of product names). */
+  shortNameMax: number;
+  /** § Versioning > Deprecations: /v1/consents removal date (ISO). */
+  consentsRemovedOn: string;
+  /** § States: norwegian-domestic details and status hidden before approval. */
+  hideDomesticBeforeApproval: boolean;
+  /** Basket worst-case order, worst first (issue 3 decision, docs/reference-bank.md). */
+  basketBadness: Array<'RJCT' | 'RCVD' | 'PATC' | 'ACTC'>;
+  /** § Errors: characters the downstream system cannot process (emoji and the like) are refused. */
+  downstreamRejects: RegExp;
+  /** Minutes an SCA redirect stays usable (our choice; not stated). */
+  scaRedirectTtlMinutes: number;
+  /** Fees per payment product (our choice; the spec shows the fee fields only). */
+  fees: Record<string, { amount: string; currency: string } | null>;
+  /** x-accept-fix values and whether each is default (read from src/spec versioning). */
+  acceptFixes: Array<{ value: string; isDefault: boolean; defaultSince: string | null }>;
+}
+
+const deprecation = (id: string): string => {
+  const d = DEPRECATIONS.find((x) => x.id === id);
+  if (!d?.effective) throw new Error(`deprecation ${id} has no date in src/spec`);
+  return d.effective;
+};
+
+/** The rules as the spec states them. */
+export function defaultRules(): BankRules {
+  return {
+    dateSkewSeconds: limitValue('date-skew'),
+    basketMaxPayments: limitValue('basket-size'),
+    defaultPageSize: limitValue('default-page-size'),
+    callsWithoutPsu: limitValue('calls-without-psu'),
+    callsWithoutPsuWindowHours: 24,
+    historyWithoutPsuDays: limitValue('history-without-psu'),
+    consentAgeDetailsDays: limitValue('consent-age-details'),
+    scaRenewalDays: limitValue('sca-renewal'),
+    scaSessionHours: limitValue('sca-session-validity'),
+    remittanceMin: limitValue('remittance-length', 'min'),
+    remittanceMax: limitValue('remittance-length', 'max'),
+    creditorNameMax: limitValue('creditor-name-length'),
+    tppMessageTextMax: limitValue('tpp-message-text-length'),
+    sandboxLimitMin: limitValue('sandbox-limit-min'),
+    pendingAlwaysAll: true,
+    batchTimesUtc: ['06:00', '09:00', '12:00', '15:00', '18:00'],
+    longNameMax: 70,
+    shortNameMax: 35,
+    consentsRemovedOn: deprecation('consents-endpoint'),
+    hideDomesticBeforeApproval: true,
+    basketBadness: ['RJCT', 'RCVD', 'PATC', 'ACTC'],
+    // Astral-plane characters (emoji and other symbols outside the BMP), the BMP symbol and dingbat
+    // blocks, variation selectors, zero-width joiners and C0/C1 controls other than none at all.
+    downstreamRejects: /[\u{10000}-\u{10FFFF}\u2600-\u27BF\uFE00-\uFE0F\u200D\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u,
+    scaRedirectTtlMinutes: 30,
+    fees: {
+      'instant-norwegian-domestic-credit-transfers-straks': { amount: '2.00', currency: 'NOK' },
+      'cross-border-credit-transfers': { amount: '25.00', currency: 'NOK' },
+      'norwegian-domestic-credit-transfers': null,
+      'sepa-credit-transfers': null,
+    },
+    acceptFixes: ACCEPT_FIXES.map((f) => ({ value: f.value, isDefault: f.isDefault, defaultSince: f.defaultSince })),
+  };
+}
+
+export const DAY_MS = 24 * 3600 * 1000;

@@ -1,0 +1,39 @@
+// `run`: the conformance run. Exit 0: every applicable MUST passes; 1: a MUST fails; 2: unusable
+// input; 3: the target cannot be reached.
+import { type Command } from 'commander';
+import { runSuite } from '../../suite/run.ts';
+import { UsageError } from '../io.ts';
+
+export function register(program: Command): void {
+  program
+    .command('run')
+    .description('run the conformance scenarios against a target (default: the embedded reference bank)')
+    .option('--target <URL>', 'base URL of the bank (default: $XS2A_TARGET_URL, else the embedded reference bank)')
+    .option('--profile <FILE>', 'target profile, JSON or YAML (default: $XS2A_PROFILE)')
+    .option('--tags <EXPR>', 'cucumber tag expression, e.g. "@must and not @sandbox"')
+    .option('--name <REGEX>', 'only scenarios whose name matches (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
+    .option('--parallel <N>', 'parallel workers', '2')
+    .option('--report-dir <DIR>', 'where reports go', 'reports')
+    .option('--allow-payments', 'production: also run payment scenarios')
+    .option('--faults <a,b>', 'switch faults on in the embedded reference bank')
+    .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .option('--no-report', 'do not build the Allure HTML report')
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean }) => {
+      if (!/^\d+$/.test(o.parallel)) throw new UsageError(`--parallel "${o.parallel}" is not a number`);
+      if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
+      const r = await runSuite({
+        target: o.target,
+        profile: o.profile ?? process.env.XS2A_PROFILE,
+        tags: o.tags,
+        names: o.name,
+        parallel: +o.parallel,
+        reportDir: o.reportDir,
+        allowPayments: o.allowPayments,
+        faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+        report: o.report,
+        timeoutMs: +o.timeout,
+      });
+      if (r.message) process.stderr.write(`xs2a-conformance: ${r.message}\n`);
+      process.exitCode = r.exitCode;
+    });
+}

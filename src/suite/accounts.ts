@@ -1,0 +1,105 @@
+// Account information helpers: transaction lists and pages, details, calls without a PSU present,
+// header removal for the "required header left out" rows, and the target clock for @clock rules.
+import { checkAmount } from '../spec/amount.ts';
+import { describeResponse, fail, jsonOf } from './expect.ts';
+import { removeHeader } from '../tpp/http-message.ts';
+import type { Exchange, RequestSpec } from '../tpp/client.ts';
+import type { Xs2aWorld } from '../../steps/support/world.ts';
+import { clockOffsetMs, daysAgo, sendNow } from './sandbox.ts';
+
+/**
+ * ISO 20022 ExternalCashAccountType1Code (the code set the `cash-account-type-iso` fix maps to;
+ * ISO 20022 external code sets, ExternalCashAccountType1Code).
+ */
+export const ISO_CASH_ACCOUNT_TYPES = [
+  'CACC', 'CARD', 'CASH', 'CHAR', 'CISH', 'COMM', 'CPAC', 'LLSV', 'LOAN', 'MGLD', 'MOMA', 'NFCA', 'NREX', 'ODFT', 'ONDP', 'OTHR', 'SACC', 'SLRY',
+  'SVGS', 'TAXE', 'TRAN', 'TRAS', 'VACC',
+];
+
+/** PSU overrides for a call without a PSU present: no PSU-IP-Address (spec § Limits). */
+export const NO_PSU = { psuIpAddress: undefined };
+
+export const accountPath = (id: string, rest = '') => `/v1/accounts/${encodeURIComponent(id)}${rest}`;
+export const cardPath = (id: string, rest = '') => `/v1/card-accounts/${encodeURIComponent(id)}${rest}`;
+
+/** The AIS account id (resourceId) of an account the PSU granted, found by iban or bban. */
+export async function aisAccountId(w: Xs2aWorld, ref: { iban?: string; bban?: string }): Promise<string> {
+  const list = await w.accounts();
+  const a = list.find((x) => (ref.iban && x.iban === ref.iban) || (ref.bban && x.bban === ref.bban));
+  if (!a?.resourceId) fail(`the account ${ref.iban ?? ref.bban} is not in the PSU's account list after SCA (${list.length} accounts)`, ['endpoints.list-accounts']);
+  return a.resourceId;
+}
+
+export type Query = Record<string, string | number | undefined>;
+
+/** GET /v1/accounts/{id}/transactions. */
+export function readTransactions(w: Xs2aWorld, id: string, query: Query, psuPresent = true): Promise<Exchange> {
+  return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query, psu: psuPresent ? undefined : NO_PSU });
+}
+
+/** A wide period with the PSU present (Berlin Group: dateFrom is required unless bookingStatus is information). */
+export const widePeriod = (w: Xs2aWorld, bookingStatus = 'both'): Query => ({ bookingStatus, dateFrom: daysAgo(w, 1000) });
+
+/** The `transactions` report of an accepted list answer. */
+export function report(ex: Exchange | undefined, clauses: string[] = ['endpoints.list-transactions']): any {
+  const s = ex?.response?.status ?? 0;
+  if (s < 200 || s >= 300) fail(`the transaction list was not accepted: ${describeResponse(ex)}`, clauses);
+  const t = jsonOf(ex, clauses)?.transactions;
+  if (!t || typeof t !== 'object') fail(`the transaction list has no \`transactions\` object: ${describeResponse(ex)}`, clauses);
+  return t;
+}
+
+export const ids = (items: unknown): string[] => (Array.isArray(items) ? items.map((t: any) => String(t?.transactionId)) : []);
+
+/** Follows a link href of the target (relative or absolute) with the PSU present. */
+export function follow(w: Xs2aWorld, href: string): Promise<Exchange> {
+  const u = new URL(href, w.ctx.targetUrl);
+  const base = new URL(w.ctx.targetUrl).pathname.replace(/\/$/, '');
+  const path = u.pathname.startsWith(base) ? u.pathname.slice(base.length) : u.pathname;
+  return sendNow(w, { method: 'GET', path: path + u.search });
+}
+
+/** GET /v1/accounts/{id}/transactions/{transactionId}. */
+export function readDetails(w: Xs2aWorld, id: string, transactionId: string, extra: Partial<RequestSpec> = {}): Promise<Exchange> {
+  return sendNow(w, { method: 'GET', path: accountPath(id, `/transactions/${encodeURIComponent(transactionId)}`), ...extra });
+}
+
+/** Every amount object found in a body: `{amount, currency}` pairs, with their JSON path. */
+export function amountsIn(node: unknown, path = ''): Array<{ path: string; amount: unknown; currency: string }> {
+  if (Array.isArray(node)) return node.flatMap((x, i) => amountsIn(x, `${path}/${i}`));
+  if (!node || typeof node !== 'object') return [];
+  const o = node as Record<string, unknown>;
+  const here = 'amount' in o && typeof o.currency === 'string' ? [{ path, amount: o.amount, currency: o.currency }] : [];
+  return [...here, ...Object.entries(o).flatMap(([k, v]) => (k === 'amount' ? [] : amountsIn(v, `${path}/${k}`)))];
+}
+
+/** Amounts are strings with the currency's minor units (spec § Conventions); a sign is allowed on booked amounts. */
+export function expectAmountStrings(body: unknown, what: string): void {
+  const found = amountsIn(body);
+  if (!found.length) fail(`${what} carries no amount to check`, ['conventions.amount-string']);
+  for (const a of found) {
+    const r = checkAmount(a.amount, a.currency, { allowNegative: true, allowZero: true });
+    if (!r.ok) fail(`${what}: ${a.path || '/'} amount ${JSON.stringify(a.amount)} ${a.currency}: ${r.message}`, ['conventions.amount-string', r.clause]);
+  }
+}
+
+/** Spec header names → a request spec part that leaves that header out (signature headers after signing). */
+export function leaveOut(header: string): Partial<RequestSpec> {
+  switch (header.toLowerCase()) {
+    case 'signature':
+      return { mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) };
+    case 'digest':
+      return { sign: { digest: 'none' } };
+    default:
+      return { headers: { [header]: null } };
+  }
+}
+
+/** Moves the target's clock and remembers by how much (requests then carry the target's Date). */
+export async function moveClock(w: Xs2aWorld, seconds: number): Promise<void> {
+  await w.advanceClock(seconds);
+  w.vars.set('clockOffsetSeconds', ((w.vars.get('clockOffsetSeconds') as number | undefined) ?? 0) + seconds);
+}
+
+/** Seconds the target's clock was moved in this scenario. */
+export const movedSeconds = (w: Xs2aWorld): number => clockOffsetMs(w) / 1000;

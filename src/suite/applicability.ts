@@ -1,0 +1,28 @@
+// "Not applicable is not skipped": a scenario whose needs the target's profile does not declare is
+// reported as not applicable, with the reason.
+import type { Profile } from './profile.ts';
+import type { ScenarioTags } from './tags.ts';
+
+export interface RunMode {
+  allowPayments: boolean;
+  /** The run may move the target's clock (embedded bank in test mode, or a declared clockControl). */
+  hasClock: boolean;
+}
+
+export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): string | undefined {
+  const c = p.capabilities;
+  if (p.environment === 'production') {
+    if (!t.productionSafe && !(mode.allowPayments && t.needs.has('payments'))) return 'production environment: only @production-safe scenarios run (and payments with --allow-payments)';
+    if (t.needs.has('sandbox')) return 'production environment: sandbox operations do not exist there';
+  }
+  if (t.needs.has('sandbox') && !c.sandbox) return 'the profile does not declare sandbox mock-data operations (capabilities.sandbox)';
+  if (t.needs.has('corporate') && !c.corporate) return 'the profile does not declare corporate PSUs (capabilities.corporate)';
+  if (t.needs.has('card-accounts') && !c.cardAccounts) return 'the profile does not declare card accounts (capabilities.cardAccounts)';
+  if (t.needs.has('baskets') && !c.baskets) return 'the profile does not declare signing baskets (capabilities.baskets)';
+  if (t.needs.has('bulk') && !c.bulk) return 'the profile does not declare bulk payments (capabilities.bulk)';
+  if (t.needs.has('periodic') && !c.periodic) return 'the profile does not declare periodic payments (capabilities.periodic)';
+  if (t.needs.has('clock') && !mode.hasClock) return 'the rule is about time and the profile declares no clock-control operation (clockControl)';
+  if (t.needs.has('sca') && p.sca.driver === 'preset') return 'the scenario performs an SCA and the profile uses the preset driver';
+  if (t.needs.has('corporate') && p.sca.driver === 'preset' && !p.psu.corporate?.psuId) return 'no corporate PSU: preset driver without psu.corporate.psuId';
+  return undefined;
+}

@@ -1,0 +1,140 @@
+// Clause coverage: spec clause → scenarios (and properties) → faults that proved them. Clauses come
+// from src/spec; scenarios from the feature files' @clause tags; faults from reports/mutation.json.
+import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
+import { IdGenerator } from '@cucumber/messages';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { CLAUSES } from '../spec/clauses.ts';
+import { readTags } from './tags.ts';
+import { UNCHECKABLE } from './uncheckable.ts';
+
+export interface CheckRef {
+  kind: 'scenario' | 'property';
+  name: string;
+  where: string;
+  level: 'must' | 'should';
+}
+
+export interface CoverageRow {
+  clause: string;
+  title: string;
+  kind: string;
+  level: 'must' | 'should';
+  checks: CheckRef[];
+  faults: string[];
+  uncheckable?: string;
+}
+
+export interface Coverage {
+  rows: CoverageRow[];
+  uncovered: CoverageRow[];
+  unknownClauseTags: Array<{ tag: string; where: string }>;
+  /** Checks no fault has made fail (needs reports/mutation.json). */
+  unprovenChecks: string[];
+  percent: number;
+}
+
+function files(dir: string, ext: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    return statSync(p).isDirectory() ? files(p, ext) : p.endsWith(ext) ? [p] : [];
+  });
+}
+
+/** Every scenario (outline rows expanded) with its tags. */
+export function scenarios(root: string): Array<{ name: string; where: string; tags: string[] }> {
+  const out: Array<{ name: string; where: string; tags: string[] }> = [];
+  for (const file of files(join(root, 'features'), '.feature')) {
+    const uri = relative(root, file);
+    const newId = IdGenerator.uuid();
+    const doc = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher()).parse(readFileSync(file, 'utf8'));
+    const lines = new Map<string, number>();
+    const walk = (children: readonly any[]) => {
+      for (const c of children) {
+        if (c.scenario) {
+          lines.set(c.scenario.id, c.scenario.location.line);
+          for (const ex of c.scenario.examples ?? []) for (const row of ex.tableBody ?? []) lines.set(row.id, row.location.line);
+        }
+        if (c.rule) walk(c.rule.children);
+      }
+    };
+    walk(doc.feature?.children ?? []);
+    for (const p of compile({ ...doc, uri }, uri, newId)) {
+      const line = [...p.astNodeIds].reverse().map((id) => lines.get(id)).find((l) => l !== undefined) ?? 0;
+      out.push({ name: p.name, where: `${uri}:${line}`, tags: p.tags.map((t) => t.name) });
+    }
+  }
+  return out;
+}
+
+/** Properties declare their clauses in their test names: `… [clause:<id>]`. */
+export function properties(root: string): Array<{ name: string; where: string; clauses: string[]; level: 'must' | 'should' }> {
+  const out: Array<{ name: string; where: string; clauses: string[]; level: 'must' | 'should' }> = [];
+  for (const file of files(join(root, 'properties'), '.ts')) {
+    const text = readFileSync(file, 'utf8');
+    const re = /(?:test|it)(?:\.prop\([^)]*\)[^(]*)?\(\s*(['`"])((?:(?!\1).)*\[clause:[^\]]+\](?:(?!\1).)*)\1/g;
+    for (const m of text.matchAll(re)) {
+      const name = m[2];
+      const clauses = [...name.matchAll(/\[clause:([^\]]+)\]/g)].flatMap((x) => x[1].split(/[ ,]+/));
+      out.push({ name, where: relative(root, file), clauses, level: /\[should\]/.test(name) ? 'should' : 'must' });
+    }
+  }
+  return out;
+}
+
+export function computeCoverage(root: string, mutationFile = join(root, 'reports', 'mutation.json')): Coverage {
+  const known = new Set(CLAUSES.map((c) => c.id));
+  const byClause = new Map<string, CheckRef[]>(CLAUSES.map((c) => [c.id, []]));
+  const unknownClauseTags: Coverage['unknownClauseTags'] = [];
+  for (const s of scenarios(root)) {
+    const t = readTags(s.tags);
+    for (const c of t.clauses) {
+      if (!known.has(c)) unknownClauseTags.push({ tag: `@clause:${c}`, where: s.where });
+      else byClause.get(c)!.push({ kind: 'scenario', name: s.name, where: s.where, level: t.level ?? 'must' });
+    }
+  }
+  for (const p of properties(root)) {
+    for (const c of p.clauses) {
+      if (!known.has(c)) unknownClauseTags.push({ tag: `[clause:${c}]`, where: p.where });
+      else byClause.get(c)!.push({ kind: 'property', name: p.name, where: p.where, level: p.level });
+    }
+  }
+  // Faults: which checks each fault made fail (issue 6 writes reports/mutation.json).
+  const faultsByCheck = new Map<string, string[]>();
+  let mutation: { perFault?: Array<{ id: string; killedBy: string[] }> } | undefined;
+  if (existsSync(mutationFile)) {
+    try {
+      mutation = JSON.parse(readFileSync(mutationFile, 'utf8'));
+      for (const f of mutation?.perFault ?? []) for (const check of f.killedBy) faultsByCheck.set(check, [...(faultsByCheck.get(check) ?? []), f.id]);
+    } catch {
+      mutation = undefined;
+    }
+  }
+  const rows: CoverageRow[] = CLAUSES.map((c) => {
+    const checks = byClause.get(c.id)!;
+    const faults = [...new Set(checks.flatMap((ch) => faultsByCheck.get(ch.where) ?? faultsByCheck.get(ch.name) ?? []))];
+    return { clause: c.id, title: c.title, kind: c.kind, level: c.level, checks, faults, uncheckable: UNCHECKABLE[c.id] };
+  });
+  const uncovered = rows.filter((r) => !r.checks.length && !r.uncheckable);
+  const allChecks = [...new Set(rows.flatMap((r) => r.checks.map((c) => c.where)))];
+  const unprovenChecks = mutation ? allChecks.filter((w) => !faultsByCheck.has(w)) : [];
+  const percent = Math.round((1000 * rows.filter((r) => r.checks.length || r.uncheckable).length) / rows.length) / 10;
+  return { rows, uncovered, unknownClauseTags, unprovenChecks, percent };
+}
+
+export function coverageMarkdown(cov: Coverage): string {
+  const out = ['# Clause coverage', '', `${cov.rows.length} clauses; ${cov.percent} % have a check or a stated reason why none can exist.`, ''];
+  out.push('| clause | level | checks | faults that prove them |', '|---|---|---|---|');
+  for (const r of cov.rows) {
+    const checks = r.checks.length ? `${r.checks.length}: ${[...new Set(r.checks.map((c) => c.where))].slice(0, 4).join(', ')}${r.checks.length > 4 ? ', …' : ''}` : r.uncheckable ? `none: ${r.uncheckable}` : '**none**';
+    out.push(`| \`${r.clause}\` ${r.title.replace(/\|/g, '\\|')} | ${r.level} | ${checks} | ${r.faults.join(', ') || '–'} |`);
+  }
+  out.push('', '## Clauses with no check', '');
+  out.push(...(cov.uncovered.length ? cov.uncovered.map((r) => `- \`${r.clause}\` ${r.title}`) : ['none']));
+  out.push('', '## Clauses that cannot be checked from outside', '');
+  out.push(...cov.rows.filter((r) => r.uncheckable).map((r) => `- \`${r.clause}\`: ${r.uncheckable}`));
+  if (cov.unknownClauseTags.length) out.push('', '## Unknown clause tags', '', ...cov.unknownClauseTags.map((u) => `- ${u.tag} at ${u.where}`));
+  if (cov.unprovenChecks.length) out.push('', '## Checks no fault has made fail', '', ...cov.unprovenChecks.map((w) => `- ${w}`));
+  return out.join('\n') + '\n';
+}

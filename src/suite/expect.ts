@@ -1,0 +1,68 @@
+// Assertions for scenarios. A failure names what was expected, what came back, and the clause,
+// so the report traces it to the spec. Evidence (request, response, curl) is attached by a hook.
+import { clauseById } from '../spec/clauses.ts';
+import { validate } from '../spec/validate.ts';
+import type { SchemaName } from '../spec/schemas/index.ts';
+import type { Exchange } from '../tpp/client.ts';
+
+export class CheckFailure extends Error {
+  readonly code = 'SUITE_CHECK_FAILED';
+  constructor(message: string, readonly clauses: string[] = []) {
+    super(clauses.length ? `${message}\n${clauses.map((c) => `  clause ${c}: ${safeText(c)}`).join('\n')}` : message);
+  }
+}
+
+function safeText(id: string): string {
+  try {
+    return clauseById(id).text;
+  } catch {
+    return '(unknown clause)';
+  }
+}
+
+export function describeResponse(ex: Exchange | undefined): string {
+  if (!ex) return 'no request was sent';
+  if (ex.error) return `${ex.request.method} ${ex.request.target} got no response: ${ex.error.code}: ${ex.error.message}`;
+  const r = ex.response!;
+  const body = r.text.length > 400 ? r.text.slice(0, 400) + '…' : r.text;
+  return `${ex.request.method} ${ex.request.target} answered ${r.status}${r.jsonError ? ` (${r.jsonError})` : ''}: ${body || '(empty body)'}`;
+}
+
+/** The response must exist (no timeout, reset, refusal): the first thing any check needs. */
+export function responseOf(ex: Exchange | undefined, clauses: string[] = []): NonNullable<Exchange['response']> {
+  if (!ex?.response) throw new CheckFailure(describeResponse(ex), clauses);
+  return ex.response;
+}
+
+export function jsonOf(ex: Exchange | undefined, clauses: string[] = []): any {
+  const r = responseOf(ex, clauses);
+  if (r.json === undefined) throw new CheckFailure(`expected a JSON body, but ${describeResponse(ex)}`, ['conventions.json-utf8', ...clauses]);
+  return r.json;
+}
+
+export function expectStatus(ex: Exchange | undefined, allowed: number[], clauses: string[] = []): void {
+  const r = responseOf(ex, clauses);
+  if (!allowed.includes(r.status)) throw new CheckFailure(`expected status ${allowed.join(' or ')}, but ${describeResponse(ex)}`, clauses);
+}
+
+export function expectSchema(value: unknown, schema: SchemaName, what: string, clauses: string[] = []): void {
+  const v = validate(schema, value);
+  if (!v.ok) {
+    const errs = v.errors.slice(0, 6).map((e) => `${e.path || '/'} ${e.message}${e.clause ? ` [${e.clause}]` : ''}`);
+    const extra = [...new Set(v.errors.map((e) => e.clause).filter((c): c is string => !!c))];
+    throw new CheckFailure(`${what} does not match the spec's ${schema}: ${errs.join('; ')}`, [...clauses, ...extra.filter((c) => !clauses.includes(c))]);
+  }
+}
+
+/** The spec's error body (Resources > Error body) with the status and, when given, the code. */
+export function expectErrorBody(ex: Exchange | undefined, status: number, code: string | undefined, clauses: string[] = []): void {
+  expectStatus(ex, [status], clauses);
+  const body = jsonOf(ex, clauses);
+  expectSchema(body, 'error-body', 'the error body', ['fields.error-body', ...clauses]);
+  if (body.status !== status) throw new CheckFailure(`error body says status ${JSON.stringify(body.status)} but the HTTP status is ${status}`, ['fields.error-body.status', ...clauses]);
+  if (code !== undefined && body.code !== code) throw new CheckFailure(`expected error code ${code}, but ${describeResponse(ex)}`, clauses);
+}
+
+export function fail(message: string, clauses: string[] = []): never {
+  throw new CheckFailure(message, clauses);
+}

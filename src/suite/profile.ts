@@ -1,0 +1,238 @@
+// A target profile: what the suite needs to know about a bank that the spec does not say.
+// JSON or YAML, validated by a JSON Schema; errors name the key. Paths are relative to the file.
+import { Ajv } from 'ajv';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { testCredentials } from '../tpp/fixtures.ts';
+import type { TppIdentity } from '../tpp/client.ts';
+
+export interface PsuIdentity {
+  /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
+  nationalId?: string;
+  /** A known PSU-ID (UUID); with the preset driver it replaces SCA. */
+  psuId?: string;
+  corporateId?: string;
+  ipAddress?: string;
+}
+
+export interface BrowserStep {
+  goto?: string;
+  fill?: string;
+  value?: string;
+  click?: string;
+  check?: string;
+  waitForRedirect?: boolean;
+}
+
+export interface Profile {
+  target?: string;
+  environment: 'sandbox' | 'production';
+  tpp: {
+    signing: TppIdentity;
+    tls?: { cert?: string; key?: string; ca?: string; servername?: string; rejectUnauthorized?: boolean };
+    redirectUri: string;
+  };
+  psu: { private: PsuIdentity; corporate?: PsuIdentity };
+  sca: {
+    driver: 'form' | 'browser' | 'preset';
+    form: {
+      /** field name → value template ({{psu.nationalId}}, {{context}}, {{corporateId}}). */
+      fields: Record<string, string>;
+      /** Radio group that picks PRIVATE or CORPORATE. */
+      contextField: string;
+      /** Name or text of the button that aborts SCA. */
+      cancel: string;
+      maxSteps: number;
+    };
+    browser?: { executablePath?: string; steps: BrowserStep[]; cancelSteps?: BrowserStep[] };
+  };
+  capabilities: {
+    products: string[];
+    sandbox: boolean;
+    corporate: boolean;
+    cardAccounts: boolean;
+    baskets: boolean;
+    bulk: boolean;
+    periodic: boolean;
+  };
+  /** The bank's clock-control operation; `{{seconds}}` in the body is replaced. */
+  clockControl?: { method: string; path: string; body?: string };
+  /** Request templates for shapes the spec does not show (see templates.ts). */
+  templates?: Record<string, unknown>;
+  waivers: Waiver[];
+  timeoutMs: number;
+}
+
+export interface Waiver {
+  /** Scenario name, or a clause id: every scenario of that clause. */
+  scenario?: string;
+  clause?: string;
+  reason: string;
+  /** YYYY-MM-DD; after it the waiver fails the run. */
+  expires: string;
+}
+
+export class ProfileError extends Error {
+  readonly code = 'SUITE_ERR_PROFILE';
+}
+
+const STR = { type: 'string', minLength: 1 };
+const BROWSER_STEP = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { goto: STR, fill: STR, value: { type: 'string' }, click: STR, check: STR, waitForRedirect: { type: 'boolean' } },
+};
+
+/** The profile's JSON Schema (what a user may write; defaults are filled after validation). */
+export const PROFILE_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    target: { type: 'string', pattern: '^https?://' },
+    environment: { enum: ['sandbox', 'production'] },
+    tpp: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        signing: { type: 'object', additionalProperties: false, required: ['cert', 'key'], properties: { cert: STR, key: STR, keyId: STR } },
+        tls: { type: 'object', additionalProperties: false, properties: { cert: STR, key: STR, ca: STR, servername: STR, rejectUnauthorized: { type: 'boolean' } } },
+        redirectUri: { type: 'string', pattern: '^https?://' },
+      },
+    },
+    psu: {
+      type: 'object',
+      additionalProperties: false,
+      properties: Object.fromEntries(['private', 'corporate'].map((k) => [k, {
+        type: 'object',
+        additionalProperties: false,
+        properties: { nationalId: STR, psuId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' }, corporateId: STR, ipAddress: STR },
+      }])),
+    },
+    sca: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        driver: { enum: ['form', 'browser', 'preset'] },
+        form: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { fields: { type: 'object', additionalProperties: { type: 'string' } }, contextField: STR, cancel: STR, maxSteps: { type: 'integer', minimum: 1, maximum: 50 } },
+        },
+        browser: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['steps'],
+          properties: { executablePath: STR, steps: { type: 'array', items: BROWSER_STEP }, cancelSteps: { type: 'array', items: BROWSER_STEP } },
+        },
+      },
+    },
+    capabilities: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        products: { type: 'array', items: STR },
+        sandbox: { type: 'boolean' }, corporate: { type: 'boolean' }, cardAccounts: { type: 'boolean' },
+        baskets: { type: 'boolean' }, bulk: { type: 'boolean' }, periodic: { type: 'boolean' },
+      },
+    },
+    clockControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
+    templates: { type: 'object' },
+    waivers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['reason', 'expires'],
+        anyOf: [{ required: ['scenario'] }, { required: ['clause'] }],
+        properties: { scenario: STR, clause: STR, reason: STR, expires: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+      },
+    },
+    timeoutMs: { type: 'integer', minimum: 100, maximum: 600000 },
+  },
+} as const;
+
+const validateProfile = new Ajv({ allErrors: true, strict: false }).compile(PROFILE_SCHEMA);
+
+/** The form fields of the reference bank's SCA pages (src/bank): the default map. */
+export const DEFAULT_FORM = { fields: { 'psu-identity': '{{psu.nationalId}}' }, contextField: 'context', cancel: 'cancel', maxSteps: 10 };
+
+export function defaultProfile(): Profile {
+  const { qsealc } = testCredentials();
+  return {
+    environment: 'sandbox',
+    tpp: { signing: qsealc, redirectUri: 'https://tpp.example/callback' },
+    psu: { private: { ipAddress: '192.0.2.10' }, corporate: { ipAddress: '192.0.2.10' } },
+    sca: { driver: 'form', form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
+    capabilities: {
+      products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
+      sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true,
+    },
+    waivers: [],
+    timeoutMs: 10_000,
+  };
+}
+
+function keyPath(instancePath: string, extra?: string): string {
+  const p = instancePath.split('/').filter(Boolean).join('.');
+  return [p, extra].filter(Boolean).join('.') || '(top level)';
+}
+
+/** Reads, validates and completes a profile. Throws ProfileError naming the key at fault. */
+export function loadProfile(file: string): Profile {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new ProfileError(`cannot read profile ${file}: ${(e as NodeJS.ErrnoException).code}`);
+  }
+  let raw: unknown;
+  try {
+    raw = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
+  } catch (e) {
+    throw new ProfileError(`profile ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  return completeProfile(raw ?? {}, dirname(resolve(file)), file);
+}
+
+export function completeProfile(raw: unknown, baseDir: string, name = 'profile'): Profile {
+  if (!validateProfile(raw)) {
+    const e = validateProfile.errors![0];
+    const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
+    const msg = e.keyword === 'additionalProperties' ? 'is not a known key' : e.keyword === 'required' ? 'is required' : e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: string[] }).allowedValues.join(', ')}` : e.message;
+    throw new ProfileError(`${name}: key ${keyPath(e.instancePath, extra)} ${msg}`);
+  }
+  const r = raw as Record<string, any>;
+  const d = defaultProfile();
+  const file = (p: string, key: string) => {
+    try {
+      return readFileSync(resolve(baseDir, p), 'utf8');
+    } catch (e) {
+      throw new ProfileError(`${name}: key ${key}: cannot read ${p} (${(e as NodeJS.ErrnoException).code})`);
+    }
+  };
+  const signing = r.tpp?.signing ? { certPem: file(r.tpp.signing.cert, 'tpp.signing.cert'), keyPem: file(r.tpp.signing.key, 'tpp.signing.key'), keyId: r.tpp.signing.keyId } : d.tpp.signing;
+  const tls = r.tpp?.tls
+    ? {
+        cert: r.tpp.tls.cert && file(r.tpp.tls.cert, 'tpp.tls.cert'),
+        key: r.tpp.tls.key && file(r.tpp.tls.key, 'tpp.tls.key'),
+        ca: r.tpp.tls.ca && file(r.tpp.tls.ca, 'tpp.tls.ca'),
+        servername: r.tpp.tls.servername,
+        rejectUnauthorized: r.tpp.tls.rejectUnauthorized,
+      }
+    : undefined;
+  const driver = r.sca?.driver ?? d.sca.driver;
+  if (driver === 'browser' && !r.sca?.browser) throw new ProfileError(`${name}: key sca.browser is required with sca.driver browser`);
+  return {
+    target: r.target,
+    environment: r.environment ?? d.environment,
+    tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri },
+    psu: { private: { ...d.psu.private, ...(r.psu?.private ?? {}) }, corporate: { ...d.psu.corporate, ...(r.psu?.corporate ?? {}) } },
+    sca: { driver, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser: r.sca?.browser },
+    capabilities: { ...d.capabilities, ...(r.capabilities ?? {}) },
+    clockControl: r.clockControl,
+    templates: r.templates,
+    waivers: r.waivers ?? [],
+    timeoutMs: r.timeoutMs ?? d.timeoutMs,
+  };
+}

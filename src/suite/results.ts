@@ -1,0 +1,72 @@
+// Cucumber's message stream → one ScenarioResult per scenario run.
+import type { Envelope } from '@cucumber/messages';
+import { readTags } from './tags.ts';
+import type { Outcome, ScenarioResult } from './verdict.ts';
+
+export const NOT_APPLICABLE_PREFIX = 'not applicable: ';
+
+export class ResultCollector {
+  private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
+  private testCases = new Map<string, string>();
+  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; na?: string }>();
+  private lines = new Map<string, number>();
+  readonly results: ScenarioResult[] = [];
+
+  onMessage = (e: Envelope): void => {
+    if (e.gherkinDocument?.feature) {
+      const walk = (children: readonly any[]) => {
+        for (const c of children) {
+          if (c.scenario) {
+            this.lines.set(c.scenario.id, c.scenario.location.line);
+            for (const ex of c.scenario.examples ?? []) for (const row of ex.tableBody ?? []) this.lines.set(row.id, row.location.line);
+          }
+          if (c.rule) walk(c.rule.children);
+        }
+      };
+      walk(e.gherkinDocument.feature.children);
+    }
+    if (e.pickle) this.pickles.set(e.pickle.id, { name: e.pickle.name, uri: e.pickle.uri, tags: e.pickle.tags.map((t) => t.name), astNodeIds: e.pickle.astNodeIds });
+    if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
+    if (e.testCaseStarted) this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, statuses: [], messages: [], durationNs: 0 });
+    if (e.attachment?.testCaseStartedId) {
+      const s = this.started.get(e.attachment.testCaseStartedId);
+      if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_APPLICABLE_PREFIX)) s.na = e.attachment.body.slice(NOT_APPLICABLE_PREFIX.length);
+    }
+    if (e.testStepFinished) {
+      const s = this.started.get(e.testStepFinished.testCaseStartedId);
+      if (s) {
+        const r = e.testStepFinished.testStepResult;
+        s.statuses.push(r.status);
+        if (r.message) s.messages.push(r.message);
+        s.durationNs += Number(r.duration.seconds) * 1e9 + r.duration.nanos;
+      }
+    }
+    if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) {
+      const s = this.started.get(e.testCaseFinished.testCaseStartedId);
+      const pickleId = s && this.testCases.get(s.testCaseId);
+      const p = pickleId ? this.pickles.get(pickleId) : undefined;
+      if (!s || !p) return;
+      const t = readTags(p.tags);
+      let outcome: Outcome = 'passed';
+      if (s.statuses.includes('FAILED') || s.statuses.includes('PENDING')) outcome = 'failed';
+      else if (s.statuses.includes('UNDEFINED') || s.statuses.includes('AMBIGUOUS')) outcome = 'undefined';
+      else if (s.na !== undefined) outcome = 'not-applicable';
+      else if (s.statuses.includes('SKIPPED')) outcome = 'skipped';
+      const line = [...p.astNodeIds].reverse().map((id) => this.lines.get(id)).find((l) => l !== undefined) ?? 0;
+      this.results.push({
+        id: `${p.uri}:${line}`,
+        name: p.name,
+        uri: p.uri,
+        line,
+        tags: p.tags,
+        clauses: t.clauses,
+        level: t.level ?? 'must',
+        area: t.area ?? p.uri.replace(/^.*\//, '').replace(/\.feature$/, ''),
+        outcome,
+        message: outcome === 'undefined' ? 'a step has no definition' : s.messages.join('\n') || undefined,
+        durationMs: Math.round(s.durationNs / 1e6),
+        reason: s.na,
+      });
+    }
+  };
+}

@@ -1,0 +1,35 @@
+// What every cucumber worker needs to know about the run, passed through one environment variable.
+import { completeProfile, defaultProfile, loadProfile, type Profile } from './profile.ts';
+
+export interface RunContext {
+  targetUrl: string;
+  profileFile?: string;
+  allowPayments: boolean;
+  /** Clock control: the profile's, or the embedded bank's test-mode endpoint. */
+  clockControl?: { method: string; path: string; body?: string };
+  embedded: boolean;
+  /** Timeout for each request (ms). */
+  timeoutMs?: number;
+}
+
+export const RUN_ENV = 'XS2A_RUN';
+
+let cached: { ctx: RunContext; profile: Profile } | undefined;
+
+/** The run context in a worker; a plain `cucumber-js` run against XS2A_TARGET_URL also works. */
+export function runContext(): { ctx: RunContext; profile: Profile } {
+  if (cached) return cached;
+  const raw = process.env[RUN_ENV];
+  let ctx: RunContext;
+  if (raw) ctx = JSON.parse(raw) as RunContext;
+  else {
+    const targetUrl = process.env.XS2A_TARGET_URL;
+    if (!targetUrl) throw new Error('no target: run through `xs2a-conformance run`, or set XS2A_TARGET_URL');
+    ctx = { targetUrl, profileFile: process.env.XS2A_PROFILE, allowPayments: false, embedded: false };
+  }
+  const profile = ctx.profileFile ? loadProfile(ctx.profileFile) : completeProfile({}, process.cwd());
+  if (ctx.timeoutMs) profile.timeoutMs = ctx.timeoutMs;
+  if (!ctx.clockControl && profile.clockControl) ctx.clockControl = profile.clockControl;
+  cached = { ctx, profile: profile ?? defaultProfile() };
+  return cached;
+}

@@ -1,0 +1,144 @@
+// `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
+// run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
+import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request } from 'undici';
+import { toJUnit } from './junit.ts';
+import { completeProfile, loadProfile, ProfileError, type Profile } from './profile.ts';
+import { generateAllureReport } from './report.ts';
+import { ResultCollector } from './results.ts';
+import { RUN_ENV, type RunContext } from './run-context.ts';
+import { formatSummary } from './summary.ts';
+import { applyWaivers, type Verdict } from './verdict.ts';
+import { CLAUSES, clauseLink } from '../spec/clauses.ts';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunOptions {
+  target?: string;
+  profile?: string;
+  tags?: string;
+  parallel?: number;
+  reportDir?: string;
+  allowPayments?: boolean;
+  /** Faults switched on in the embedded bank (fault-injected variants). */
+  faults?: string[];
+  /** Feature files or folders (default features/). */
+  paths?: string[];
+  /** Only scenarios whose name matches one of these regular expressions. */
+  names?: string[];
+  /** Build the Allure HTML report after the run. */
+  report?: boolean;
+  /** No progress display (mutation runs). */
+  quiet?: boolean;
+  timeoutMs?: number;
+  log?: (s: string) => void;
+}
+
+export interface RunResult {
+  exitCode: 0 | 1 | 2 | 3;
+  verdict?: Verdict;
+  message?: string;
+  wallMs: number;
+}
+
+export class UnusableInput extends Error {
+  readonly code = 'SUITE_ERR_INPUT';
+}
+
+/** Any HTTP answer means reachable; no answer at all is exit 3. */
+export async function probe(url: string, timeoutMs: number): Promise<string | undefined> {
+  try {
+    const r = await request(url, { method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+    await r.body.dump();
+    return undefined;
+  } catch (e) {
+    return `target ${url} cannot be reached: ${(e as Error).message}`;
+  }
+}
+
+export async function runSuite(o: RunOptions): Promise<RunResult> {
+  const started = Date.now();
+  const log = o.log ?? ((s: string) => process.stdout.write(s));
+  let profile: Profile;
+  try {
+    profile = o.profile ? loadProfile(o.profile) : completeProfile({}, process.cwd());
+  } catch (e) {
+    if (e instanceof ProfileError) return { exitCode: 2, message: e.message, wallMs: Date.now() - started };
+    throw e;
+  }
+  if (o.parallel !== undefined && (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > 16)) return { exitCode: 2, message: `--parallel ${o.parallel} is not a number of workers from 0 to 16`, wallMs: 0 };
+  const targetUrl = o.target ?? process.env.XS2A_TARGET_URL ?? profile.target;
+  if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
+  const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
+  let bank: { url: string; close(): Promise<void> } | undefined;
+  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs };
+  try {
+    if (!targetUrl) {
+      const { startBank, exampleFault } = await import('../bank/index.ts');
+      let faults;
+      try {
+        faults = (o.faults ?? []).map(exampleFault);
+      } catch (e) {
+        return { exitCode: 2, message: (e as Error).message, wallMs: 0 };
+      }
+      const running = await startBank({ host: '127.0.0.1', port: 0, mode: 'test', faults });
+      bank = running;
+      ctx.targetUrl = running.url;
+      // The reference bank's test-mode clock control (src/bank/handlers/control.ts).
+      ctx.clockControl = { method: 'POST', path: '/__control/clock', body: '{"advanceSeconds": {{seconds}}}' };
+    } else if (o.faults?.length) return { exitCode: 2, message: '--faults apply to the embedded reference bank only: leave out --target', wallMs: 0 };
+    const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000));
+    if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
+
+    rmSync(join(reportDir, 'allure-results'), { recursive: true, force: true });
+    mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
+    process.env[RUN_ENV] = JSON.stringify(ctx);
+    const format: Array<string | [string, string]> = [['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')]];
+    if (!o.quiet) format.unshift(process.stdout.isTTY ? 'progress-bar' : 'progress');
+    const { runConfiguration } = await loadConfiguration(
+      {
+        file: false,
+        provided: {
+          paths: o.paths ?? ['features/**/*.feature'],
+          import: ['steps/support/register.mjs', 'steps/**/*.ts'],
+          tags: o.tags ?? '',
+          name: o.names ?? [],
+          parallel: o.parallel ?? 0,
+          format,
+          formatOptions: { resultsDir: join(reportDir, 'allure-results') },
+          strict: true,
+        },
+      },
+      { cwd: ROOT },
+    );
+    const collector = new ResultCollector();
+    const stdout = o.quiet ? { write: () => true } : process.stdout;
+    try {
+      await runCucumber(runConfiguration, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
+    } catch (e) {
+      return { exitCode: 2, message: `the suite could not start: ${(e as Error).message.split('\n')[0]}`, wallMs: Date.now() - started };
+    }
+    const verdict = applyWaivers(collector.results, profile.waivers, new Date().toISOString().slice(0, 10));
+    const wallMs = Date.now() - started;
+    mkdirSync(reportDir, { recursive: true });
+    writeFileSync(join(reportDir, 'junit.xml'), toJUnit(verdict));
+    const summary = formatSummary(verdict, wallMs, ctx.embedded ? `the embedded reference bank (${ctx.targetUrl})` : ctx.targetUrl);
+    writeFileSync(join(reportDir, 'summary.txt'), summary);
+    writeFileSync(join(reportDir, 'results.json'), JSON.stringify({ target: ctx.embedded ? 'embedded' : ctx.targetUrl, faults: o.faults ?? [], exitCode: verdict.exitCode, counts: verdict.counts, results: verdict.results, waiverProblems: verdict.waiverProblems }, null, 2));
+    writeAllureEnvironment(join(reportDir, 'allure-results'), ctx, profile);
+    if (!o.quiet) log(summary);
+    if (o.report) log(generateAllureReport(reportDir).message + '\n');
+    return { exitCode: verdict.exitCode, verdict, wallMs };
+  } finally {
+    delete process.env[RUN_ENV];
+    await bank?.close();
+  }
+}
+
+function writeAllureEnvironment(dir: string, ctx: RunContext, p: Profile): void {
+  const lines = [`target=${ctx.embedded ? 'embedded reference bank' : ctx.targetUrl}`, `environment=${p.environment}`, `sca.driver=${p.sca.driver}`, `clauses=${CLAUSES.length}`, `spec=${clauseLink(CLAUSES[0].id).split('#')[0]}`];
+  writeFileSync(join(dir, 'environment.properties'), lines.join('\n') + '\n');
+}

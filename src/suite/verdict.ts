@@ -1,0 +1,55 @@
+// From scenario results to a verdict: waivers applied, exit code decided.
+// Exit 0 when every applicable @must passes; 1 on any @must failure, a waived failure that no
+// longer fails, or an expired waiver; 2 unusable input; 3 target unreachable.
+import type { Waiver } from './profile.ts';
+
+export type Outcome = 'passed' | 'failed' | 'not-applicable' | 'waived' | 'undefined' | 'skipped';
+
+export interface ScenarioResult {
+  id: string;
+  name: string;
+  uri: string;
+  line: number;
+  tags: string[];
+  clauses: string[];
+  level: 'must' | 'should';
+  area: string;
+  outcome: Outcome;
+  message?: string;
+  durationMs: number;
+  /** Reason for not-applicable or waived. */
+  reason?: string;
+}
+
+export interface WaiverProblem {
+  waiver: Waiver;
+  problem: 'expired' | 'passes-now' | 'matches-nothing';
+  scenarios: string[];
+}
+
+export interface Verdict {
+  results: ScenarioResult[];
+  waiverProblems: WaiverProblem[];
+  exitCode: 0 | 1;
+  counts: Record<Outcome, number>;
+}
+
+export function applyWaivers(results: ScenarioResult[], waivers: Waiver[], today: string): Verdict {
+  const waiverProblems: WaiverProblem[] = [];
+  for (const w of waivers) {
+    const hit = results.filter((r) => (w.scenario !== undefined && r.name === w.scenario) || (w.clause !== undefined && r.clauses.includes(w.clause)));
+    if (w.expires < today) waiverProblems.push({ waiver: w, problem: 'expired', scenarios: hit.map((r) => r.name) });
+    if (!hit.length) waiverProblems.push({ waiver: w, problem: 'matches-nothing', scenarios: [] });
+    const passing = hit.filter((r) => r.outcome === 'passed');
+    if (passing.length) waiverProblems.push({ waiver: w, problem: 'passes-now', scenarios: passing.map((r) => r.name) });
+    if (w.expires >= today) for (const r of hit) if (r.outcome === 'failed') {
+      r.outcome = 'waived';
+      r.reason = `waived until ${w.expires}: ${w.reason}`;
+    }
+  }
+  const counts = { passed: 0, failed: 0, 'not-applicable': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
+  for (const r of results) counts[r.outcome]++;
+  const mustFailed = results.some((r) => r.level === 'must' && (r.outcome === 'failed' || r.outcome === 'undefined'));
+  const waiverFail = waiverProblems.some((p) => p.problem !== 'matches-nothing');
+  return { results, waiverProblems, exitCode: mustFailed || waiverFail ? 1 : 0, counts };
+}

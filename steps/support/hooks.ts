@@ -1,0 +1,53 @@
+// Before: not-applicable check and Allure labels from the clause registry. After: evidence.
+import { After, Before, setDefaultTimeout, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
+import * as allure from 'allure-js-commons';
+import 'allure-cucumberjs';
+import { clauseById, clauseLink } from '../../src/spec/clauses.ts';
+import { notApplicable } from '../../src/suite/applicability.ts';
+import { NOT_APPLICABLE_PREFIX } from '../../src/suite/results.ts';
+import { readTags } from '../../src/suite/tags.ts';
+import { redactExchange, toCurl } from '../../src/tpp/client.ts';
+import type { Xs2aWorld } from './world.ts';
+
+setDefaultTimeout(60_000);
+
+// A scenario that moves the target's clock runs alone: it would expire others' sessions.
+setParallelCanAssign((pickle, running) => {
+  const clock = (p: { tags: readonly { name: string }[] }) => p.tags.some((t) => t.name === '@clock');
+  return clock(pickle) ? running.length === 0 : !running.some(clock);
+});
+
+Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHookParameter) {
+  const t = readTags(pickle.tags.map((x) => x.name));
+  const area = t.area ?? gherkinDocument.feature?.name ?? 'unknown';
+  await allure.epic(area);
+  await allure.feature(t.op ?? gherkinDocument.feature?.name ?? area);
+  await allure.severity(t.level === 'should' ? 'minor' : 'critical');
+  await allure.tag(t.level ?? 'must');
+  for (const id of t.clauses) {
+    const c = clauseById(id);
+    await allure.story(id);
+    await allure.link(clauseLink(id), `${id}: ${c.title}`);
+  }
+  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl });
+  if (why) {
+    this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
+    return 'skipped';
+  }
+  return undefined;
+});
+
+After(async function (this: Xs2aWorld, { result, pickle }: ITestCaseHookParameter) {
+  if (result?.status === Status.FAILED) {
+    const t = readTags(pickle.tags.map((x) => x.name));
+    const exchanges = this.client.exchanges.slice(-3);
+    for (const ex of exchanges) {
+      this.attach(JSON.stringify(redactExchange(ex), null, 2), { mediaType: 'application/json', fileName: `exchange ${ex.request.method} ${ex.request.target.split('?')[0]}.json` });
+      this.attach(toCurl(ex), { mediaType: 'text/plain', fileName: 'reproduce with curl.txt' });
+    }
+    if (this.lastSca) this.attach(JSON.stringify({ completed: this.lastSca.completed, problem: this.lastSca.problem, steps: this.lastSca.steps, params: Object.keys(this.lastSca.params) }, null, 2), { mediaType: 'application/json', fileName: 'sca flow.json' });
+    const clauses = t.clauses.map((id) => { const c = clauseById(id); return `${id} (${c.level.toUpperCase()}): ${c.text}`; });
+    if (clauses.length) this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
+  }
+  await this.client.close();
+});

@@ -1,0 +1,156 @@
+// One World per scenario: the target, the TPP client, the PSU session, what was sent and received.
+// Steps are thin and call these methods; the methods call into src/.
+import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
+import { randomUUID } from 'node:crypto';
+import { runContext } from '../../src/suite/run-context.ts';
+import { CheckFailure, describeResponse, fail, jsonOf, responseOf } from '../../src/suite/expect.ts';
+import { buildBody } from '../../src/suite/templates.ts';
+import { performSca, type ScaResult } from '../../src/suite/sca/index.ts';
+import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../../src/tpp/client.ts';
+import type { Profile } from '../../src/suite/profile.ts';
+import type { RunContext } from '../../src/suite/run-context.ts';
+
+export class Xs2aWorld extends World {
+  readonly ctx: RunContext;
+  readonly profile: Profile;
+  readonly client: TppClient;
+  /** The PSU this scenario acts for. */
+  psu: PsuContext & { context?: 'PRIVATE' | 'CORPORATE' } = {};
+  last?: Exchange;
+  lastSca?: ScaResult;
+  /** Ids and values a scenario keeps between steps (payment ids, basket id, accounts …). */
+  readonly vars = new Map<string, unknown>();
+  /** Clause ids checked by the steps so far (for the report). */
+  readonly checked = new Set<string>();
+
+  constructor(options: IWorldOptions) {
+    super(options);
+    const { ctx, profile } = runContext();
+    this.ctx = ctx;
+    this.profile = profile;
+    this.client = new TppClient({
+      baseUrl: ctx.targetUrl,
+      identity: profile.tpp.signing,
+      redirectUri: profile.tpp.redirectUri,
+      timeoutMs: profile.timeoutMs,
+      tls: profile.tpp.tls,
+    });
+    this.psu = { tppSessionId: randomUUID(), psuIpAddress: profile.psu.private.ipAddress };
+  }
+
+  /** Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. */
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const psu = spec.psu === false ? false : { ...this.psu, ...(spec.psu || {}) };
+    this.last = await this.client.request({ ...spec, psu });
+    return this.last;
+  }
+
+  get status(): number {
+    return responseOf(this.last).status;
+  }
+
+  get json(): any {
+    return jsonOf(this.last);
+  }
+
+  /** Establishes a PSU id: a preset one, or an SCA started by GET /v1/users (spec: users "start an SCA to obtain a PSU id"). */
+  async obtainPsu(context: 'PRIVATE' | 'CORPORATE' = 'PRIVATE'): Promise<void> {
+    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    this.psu.psuIpAddress = who.ipAddress ?? this.psu.psuIpAddress;
+    if (this.profile.sca.driver === 'preset' || who.psuId) {
+      if (!who.psuId) fail(`the preset SCA driver needs psu.${context.toLowerCase()}.psuId in the profile`);
+      this.psu.psuId = who.psuId;
+      this.psu.psuCorporateId = context === 'CORPORATE' ? who.corporateId : undefined;
+      this.psu.context = context;
+      return;
+    }
+    this.psu.psuId = undefined;
+    this.psu.psuCorporateId = undefined;
+    this.vars.delete('accounts');
+    // The account list needs consent, given by the PSU during SCA (spec: What the service does);
+    // the answer is a 401 scaRedirect until then. The redirect back carries the psu-id.
+    for (let round = 0; round < 3; round++) {
+      const ex = await this.send({ method: 'GET', path: '/v1/accounts' });
+      if (ex.response?.status === 200) {
+        const accounts = (ex.response.json as any)?.accounts;
+        // Berlin Group accountList: {"accounts": [...]}; a 200 without it is no account list.
+        if (!Array.isArray(accounts)) fail(`the account list answered 200 without an accounts array: ${describeResponse(ex)}`, ['endpoints.list-accounts.success', 'conventions.json-utf8']);
+        this.vars.set('accounts', accounts);
+        this.psu.context = context;
+        return;
+      }
+      const r = await this.runSca(this.scaHref(ex), context);
+      if (!r.completed || !r.params['psu-id']) fail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp', 'events.success.psu-id']);
+      this.psu.psuId = r.params['psu-id'];
+      this.psu.psuCorporateId = r.params['psu-corporate-id'];
+    }
+    fail('the account list still demands SCA after two completed SCAs', ['sca.redirect-on-401']);
+  }
+
+  /** The scaRedirect href of a 401 answer. */
+  scaHref(ex: Exchange | undefined = this.last): string {
+    const r = responseOf(ex, ['sca.redirect-on-401']);
+    const href = (r.json as any)?._links?.scaRedirect?.href;
+    if (r.status !== 401 || typeof href !== 'string') {
+      throw new CheckFailure(`expected 401 with _links.scaRedirect.href, got ${r.status}: ${r.text.slice(0, 300)}`, ['sca.redirect-on-401', 'errors.sca-required']);
+    }
+    return new URL(href, this.ctx.targetUrl).toString();
+  }
+
+  /** The PSU's national identity number: the profile's, or (sandbox) the first customer of that type in GET /v1/sandbox/customers. */
+  async nationalId(context: 'PRIVATE' | 'CORPORATE'): Promise<string | undefined> {
+    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    if (who.nationalId || !this.profile.capabilities.sandbox) return who.nationalId;
+    const key = `customer:${context}`;
+    if (!this.vars.has(key)) {
+      const ex = await this.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
+      const list = ex.response?.json;
+      // A corporate PSU is a person too (facts §1.4: agreements engage private customers), so both contexts log in with a private customer's number.
+      const type = 'private';
+      // Parallel workers act for different PSUs: one PSU's new session would end another's (spec: SCA within a TPP-Session-ID).
+      const all = Array.isArray(list) ? list.filter((x: any) => String(x?.type).toLowerCase() === type) : [];
+      const c = all.length ? all[Number(process.env.CUCUMBER_WORKER_ID ?? 0) % all.length] : undefined;
+      if (!c) fail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`);
+      this.vars.set(key, String(c.customerNumber));
+    }
+    return this.vars.get(key) as string;
+  }
+
+  /** Runs the profile's SCA driver on a scaRedirect href. */
+  async runSca(href: string, context: 'PRIVATE' | 'CORPORATE' = 'PRIVATE', cancel = false): Promise<ScaResult> {
+    const who = { ...(context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private), nationalId: await this.nationalId(context) };
+    const r = await performSca(this.profile, { href, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId: this.psu.tppSessionId } });
+    this.lastSca = r;
+    for (const s of r.screenshots ?? []) this.attach(s.png, { mediaType: 'image/png', fileName: `${s.name}.png` });
+    return r;
+  }
+
+  /** The PSU's accounts (GET /v1/accounts), read once per scenario. */
+  async accounts(): Promise<Array<Record<string, any>>> {
+    if (!this.vars.has('accounts')) {
+      const ex = await this.client.request({ method: 'GET', path: '/v1/accounts', psu: { ...this.psu } });
+      const list = (ex.response?.json as any)?.accounts;
+      if (ex.response?.status !== 200 || !Array.isArray(list) || !list.length) fail(`the PSU's account list is needed, but ${describeResponse(ex)}`, ['endpoints.list-accounts.success']);
+      this.vars.set('accounts', list);
+    }
+    return this.vars.get('accounts') as Array<Record<string, any>>;
+  }
+
+  /** A payment body from the template, debiting the PSU's first account. */
+  async paymentBody(template: string, vars: Record<string, unknown> = {}): Promise<any> {
+    const acc = (await this.accounts())[0];
+    const debtorAccount = acc.iban ? { iban: acc.iban, currency: acc.currency } : { bban: acc.bban, currency: acc.currency };
+    return buildBody(this.profile, template, { amount: '12.50', currency: 'EUR', debtorAccount, ...vars });
+  }
+
+  /** Moves the target's clock forward (test-mode control or the profile's clock-control operation). */
+  async advanceClock(seconds: number): Promise<void> {
+    const cc = this.ctx.clockControl;
+    if (!cc) fail('no clock control: this scenario should have been not applicable (@clock)');
+    const body = cc.body?.replace(/\{\{\s*seconds\s*\}\}/g, String(seconds));
+    const ex = await this.client.request({ method: cc.method, path: cc.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
+    if (!ex.response || ex.response.status >= 300) fail(`clock control ${cc.method} ${cc.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`);
+  }
+}
+
+setWorldConstructor(Xs2aWorld);

@@ -1,0 +1,22 @@
+// The conformance run itself, end to end through the CLI against the embedded reference bank:
+// every applicable MUST passes (exit 0) and the reports are written.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli.ts';
+
+describe('xs2a-conformance run (embedded reference bank)', () => {
+  it('passes every scenario and writes JUnit, summary and Allure results', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
+    const r = cli(['run', '--no-report', '--report-dir', dir], '', 590_000);
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const failed = results.results.filter((x: { outcome: string }) => x.outcome !== 'passed' && x.outcome !== 'not-applicable');
+    expect(failed.map((x: { name: string; message?: string }) => `${x.name}: ${x.message?.split('\n')[0]}`)).toEqual([]);
+    expect(r.code).toBe(0);
+    expect(results.results.length).toBeGreaterThan(20);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testsuites name="xs2a-conformance" tests="\d+" failures="0"/);
+    expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toContain('VERDICT: every applicable MUST passes');
+    expect(existsSync(join(dir, 'allure-results'))).toBe(true);
+  }, 600_000);
+});

@@ -1,0 +1,99 @@
+// Profiles (errors name the key), waivers and exit codes.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../../src/suite/profile.ts';
+import { applyWaivers, type ScenarioResult } from '../../src/suite/verdict.ts';
+import { notApplicable } from '../../src/suite/applicability.ts';
+import { readTags } from '../../src/suite/tags.ts';
+import { cli, ROOT } from '../helpers/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'xs2a-profile-'));
+const write = (name: string, text: string) => {
+  const p = join(dir, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe('profiles', () => {
+  it('a complete YAML profile loads, with paths relative to the file', () => {
+    writeFileSync(join(dir, 'seal.pem'), 'CERT');
+    writeFileSync(join(dir, 'seal.key'), 'KEY');
+    const p = loadProfile(write('ok.yaml', `
+target: https://bank.example/psd2
+environment: production
+tpp:
+  signing: { cert: seal.pem, key: seal.key }
+psu:
+  private: { nationalId: "01010112345" }
+sca:
+  driver: form
+  form: { fields: { ssn: "{{psu.nationalId}}" }, contextField: kontekst, cancel: Avbryt }
+capabilities: { corporate: false }
+waivers:
+  - { clause: limits.basket-size, reason: "JIRA-12", expires: "2099-01-01" }
+`));
+    expect(p.tpp.signing).toMatchObject({ certPem: 'CERT', keyPem: 'KEY' });
+    expect(p.sca.form).toMatchObject({ fields: { ssn: '{{psu.nationalId}}' }, contextField: 'kontekst', cancel: 'Avbryt', maxSteps: 10 });
+    expect(p.capabilities).toMatchObject({ corporate: false, sandbox: true });
+    expect(p.environment).toBe('production');
+  });
+  it.each([
+    ['typo.yaml', 'sca: { drivr: form }', /key sca.drivr is not a known key/],
+    ['enum.yaml', 'sca: { driver: robot }', /key sca.driver must be one of form, browser, preset/],
+    ['type.json', '{"timeoutMs": "fast"}', /key timeoutMs must be integer/],
+    ['waiver.yaml', 'waivers: [{ clause: x, expires: "2099-01-01" }]', /key waivers.0.reason is required/],
+    ['bad.yaml', 'sca: [', /is not valid YAML/],
+    ['file.yaml', 'tpp: { signing: { cert: nope.pem, key: nope.key } }', /key tpp.signing.cert: cannot read nope.pem/],
+    ['browser.yaml', 'sca: { driver: browser }', /key sca.browser is required/],
+  ])('%s is refused naming the key', (name, text, message) => {
+    expect(() => loadProfile(write(name, text))).toThrow(message);
+  });
+  it('the CLI says so on one line and exits 2', () => {
+    const r = cli(['run', '--profile', write('cli.yaml', 'environment: staging')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/key environment must be one of sandbox, production/);
+  });
+  it('an unreachable target exits 3', () => {
+    const r = cli(['run', '--target', 'http://127.0.0.1:1', '--no-report', '--report-dir', dir]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/cannot be reached/);
+  });
+  it('unusable flags exit 2', () => {
+    expect(cli(['run', '--target', 'ftp://x']).code).toBe(2);
+    expect(cli(['run', '--faults', 'no-such-fault', '--no-report']).stderr).toMatch(/unknown/);
+  });
+  void ROOT;
+});
+
+const result = (over: Partial<ScenarioResult>): ScenarioResult => ({ id: 'f:1', name: 's', uri: 'f', line: 1, tags: [], clauses: [], level: 'must', area: 'a', outcome: 'passed', durationMs: 1, ...over });
+
+describe('verdict and waivers', () => {
+  it('a MUST failure fails the run; a SHOULD failure does not', () => {
+    expect(applyWaivers([result({ outcome: 'failed' })], [], '2026-01-01').exitCode).toBe(1);
+    expect(applyWaivers([result({ outcome: 'failed', level: 'should' })], [], '2026-01-01').exitCode).toBe(0);
+    expect(applyWaivers([result({ outcome: 'not-applicable' })], [], '2026-01-01').exitCode).toBe(0);
+  });
+  it('a waived failure passes the run until it expires', () => {
+    const w = [{ clause: 'limits.basket-size', reason: 'known', expires: '2026-06-30' }];
+    const v = applyWaivers([result({ outcome: 'failed', clauses: ['limits.basket-size'] })], w, '2026-06-01');
+    expect(v.exitCode).toBe(0);
+    expect(v.results[0]).toMatchObject({ outcome: 'waived', reason: 'waived until 2026-06-30: known' });
+    expect(applyWaivers([result({ outcome: 'failed', clauses: ['limits.basket-size'] })], w, '2026-07-01')).toMatchObject({ exitCode: 1, waiverProblems: [{ problem: 'expired' }] });
+  });
+  it('a waiver whose scenario passes now fails the run', () => {
+    const v = applyWaivers([result({ outcome: 'passed', name: 'x' })], [{ scenario: 'x', reason: 'r', expires: '2099-01-01' }], '2026-01-01');
+    expect(v).toMatchObject({ exitCode: 1, waiverProblems: [{ problem: 'passes-now' }] });
+  });
+});
+
+describe('not applicable is not skipped', () => {
+  const p = loadProfile(write('na.yaml', 'capabilities: { corporate: false }'));
+  it('says why', () => {
+    expect(notApplicable(readTags(['@must', '@corporate']), p, { allowPayments: false, hasClock: true })).toMatch(/corporate/);
+    expect(notApplicable(readTags(['@must', '@clock']), p, { allowPayments: false, hasClock: false })).toMatch(/clock-control/);
+    expect(notApplicable(readTags(['@must']), { ...p, environment: 'production' }, { allowPayments: false, hasClock: false })).toMatch(/production-safe/);
+    expect(notApplicable(readTags(['@must', '@production-safe']), { ...p, environment: 'production' }, { allowPayments: false, hasClock: false })).toBeUndefined();
+  });
+});
