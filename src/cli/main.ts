@@ -8,6 +8,7 @@ import * as verify from './commands/verify.ts';
 import * as run from './commands/run.ts';
 import * as coverage from './commands/coverage.ts';
 import * as report from './commands/report.ts';
+import * as serve from './commands/serve.ts';
 
 export function buildProgram(): Command {
   const program = new Command('xs2a-conformance')
@@ -16,7 +17,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showSuggestionAfterError(true);
-  for (const m of [run, report, coverage, sign, verify, certs, demo]) m.register(program);
+  for (const m of [run, report, coverage, serve, sign, verify, certs, demo]) m.register(program);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   return program;
 }

@@ -102,3 +102,26 @@ describe('certs and help', () => {
     }
   });
 });
+
+describe('serve', () => {
+  it('starts the reference bank, answers unsigned requests with the spec\'s 400, and stops on SIGTERM', async () => {
+    const { spawn } = await import('node:child_process');
+    const { ROOT } = await import('../helpers/cli.ts');
+    const child = spawn(process.execPath, ['bin/xs2a-conformance.mjs', 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/[\d.:]+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      setTimeout(() => reject(new Error(`no URL: ${out}`)), 20_000);
+    });
+    const res = await fetch(`${url}/v1/accounts`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ status: 400, system: expect.any(String), id: expect.any(String), code: expect.any(String) });
+    const exit = new Promise<number | null>((r) => child.on('close', r));
+    child.kill('SIGTERM');
+    expect(await exit).toBe(0);
+  }, 30_000);
+});
