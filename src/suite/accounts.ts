@@ -5,7 +5,7 @@ import { describeResponse, fail, jsonOf } from './expect.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { Xs2aWorld } from '../../steps/support/world.ts';
-import { clockOffsetMs, daysAgo, sendNow } from './sandbox.ts';
+import { clockOffsetMs, daysAgo, SANDBOX_PATHS, sendNow } from './sandbox.ts';
 
 /**
  * ISO 20022 ExternalCashAccountType1Code (the code set the `cash-account-type-iso` fix maps to;
@@ -103,3 +103,27 @@ export async function moveClock(w: Xs2aWorld, seconds: number): Promise<void> {
 
 /** Seconds the target's clock was moved in this scenario. */
 export const movedSeconds = (w: Xs2aWorld): number => clockOffsetMs(w) / 1000;
+
+/**
+ * After a @clock scenario: moves the target's clock back by what the scenario moved it, so later
+ * scenarios' Date headers are within 60 s again, and initialises the sandbox so nothing dated in the
+ * skipped future (batch runs, call counts, sessions) outlives the scenario. Uses a client of its own:
+ * the World's is closed by the time After hooks of step files run.
+ */
+export async function restoreClock(w: Xs2aWorld): Promise<void> {
+  const moved = movedSeconds(w);
+  if (!moved) return;
+  const { TppClient } = await import('../tpp/client.ts');
+  const client = new TppClient(w.client.options);
+  try {
+    const cc = w.ctx.clockControl;
+    if (cc) {
+      const b = cc.body?.replace(/\{\{\s*seconds\s*\}\}/g, String(-moved));
+      await client.request({ method: cc.method, path: cc.path, body: b === undefined ? undefined : Buffer.from(b), headers: b ? { 'Content-Type': 'application/json' } : {}, psu: false });
+    }
+    w.vars.set('clockOffsetSeconds', 0);
+    if (w.profile.capabilities.sandbox) await client.request({ method: 'POST', path: SANDBOX_PATHS.initialise, psu: false });
+  } finally {
+    await client.close();
+  }
+}

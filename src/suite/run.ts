@@ -73,6 +73,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   const targetUrl = o.target ?? process.env.XS2A_TARGET_URL ?? profile.target;
   if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
   const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
+  // Production: one worker, so the allowance guard (allowance.ts) sees every call.
+  const parallel = profile.environment === 'production' ? 0 : o.parallel ?? 0;
   let bank: { url: string; close(): Promise<void> } | undefined;
   const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs };
   try {
@@ -106,7 +108,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
           import: ['steps/support/register.mjs', 'steps/**/*.ts'],
           tags: o.tags ?? '',
           name: o.names ?? [],
-          parallel: o.parallel ?? 0,
+          parallel,
           format,
           formatOptions: { resultsDir: join(reportDir, 'allure-results') },
           strict: true,

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { runContext } from '../../src/suite/run-context.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf } from '../../src/suite/expect.ts';
 import { buildBody } from '../../src/suite/templates.ts';
+import { spendAllowance } from '../../src/suite/allowance.ts';
 import { performSca, type ScaResult } from '../../src/suite/sca/index.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../../src/tpp/client.ts';
 import type { Profile } from '../../src/suite/profile.ts';
@@ -41,6 +42,10 @@ export class Xs2aWorld extends World {
   /** Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. */
   async send(spec: RequestSpec): Promise<Exchange> {
     const psu = spec.psu === false ? false : { ...this.psu, ...(spec.psu || {}) };
+    if (this.profile.environment === 'production') {
+      const present = psu !== false && !!psu.psuIpAddress && spec.headers?.['PSU-IP-Address'] !== null;
+      spendAllowance(spec.method, spec.path, present);
+    }
     this.last = await this.client.request({ ...spec, psu });
     return this.last;
   }

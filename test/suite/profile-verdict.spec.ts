@@ -1,5 +1,5 @@
 // Profiles (errors name the key), waivers and exit codes.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -96,4 +96,25 @@ describe('not applicable is not skipped', () => {
     expect(notApplicable(readTags(['@must']), { ...p, environment: 'production' }, { allowPayments: false, hasClock: false })).toMatch(/production-safe/);
     expect(notApplicable(readTags(['@must', '@production-safe']), { ...p, environment: 'production' }, { allowPayments: false, hasClock: false })).toBeUndefined();
   });
+});
+
+describe('production mode', () => {
+  it('the allowance guard refuses the fifth call without a PSU to one account', async () => {
+    const { spendAllowance } = await import('../../src/suite/allowance.ts');
+    for (let i = 0; i < 4; i++) spendAllowance('GET', '/v1/accounts/acc-guard/transactions?bookingStatus=booked', false);
+    spendAllowance('GET', '/v1/accounts/acc-guard/balances', true);
+    spendAllowance('GET', '/v1/accounts', false);
+    expect(() => spendAllowance('GET', '/v1/accounts/acc-guard/balances', false)).toThrow(/5th call without PSU-IP-Address .* allowance of 4 per 24 hours/);
+  });
+  it('runs only @production-safe scenarios; the rest are not applicable, with the reason', () => {
+    const out = mkdtempSync(join(tmpdir(), 'xs2a-prod-'));
+    const r = cli(['run', '--profile', write('prod.yaml', 'environment: production'), '--tags', '@area:request-signing', '--no-report', '--report-dir', out], '', 300_000);
+    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results as Array<{ outcome: string; tags: string[]; reason?: string }>;
+    expect(r.code).toBe(0);
+    expect(results.filter((x) => x.outcome === 'passed').every((x) => x.tags.includes('@production-safe'))).toBe(true);
+    const na = results.filter((x) => x.outcome === 'not-applicable');
+    expect(na.length).toBeGreaterThan(0);
+    expect(na.every((x) => !x.tags.includes('@production-safe') || /sandbox/.test(x.reason ?? ''))).toBe(true);
+    expect(na[0].reason).toMatch(/production/);
+  }, 300_000);
 });

@@ -1,0 +1,260 @@
+// What the payment and basket steps do with the World: create payments and baskets, follow their
+// links, run the PSU's SCA on them, read statuses. Steps stay 1-5 lines; the logic is here.
+import type { Xs2aWorld } from '../../steps/support/world.ts';
+import type { RequestSpec } from '../tpp/client.ts';
+import { removeHeader } from '../tpp/http-message.ts';
+import { CheckFailure, describeResponse, fail } from './expect.ts';
+import {
+  BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, isoDateAhead, linkPath, makeUnique, PRODUCTS, PURPOSE_CODES, randomAmount,
+  templateBody, token, variant, type CreatedPayment, type ListedTry, type PaymentService,
+} from './payments.ts';
+import { OPERATION_HEADERS } from '../spec/headers.ts';
+import { NOT_APPLICABLE_PREFIX } from './results.ts';
+
+type Change = (body: any) => void;
+export interface SendOptions {
+  headers?: RequestSpec['headers'];
+  query?: RequestSpec['query'];
+  sign?: RequestSpec['sign'];
+  mutate?: RequestSpec['mutate'];
+}
+
+/** Request options that leave one header out of an otherwise correct request. */
+export function withoutHeader(name: string): SendOptions {
+  const n = name.toLowerCase();
+  if (n === 'signature') return { mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) };
+  // The Digest is added while signing: sign without one (only headers present are signed).
+  if (n === 'digest') return { sign: { digest: 'none' } };
+  return { headers: { [name]: null } };
+}
+
+const payments = (w: Xs2aWorld): CreatedPayment[] => {
+  if (!w.vars.has('payments')) w.vars.set('payments', []);
+  return w.vars.get('payments') as CreatedPayment[];
+};
+
+/** The payment the scenario works on: the last one created. */
+export function currentPayment(w: Xs2aWorld): CreatedPayment {
+  const p = w.vars.get('payment') as CreatedPayment | undefined;
+  if (!p) fail('no payment was created in this scenario');
+  return p!;
+}
+
+/** Keeps a created payment (when the last exchange created one). */
+function keep(w: Xs2aWorld, service: PaymentService, product: string): void {
+  const r = w.last?.response;
+  const body = r?.json as any;
+  if (r && r.status >= 200 && r.status < 300 && typeof body?.paymentId === 'string') {
+    const p = createdPayment(service, product, body);
+    w.vars.set('payment', p);
+    payments(w).push(p);
+  }
+}
+
+/** A valid cross-border payment body (unique amount and remittance), optionally changed. */
+export async function crossBorderBody(w: Xs2aWorld, change?: Change): Promise<any> {
+  const body = makeUnique(await w.paymentBody('cross-border-payment', { amount: randomAmount(), currency: 'EUR' }));
+  change?.(body);
+  return body;
+}
+
+/** POST /v1/payments/cross-border-credit-transfers with the required x-accept-fix. */
+export async function sendCrossBorder(w: Xs2aWorld, body: unknown, o: SendOptions = {}) {
+  const ex = await w.send({ method: 'POST', path: CROSS_BORDER_PATH, headers: { 'x-accept-fix': 'amount-as-string', ...o.headers }, query: o.query, body, sign: o.sign, mutate: o.mutate });
+  keep(w, 'payments', PRODUCTS.crossBorder);
+  return ex;
+}
+
+export async function initiateCrossBorder(w: Xs2aWorld, change?: Change, o: SendOptions = {}) {
+  return sendCrossBorder(w, await crossBorderBody(w, change), o);
+}
+
+const TEMPLATE_OF: Record<string, string> = {
+  [PRODUCTS.crossBorder]: 'cross-border-payment',
+  [PRODUCTS.domestic]: 'norwegian-domestic-payment',
+  [PRODUCTS.straks]: 'norwegian-domestic-payment',
+  [PRODUCTS.sepa]: 'sepa-payment',
+};
+
+/** The debtor account reference: the PSU's first account, as World.paymentBody uses it. */
+async function debtorAccount(w: Xs2aWorld): Promise<Record<string, unknown>> {
+  const acc = (await w.accounts())[0];
+  return acc.iban ? { iban: acc.iban, currency: acc.currency } : { bban: acc.bban, currency: acc.currency };
+}
+
+/** A valid body of a product (single, bulk or periodic), unique, optionally changed. */
+export async function productBody(w: Xs2aWorld, service: PaymentService, product: string, change?: Change, amount = randomAmount()): Promise<any> {
+  const tok = token();
+  const name = service === 'bulk-payments' ? `${product.replace(/-credit-transfers$/, '')}-bulk-payment`
+    : service === 'periodic-payments' ? `${product.replace(/-credit-transfers$/, '')}-periodic-payment`
+    : TEMPLATE_OF[product];
+  if (!name) fail(`no request template for the payment product ${product}`);
+  const vars = { amount, currency: product === PRODUCTS.crossBorder || product === PRODUCTS.sepa ? 'EUR' : 'NOK', debtorAccount: await debtorAccount(w), token: tok, startDate: startDate() };
+  const body = makeUnique(templateBody(w.profile, name, vars), tok);
+  change?.(body);
+  return body;
+}
+
+/**
+ * A start date for periodic payments: a year ahead of today, so it stays in the bank's future even
+ * after the @clock scenarios of the run have moved the bank's clock forward.
+ */
+export const startDate = (): string => isoDateAhead(365);
+
+/** POST /v1/{service}/{product}. */
+export async function sendProductPayment(w: Xs2aWorld, service: PaymentService, product: string, body: unknown, o: SendOptions = {}) {
+  const ex = await w.send({ method: 'POST', path: `/v1/${service}/${product}`, headers: o.headers, query: o.query, body, sign: o.sign, mutate: o.mutate });
+  keep(w, service, product);
+  return ex;
+}
+
+export async function initiateProduct(w: Xs2aWorld, service: PaymentService, product: string, change?: Change, o: SendOptions = {}) {
+  return sendProductPayment(w, service, product, await productBody(w, service, product, change), o);
+}
+
+/** Creates a payment the scenario needs as a precondition; fails unless it is created. */
+export async function givenPayment(w: Xs2aWorld, service: PaymentService, product: string, change?: Change): Promise<CreatedPayment> {
+  if (service === 'payments' && product === PRODUCTS.crossBorder) await initiateCrossBorder(w, change);
+  else await initiateProduct(w, service, product, change);
+  expectInitiationAnswer(w.last);
+  return currentPayment(w);
+}
+
+/** Marks the scenario not applicable when the profile does not offer a product. */
+export function productNotOffered(w: Xs2aWorld, product: string): boolean {
+  if (w.profile.capabilities.products.includes(product)) return false;
+  w.attach(`${NOT_APPLICABLE_PREFIX}the profile does not list the payment product ${product} (capabilities.products)`, 'text/plain');
+  return true;
+}
+
+// ------------------------------------------------------------------ reading, authorising, cancelling
+
+const path = (w: Xs2aWorld, href: string) => linkPath(href, w.ctx.targetUrl);
+
+export const readStatus = (w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: `${path(w, p.self)}/status` });
+export const readPayment = (w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: path(w, p.self) });
+export const deletePayment = (w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'DELETE', path: path(w, p.self) });
+
+/** The status of a payment now (GET .../status), failing unless it is read. */
+export async function statusOf(w: Xs2aWorld, p: CreatedPayment): Promise<string> {
+  const ex = await readStatus(w, p);
+  const s = (ex.response?.json as any)?.transactionStatus;
+  if (ex.response?.status !== 200 || typeof s !== 'string') fail(`the payment status could not be read: ${describeResponse(ex)}`, ['states.payment-status-per-payment', 'endpoints.get-payment-status']);
+  return s;
+}
+
+/** POST to the payment's startAuthorisation link (Berlin Group path when the answer had none), empty body. */
+export async function startAuthorisation(w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) {
+  const href = p.links.startAuthorisation?.href ?? `${p.self}/authorisations`;
+  const ex = await w.send({ method: 'POST', path: path(w, href) });
+  const body = ex.response?.json as any;
+  if (ex.response && ex.response.status < 300 && body?.authorisationId) w.vars.set('authorisationId', body.authorisationId);
+  return ex;
+}
+
+/** The scaRedirect of the last answer (a 201 authorisation or a 401), as an absolute URL. */
+export function redirectOf(w: Xs2aWorld): string {
+  const href = (w.last?.response?.json as any)?._links?.scaRedirect?.href;
+  if (typeof href !== 'string') fail(`expected a scaRedirect link, but ${describeResponse(w.last)}`, ['fields.link', 'sca.redirect-on-401']);
+  return new URL(href, w.ctx.targetUrl).toString();
+}
+
+/** Runs the PSU's SCA on the last answer's scaRedirect; fails unless it ends in a success redirect. */
+export async function completeSca(w: Xs2aWorld): Promise<void> {
+  const r = await w.runSca(redirectOf(w), w.psu.context ?? 'PRIVATE');
+  if (!r.completed || r.params.code || r.params.status) {
+    throw new CheckFailure(`the PSU's SCA did not succeed: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
+  }
+}
+
+/** startAuthorisation, then the PSU's SCA. */
+export async function authorise(w: Xs2aWorld, p: CreatedPayment = currentPayment(w)): Promise<void> {
+  const ex = await startAuthorisation(w, p);
+  if (!ex.response || ex.response.status >= 300) fail(`the payment authorisation could not be started: ${describeResponse(ex)}`, ['endpoints.start-payment-authorisation']);
+  await completeSca(w);
+}
+
+export function allPayments(w: Xs2aWorld): CreatedPayment[] {
+  return payments(w);
+}
+
+// ------------------------------------------------------------------ signing baskets
+
+export interface CreatedBasket { basketId: string; self: string; links: Record<string, { href: string; verbs?: string[] }>; status?: string }
+
+/** POST /v1/signing-baskets with x-accept-fix amount-as-string (unless the options say otherwise). */
+export async function sendBasket(w: Xs2aWorld, body: unknown, o: SendOptions = {}) {
+  const ex = await w.send({ method: 'POST', path: BASKET_PATH, headers: { 'x-accept-fix': BASKET_ACCEPT_FIX, ...o.headers }, body, sign: o.sign, mutate: o.mutate });
+  const b = ex.response?.json as any;
+  if (ex.response && ex.response.status < 300 && b && typeof b === 'object') {
+    const id = typeof b.basketId === 'string' ? b.basketId : undefined;
+    const self = b._links?.self?.href ?? (id ? `${BASKET_PATH}/${encodeURIComponent(id)}` : undefined);
+    if (self) w.vars.set('basket', { basketId: id ?? '', self, links: b._links ?? {}, status: b.transactionStatus } satisfies CreatedBasket);
+  }
+  return ex;
+}
+
+/** A basket body of the payments created in this scenario. */
+export async function basketBody(w: Xs2aWorld): Promise<any> {
+  return templateBody(w.profile, 'signing-basket', { paymentIds: payments(w).map((p) => p.paymentId) });
+}
+
+export function currentBasket(w: Xs2aWorld): CreatedBasket {
+  const b = w.vars.get('basket') as CreatedBasket | undefined;
+  if (!b) fail('no signing basket was created in this scenario (or its answer had neither basketId nor a self link)', ['fields.signing-basket-response.basketId']);
+  return b!;
+}
+
+/** Berlin Group getSigningBasketStatus: GET {basket}/status. */
+export const readBasketStatus = (w: Xs2aWorld) => w.send({ method: 'GET', path: `${path(w, currentBasket(w).self)}/status` });
+
+/** The basket's startAuthorisation link (Berlin Group path when none), then the PSU's SCA. */
+export async function authoriseBasket(w: Xs2aWorld): Promise<void> {
+  const b = currentBasket(w);
+  const href = b.links.startAuthorisation?.href ?? `${b.self}/authorisations`;
+  const ex = await w.send({ method: 'POST', path: path(w, href) });
+  if (!ex.response || ex.response.status >= 300) fail(`the basket authorisation could not be started: ${describeResponse(ex)}`);
+  await completeSca(w);
+}
+
+/** Payments of several creations at once (n of them, each unique). */
+export async function createPayments(w: Xs2aWorld, n: number, service: PaymentService = 'payments', product: string = PRODUCTS.crossBorder): Promise<void> {
+  for (let i = 0; i < n; i++) await givenPayment(w, service, product);
+}
+
+export { token };
+
+// ------------------------------------------------------------------ table-driven tries
+
+/** Each listed way of changing a valid cross-border payment, sent as its own payment. */
+export async function tryCrossBorderWays(w: Xs2aWorld, rows: Array<{ way: string; answer: string }>): Promise<ListedTry[]> {
+  const tries: ListedTry[] = [];
+  for (const { way, answer } of rows) {
+    if (way === 'every purposeCode of the list') {
+      for (const code of PURPOSE_CODES) {
+        tries.push({ way: `purposeCode ${code}`, expected: answer, clauses: ['fields.cross-border-payment-request.purposeCode'], ex: await initiateCrossBorder(w, (b) => { b.purposeCode = code; }) });
+      }
+      continue;
+    }
+    const v = variant(way);
+    tries.push({ way, expected: answer, clauses: v.clauses, ex: await initiateCrossBorder(w, v.apply) });
+  }
+  return tries;
+}
+
+/** The operation's required headers (src/spec OPERATION_HEADERS), each left out of its own request. */
+export async function tryWithoutEachHeader(w: Xs2aWorld, op: 'create-cross-border-payment' | 'create-signing-basket'): Promise<ListedTry[]> {
+  const tries: ListedTry[] = [];
+  for (const header of OPERATION_HEADERS[op].required) {
+    const o = withoutHeader(header);
+    let ex;
+    if (op === 'create-cross-border-payment') ex = await initiateCrossBorder(w, undefined, o);
+    else {
+      // A fresh payment for each basket: a basket wrongly created would hold the payments of the next try.
+      await givenPayment(w, 'payments', PRODUCTS.crossBorder);
+      ex = await sendBasket(w, { paymentIds: [currentPayment(w).paymentId] }, o);
+    }
+    tries.push({ way: `without ${header}`, expected: 'refused 400', clauses: [`headers.${op}.${header.toLowerCase()}`], ex });
+  }
+  return tries;
+}
