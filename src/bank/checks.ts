@@ -187,6 +187,17 @@ export function parseJsonBody(ctx: Ctx): unknown {
 }
 
 /** § Errors: "a character the downstream system cannot process, such as an emoji" is refused with 400. */
+/** Header values too (§ Errors: a character the downstream system cannot process, such as an emoji, gets 400).
+ * Node hands header bytes over as Latin-1; UTF-8 senders' bytes are decoded back first. */
+export function checkHeaderCharacters(bank: Bank, rawHeaders: readonly string[]): void {
+  if (!bank.checkOn('characters')) return;
+  for (let i = 0; i + 1 < rawHeaders.length; i += 2) {
+    const v = rawHeaders[i + 1];
+    if (!/[^\x00-\x7f]/.test(v)) continue;
+    checkCharacters(bank, Buffer.from(v, 'latin1').toString('utf8'), `header ${rawHeaders[i]}`);
+  }
+}
+
 export function checkCharacters(bank: Bank, value: unknown, path = ''): void {
   if (!bank.checkOn('characters')) return;
   const walk = (v: unknown, p: string): void => {

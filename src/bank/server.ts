@@ -11,7 +11,7 @@ import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import type { Clock } from '../tpp/http-date.ts';
 import { Bank, type BankMode } from './bank.ts';
 import {
-  checkAcceptFix, checkChain, checkCharacters, checkHeaderFormats, checkRequiredHeaders, checkRole, checkSignature, parseJsonBody, SYSTEM, tppInfo,
+  checkAcceptFix, checkChain, checkCharacters, checkHeaderCharacters, checkHeaderFormats, checkRequiredHeaders, checkRole, checkSignature, parseJsonBody, SYSTEM, tppInfo,
 } from './checks.ts';
 import { BankClock } from './clock.ts';
 import { composeFaults, findFault, type Fault } from './faults.ts';
@@ -129,6 +129,7 @@ async function handle(bank: Bank, router: Router, req: IncomingMessage, res: Ser
       }
       checkRequiredHeaders(bank, ctx);
       checkHeaderFormats(bank, ctx);
+      checkHeaderCharacters(bank, req.rawHeaders);
       ctx.fixes = checkAcceptFix(bank, ctx);
       if (ctx.route.body === 'json') {
         ctx.json = parseJsonBody(ctx);

@@ -95,35 +95,10 @@ export function leaveOut(header: string): Partial<RequestSpec> {
   }
 }
 
-/** Moves the target's clock and remembers by how much (requests then carry the target's Date). */
+/** Moves the target's clock (the World signs with the moved clock and moves it back after the scenario). */
 export async function moveClock(w: Xs2aWorld, seconds: number): Promise<void> {
   await w.advanceClock(seconds);
-  w.vars.set('clockOffsetSeconds', ((w.vars.get('clockOffsetSeconds') as number | undefined) ?? 0) + seconds);
 }
 
 /** Seconds the target's clock was moved in this scenario. */
-export const movedSeconds = (w: Xs2aWorld): number => clockOffsetMs(w) / 1000;
-
-/**
- * After a @clock scenario: moves the target's clock back by what the scenario moved it, so later
- * scenarios' Date headers are within 60 s again, and initialises the sandbox so nothing dated in the
- * skipped future (batch runs, call counts, sessions) outlives the scenario. Uses a client of its own:
- * the World's is closed by the time After hooks of step files run.
- */
-export async function restoreClock(w: Xs2aWorld): Promise<void> {
-  const moved = movedSeconds(w);
-  if (!moved) return;
-  const { TppClient } = await import('../tpp/client.ts');
-  const client = new TppClient(w.client.options);
-  try {
-    const cc = w.ctx.clockControl;
-    if (cc) {
-      const b = cc.body?.replace(/\{\{\s*seconds\s*\}\}/g, String(-moved));
-      await client.request({ method: cc.method, path: cc.path, body: b === undefined ? undefined : Buffer.from(b), headers: b ? { 'Content-Type': 'application/json' } : {}, psu: false });
-    }
-    w.vars.set('clockOffsetSeconds', 0);
-    if (w.profile.capabilities.sandbox) await client.request({ method: 'POST', path: SANDBOX_PATHS.initialise, psu: false });
-  } finally {
-    await client.close();
-  }
-}
+export const movedSeconds = (w: Xs2aWorld): number => w.clockOffsetSeconds;

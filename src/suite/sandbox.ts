@@ -48,14 +48,13 @@ export function newBban(): string {
 
 /** Milliseconds the target's clock is ahead of ours (moved by @clock scenarios). */
 export function clockOffsetMs(w: Xs2aWorld): number {
-  return (w.vars.get('clockOffsetSeconds') as number | undefined ?? 0) * 1000;
+  return w.clockOffsetSeconds * 1000;
 }
 
 /** Sends as the World does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
 export async function sendNow(w: Xs2aWorld, spec: RequestSpec): Promise<Exchange> {
-  const off = clockOffsetMs(w);
-  if (!off || spec.sign === false) return w.send(spec);
-  return w.send({ ...spec, sign: { ...(typeof spec.sign === 'object' ? spec.sign : {}), clock: () => Date.now() + off } });
+  // The World's client already signs with the target's (moved) clock.
+  return w.send(spec);
 }
 
 /** The target's date `days` days back (UTC), as YYYY-MM-DD. */

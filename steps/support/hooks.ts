@@ -38,6 +38,8 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
 });
 
 After(async function (this: Xs2aWorld, { result, pickle }: ITestCaseHookParameter) {
+  // Undo time travel first: later scenarios sign with the real clock.
+  await this.restoreClock().catch(() => undefined);
   if (result?.status === Status.FAILED) {
     const t = readTags(pickle.tags.map((x) => x.name));
     const exchanges = this.client.exchanges.slice(-3);

@@ -148,13 +148,24 @@ export class Xs2aWorld extends World {
     return buildBody(this.profile, template, { amount: '12.50', currency: 'EUR', debtorAccount, ...vars });
   }
 
-  /** Moves the target's clock forward (test-mode control or the profile's clock-control operation). */
+  /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
+  clockOffsetSeconds = 0;
+
+  /** Moves the target's clock (test-mode control or the profile's clock-control operation). From
+   * then on the client's Date follows the target's clock, so it stays within the 60 s window. */
   async advanceClock(seconds: number): Promise<void> {
     const cc = this.ctx.clockControl;
     if (!cc) fail('no clock control: this scenario should have been not applicable (@clock)');
     const body = cc.body?.replace(/\{\{\s*seconds\s*\}\}/g, String(seconds));
     const ex = await this.client.request({ method: cc.method, path: cc.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
     if (!ex.response || ex.response.status >= 300) fail(`clock control ${cc.method} ${cc.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`);
+    this.clockOffsetSeconds += seconds;
+    this.client.options.skewSeconds = this.clockOffsetSeconds;
+  }
+
+  /** Moves the target's clock back by what this scenario moved it (the After hook calls it). */
+  async restoreClock(): Promise<void> {
+    if (this.clockOffsetSeconds) await this.advanceClock(-this.clockOffsetSeconds);
   }
 }
 

@@ -176,11 +176,17 @@ function standingOrders(ctx: Ctx, a: Account): unknown[] {
       const b = p.body as Record<string, unknown>;
       const it = p.items[0];
       return {
-        transactionAmount: amountObj(it.amount, it.currency), creditorName: it.creditorName, creditorAccount: it.creditorAccount,
+        transactionAmount: amountObj(it.amount, it.currency), creditorName: it.creditorName, creditorAccount: withCurrency(it.creditorAccount, it.currency),
         remittanceInformationUnstructured: it.remittance,
         additionalInformationStructured: { standingOrderDetails: { startDate: b.startDate, endDate: b.endDate, frequency: b.frequency, dayOfExecution: b.dayOfExecution, monthsOfExecution: b.monthsOfExecution } },
       };
     });
+}
+
+/** An account reference needs its currency (§ Resources > Account reference); sandbox items carry
+ * only iban and bban, so the transaction's currency is filled in. */
+function withCurrency<T extends { currency?: string }>(ref: T | undefined, currency: string): (T & { currency: string }) | undefined {
+  return ref && { ...ref, currency: ref.currency ?? currency };
 }
 
 export function getTransactionDetails(ctx: Ctx): Reply {
@@ -198,7 +204,7 @@ export function getTransactionDetails(ctx: Ctx): Reply {
   const d: Record<string, unknown> = {
     transactionId: t.transactionId, bankTransactionCode: t.bankTransactionCode, endToEndId: t.endToEndId, bookingDate: t.bookingDate, valueDate: t.valueDate,
     transactionAmount: amountObj(t.amount, t.currency), currencyExchange: t.currencyExchange, creditorId: t.creditorId, creditorName: t.creditorName,
-    creditorAccount: t.creditorAccount, creditorAgent: t.creditorAgent, ultimateCreditor: t.ultimateCreditor, debtorName: t.debtorName, debtorAccount: t.debtorAccount,
+    creditorAccount: withCurrency(t.creditorAccount, t.currency), creditorAgent: t.creditorAgent, ultimateCreditor: t.ultimateCreditor, debtorName: t.debtorName, debtorAccount: withCurrency(t.debtorAccount, t.currency),
     debtorAgent: t.debtorAgent, ultimateDebtor: t.ultimateDebtor, remittanceInformationUnstructured: t.remittanceInformationUnstructured,
     remittanceInformationUnstructuredArray: t.remittanceInformationUnstructuredArray, remittanceInformationStructuredArray: t.remittanceInformationStructuredArray,
     purposeCode: t.purposeCode, proprietaryBankTransactionCode: t.proprietaryBankTransactionCode,

@@ -21,6 +21,9 @@ export function moveClock(ctx: Ctx): Reply {
   if (typeof b.advanceSeconds === 'number' && Number.isFinite(b.advanceSeconds)) ctx.bank.clock.advance(b.advanceSeconds);
   else if (typeof b.set === 'string' && !Number.isNaN(Date.parse(b.set))) ctx.bank.clock.set(Date.parse(b.set));
   else return json(400, { id: 'control', system: 'xs2a-reference-bank', status: 400, code: 'FORMAT_ERROR', message: 'send {"advanceSeconds": n} or {"set": "<ISO date-time>"}' });
+  // Moved back (a suite undoing its time travel): batches due from now on run again.
+  const st = ctx.bank.state;
+  if (st.lastBatchAt > ctx.bank.now()) st.lastBatchAt = ctx.bank.now();
   ctx.bank.tick();
   return json(200, clockView(ctx));
 }

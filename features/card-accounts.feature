@@ -1,0 +1,99 @@
+@area:card-accounts
+Feature: Card accounts
+  A TPP with account information rights reads card accounts and their transactions (What the service
+  does). The spec shows no paths for them: the Berlin Group NextGenPSD2 1.3 card account endpoints
+  (GET /v1/card-accounts[/{id}[/balances|/transactions]]) are used. x-accept-fix values (§ Versioning):
+  cardaccount-switch-originalamount-and-transactionamount and longer-names are default now,
+  cash-account-type-iso is opt-in.
+
+  # Berlin Group NextGenPSD2 1.3: GET /v1/card-accounts lists the card accounts in `cardAccounts`.
+  # trips on: a card account created for the PSU and granted at SCA missing from the card account list
+  @should @sandbox @sca @mutating @card-accounts @op:list-card-accounts @clause:conventions.psu-contexts @clause:conventions.amount-string
+  Scenario: The card account list holds the PSU's card account
+    Given a sandbox card account of the PSU
+    And a private PSU who has completed SCA
+    When the TPP reads the card account list
+    Then the request is accepted
+    And the card account list holds the sandbox card account
+    And every amount in the answer is a string with the currency's minor units
+
+  # Berlin Group NextGenPSD2 1.3: card account details, balances and transactions by the list's resourceId.
+  # trips on: <what> of a granted card account refused, or answered with amounts as numbers
+  @should @sandbox @sca @mutating @card-accounts @clause:conventions.amount-string
+  Scenario Outline: <what> of the PSU's card account are readable
+    Given a sandbox card account of the PSU with 2 card transactions
+    And a private PSU who has completed SCA
+    When the TPP reads <what> of the sandbox card account
+    Then the request is accepted
+    And every amount in the answer is a string with the currency's minor units
+
+    @op:get-card-account
+    Examples: details
+      | what        |
+      | the details |
+
+    @op:get-card-balances
+    Examples: balances
+      | what         |
+      | the balances |
+
+    @op:list-card-transactions
+    Examples: transactions
+      | what             |
+      | the transactions |
+
+  # trips on: transactionAmount and originalAmount swapped (originalAmount in the account currency, transactionAmount in the merchant's)
+  @must @sandbox @sca @mutating @card-accounts @op:list-card-transactions @clause:versioning.accept-fix.cardaccount-switch-originalamount-and-transactionamount
+  Scenario Outline: A card transaction keeps transactionAmount and originalAmount apart <how>
+    Given a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount
+    And a private PSU who has completed SCA
+    When the TPP reads the transactions of the sandbox card account <how>
+    Then that card transaction has transactionAmount in NOK and originalAmount in EUR
+
+    Examples:
+      | how                                                                             |
+      | without x-accept-fix                                                            |
+      | with x-accept-fix "cardaccount-switch-originalamount-and-transactionamount"     |
+
+  # trips on: a card account name of 70 characters cut to 35 (the length before longer-names)
+  @must @sandbox @sca @mutating @card-accounts @op:list-card-accounts @clause:versioning.accept-fix.longer-names
+  Scenario Outline: A card account name of 70 characters is shown in full <how>
+    Given a sandbox card account of the PSU named with 70 characters
+    And a private PSU who has completed SCA
+    When the TPP reads the card account list <how>
+    Then the sandbox card account is listed with its name of 70 characters
+
+    Examples:
+      | how                                 |
+      | without x-accept-fix                |
+      | with x-accept-fix "longer-names"    |
+
+  # trips on: an account name of 70 characters cut to 35 (the length before longer-names)
+  @must @sandbox @sca @mutating @op:list-accounts @clause:versioning.accept-fix.longer-names
+  Scenario Outline: An account name of 70 characters is shown in full <how>
+    Given a sandbox account of the PSU named with 70 characters
+    And a private PSU who has completed SCA
+    When the TPP reads the account list <how>
+    Then the sandbox account is listed with its name of 70 characters
+
+    Examples:
+      | how                              |
+      | without x-accept-fix             |
+      | with x-accept-fix "longer-names" |
+
+  # trips on: an account name of 71 characters accepted and shown with 71 characters
+  @must @sandbox @sca @mutating @op:list-accounts @clause:versioning.accept-fix.longer-names
+  Scenario: An account name of 71 characters is refused at creation or shown within 70
+    Given a sandbox account of the PSU named with 71 characters, if the sandbox takes it
+    And a private PSU who has completed SCA
+    When the TPP reads the account list with x-accept-fix "longer-names"
+    Then no account name in the list is longer than 70 characters
+
+  # trips on: with cash-account-type-iso, cashAccountType still the legacy text ("Savings") instead of the ISO 20022 code
+  @must @sandbox @sca @mutating @op:list-accounts @clause:versioning.accept-fix.cash-account-type-iso
+  Scenario: With x-accept-fix cash-account-type-iso every cashAccountType is an ISO 20022 code
+    Given a sandbox account of the PSU with cashAccountType "SVGS"
+    And a private PSU who has completed SCA
+    When the TPP reads the account list with x-accept-fix "cash-account-type-iso"
+    Then every cashAccountType in the list is an ISO 20022 cash account type code
+    And the sandbox account has cashAccountType "SVGS"

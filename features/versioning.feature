@@ -1,0 +1,73 @@
+@area:versioning
+Feature: Versioning
+  Paths carry the version prefix /v1. Breaking changes are adopted early with the x-accept-fix
+  header, a comma-separated list of the published fix names (§ Versioning).
+
+  # trips on: the /v1 account list not served to a PSU with consent
+  @clause:versioning.path-prefix
+  @must @sca @production-safe @op:list-accounts
+  Scenario: The account list is served under /v1
+    Given a private PSU who has completed SCA
+    When the TPP reads the account list at "/v1/accounts"
+    Then the response status is 200
+
+  # trips on: a path without the /v1 prefix (or with another version) served like the /v1 one
+  @must @sca @production-safe @op:list-accounts
+  Scenario Outline: A path without the /v1 prefix is not served (<path>)
+    Given a private PSU who has completed SCA
+    When the TPP reads the account list at "<path>"
+    Then the request is refused with status 404
+
+    @clause:versioning.path-prefix @clause:fields.error-body
+    Examples:
+      | path         |
+      | /accounts    |
+      | /v2/accounts |
+
+  # trips on: a published fix name refused on an operation that does not require x-accept-fix
+  @must @sca @production-safe @op:list-accounts
+  Scenario Outline: The published fix <fixes> is accepted in x-accept-fix
+    Given a private PSU who has completed SCA
+    When the TPP reads the account list opting in to the fixes "<fixes>"
+    Then the response status is 200
+
+    @clause:headers.x-accept-fix @clause:versioning.accept-fix.amount-as-string
+    Examples: amount-as-string
+      | fixes            |
+      | amount-as-string |
+
+    @clause:headers.x-accept-fix @clause:versioning.accept-fix.cardaccount-switch-originalamount-and-transactionamount
+    Examples: cardaccount-switch-originalamount-and-transactionamount
+      | fixes                                                   |
+      | cardaccount-switch-originalamount-and-transactionamount |
+
+    @clause:headers.x-accept-fix @clause:versioning.accept-fix.longer-names
+    Examples: longer-names
+      | fixes        |
+      | longer-names |
+
+    @clause:headers.x-accept-fix @clause:versioning.accept-fix.cash-account-type-iso
+    Examples: cash-account-type-iso
+      | fixes                 |
+      | cash-account-type-iso |
+
+    @clause:headers.x-accept-fix
+    Examples: several, comma-separated
+      | fixes                                                |
+      | longer-names,cash-account-type-iso                   |
+      | longer-names, cash-account-type-iso, amount-as-string |
+
+  # The spec does not say how an unknown fix name is answered. Berlin Group: a header value that does
+  # not match the XS2A requirements is 400 FORMAT_ERROR; silently ignoring it would hide a TPP's typo.
+  # trips on: an unknown fix name in x-accept-fix silently ignored (200) or answered other than 400 FORMAT_ERROR
+  @clause:headers.x-accept-fix @clause:errors.FORMAT_ERROR
+  @should @sca @production-safe @op:list-accounts
+  Scenario Outline: An unknown fix name in x-accept-fix is refused with 400 FORMAT_ERROR (<fixes>)
+    Given a private PSU who has completed SCA
+    When the TPP reads the account list opting in to the fixes "<fixes>"
+    Then the request is refused with status 400 and code FORMAT_ERROR
+
+    Examples:
+      | fixes                          |
+      | longer-name                    |
+      | longer-names,no-such-fix-named |

@@ -1,0 +1,532 @@
+// Account information: accounts, balances, transaction lists, transaction details, card accounts,
+// and access without the PSU present (§ Endpoints 3, Other operations, § Limits, § Versioning).
+import { After, Given, Then, When } from '@cucumber/cucumber';
+import { randomUUID } from 'node:crypto';
+import { isCurrencyCode } from '../src/spec/currencies.ts';
+import { isSchemaName } from '../src/spec/schemas/index.ts';
+import { limitValue } from '../src/spec/limits.ts';
+import { describeResponse, expectErrorBody, expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
+import {
+  accountPath, aisAccountId, cardPath, expectAmountStrings, follow, ids, ISO_CASH_ACCOUNT_TYPES, moveClock, NO_PSU, readDetails, readTransactions,
+  report, widePeriod, type Query,
+} from '../src/suite/accounts.ts';
+import { createSandboxAccount, createSandboxTxns, daysAgo, postSandboxTxns, sandboxTxn, sendNow, type SandboxAccount } from '../src/suite/sandbox.ts';
+import type { Exchange } from '../src/tpp/client.ts';
+import type { Xs2aWorld } from './support/world.ts';
+
+// ---------------------------------------------------------------- local helpers
+
+const sandboxAccount = (w: Xs2aWorld): SandboxAccount => {
+  const a = w.vars.get('sandboxAccount') as SandboxAccount | undefined;
+  if (!a) fail('no sandbox account was created in this scenario');
+  return a;
+};
+const sandboxAisId = async (w: Xs2aWorld): Promise<string> => {
+  if (!w.vars.has('sandboxAisId')) w.vars.set('sandboxAisId', await aisAccountId(w, sandboxAccount(w)));
+  return w.vars.get('sandboxAisId') as string;
+};
+const firstAccountId = async (w: Xs2aWorld): Promise<string> => (await w.accounts())[0].resourceId;
+
+/** Creates a sandbox account with booked transactions `days` days back; remembers date → days and the created ids. */
+async function accountWithTxnsAt(w: Xs2aWorld, days: number[]): Promise<void> {
+  const acc = await createSandboxAccount(w);
+  const items = days.map((d) => sandboxTxn(w, { bookingDate: daysAgo(w, d), valueDate: daysAgo(w, d), remittanceInformationUnstructured: `conformance ${d} days ${randomUUID().slice(0, 8)}` }));
+  const created = await createSandboxTxns(w, acc.id, items);
+  w.vars.set('txnDays', new Map(days.map((d) => [daysAgo(w, d), d])));
+  w.vars.set('createdTxns', days.map((d, i) => ({ days: d, id: created[i]?.id, item: items[i] })));
+}
+
+/** The AIS transactionId of the sandbox transaction created `days` back (the sandbox list id). */
+const createdTxnId = (w: Xs2aWorld, days: number): string => {
+  const t = (w.vars.get('createdTxns') as Array<{ days: number; id?: string }>).find((x) => x.days === days);
+  if (!t?.id) fail(`the sandbox answered no id for the transaction of ${days} days back`, ['endpoints.create-sandbox-account-transactions']);
+  return t.id;
+};
+
+/** "dateFrom 20 days back, dateTo 20 back", "limit 2 and offset 3" → query. */
+function parseFilter(w: Xs2aWorld, text: string, names: { from: string; to: string } = { from: 'dateFrom', to: 'dateTo' }): Query {
+  const q: Query = {};
+  for (const m of text.matchAll(/(dateFrom|dateTo|fromDate|toDate|limit|offset) (-?\d+)( days)?( back)?/g)) {
+    const key = m[1] === 'dateFrom' || m[1] === 'fromDate' ? names.from : m[1] === 'dateTo' || m[1] === 'toDate' ? names.to : m[1];
+    q[key] = m[4] ? daysAgo(w, Number(m[2])) : Number(m[2]);
+  }
+  if (!Object.keys(q).length) throw new Error(`cannot read the filter "${text}"`);
+  return q;
+}
+
+const dayList = (text: string): number[] => text.split(',').map((s) => Number(s.trim()));
+
+function expectDays(w: Xs2aWorld, items: Array<{ bookingDate?: string }>, want: number[], what: string, clauses: string[]): void {
+  const map = w.vars.get('txnDays') as Map<string, number>;
+  const got = items.map((t) => map.get(String(t.bookingDate)) ?? `other (${t.bookingDate})`);
+  const sort = (a: Array<number | string>) => [...a].map(String).sort();
+  if (JSON.stringify(sort(got)) !== JSON.stringify(sort(want))) fail(`${what}: expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, clauses);
+}
+
+async function pendingOf(w: Xs2aWorld, id: string): Promise<string[]> {
+  return ids(report(await readTransactions(w, id, widePeriod(w, 'pending'))).pending);
+}
+
+// ---------------------------------------------------------------- Given
+
+Given('a sandbox account of the PSU', async function (this: Xs2aWorld) {
+  await createSandboxAccount(this);
+});
+
+Given('a sandbox account of the PSU with {int} booked transactions', async function (this: Xs2aWorld, n: number) {
+  await accountWithTxnsAt(this, Array.from({ length: n }, (_v, i) => 1 + (i % 20)));
+});
+
+Given('a sandbox account of the PSU with booked transactions {int}, {int} and {int} days back', async function (this: Xs2aWorld, a: number, b: number, c: number) {
+  await accountWithTxnsAt(this, [a, b, c]);
+});
+
+Given('a sandbox account of the PSU with booked transactions {int} and {int} days back', async function (this: Xs2aWorld, a: number, b: number) {
+  await accountWithTxnsAt(this, [a, b]);
+});
+
+Given('a sandbox account of the PSU with a transaction carrying every optional field', async function (this: Xs2aWorld) {
+  const acc = await createSandboxAccount(this);
+  const item = sandboxTxn(this, {
+    remittanceInformationUnstructured: `Faktura ${randomUUID().slice(0, 8)}`, ultimateDebtor: 'Konsern Debitor ASA', ultimateCreditor: 'Kreditor Holding AS',
+    purposeCode: 'SALA', bankTransactionCode: 'PMNT-RCDT-ESCT',
+  });
+  this.vars.set('createdTxns', [{ days: 1, id: (await createSandboxTxns(this, acc.id, [item]))[0]?.id, item }]);
+});
+
+Given('a sandbox account of the PSU with a transaction whose {word} has {int} characters', async function (this: Xs2aWorld, field: string, n: number) {
+  const acc = await createSandboxAccount(this);
+  const value = field === 'purposeCode' || field === 'bankTransactionCode' ? 'PMNTRCDTESCTXYZ'.padEnd(n, 'X').slice(0, n) : 'A'.repeat(n);
+  const item = sandboxTxn(this, { [field]: value });
+  const ex = await postSandboxTxns(this, acc.id, [item]);
+  this.vars.set('creation', ex);
+  this.vars.set('createdTxns', [{ days: 1, id: (ex.response?.json as any)?.[0]?.id, item }]);
+});
+
+Given('an account of the PSU with pending transactions', async function (this: Xs2aWorld) {
+  for (const a of await this.accounts()) {
+    const pending = await pendingOf(this, a.resourceId);
+    if (pending.length) {
+      this.vars.set('pendingAccount', a.resourceId);
+      this.vars.set('allPending', pending);
+      return;
+    }
+  }
+  fail('none of the PSU\'s accounts has a pending transaction: the check needs one (seed one in the target, or choose a PSU who has)', ['limits.pending-all-returned']);
+});
+
+Given('a booked transaction of the PSU\'s first account', async function (this: Xs2aWorld) {
+  const id = await firstAccountId(this);
+  const booked = report(await readTransactions(this, id, widePeriod(this, 'booked'))).booked;
+  if (!Array.isArray(booked) || !booked.length) fail('the PSU\'s first account has no booked transaction to read the details of', ['endpoints.get-transaction-details.path-ids']);
+  this.vars.set('bookedTxn', { accountId: id, transactionId: booked[0].transactionId });
+});
+
+// ---------------------------------------------------------------- accounts and balances
+
+When('the TPP reads the balances of the PSU\'s first account', async function (this: Xs2aWorld) {
+  await sendNow(this, { method: 'GET', path: accountPath(await firstAccountId(this), '/balances') });
+});
+
+When(/^the TPP reads (the balances|the transactions) of the account "([^"]*)"$/, async function (this: Xs2aWorld, what: string, id: string) {
+  await sendNow(this, { method: 'GET', path: accountPath(id, what === 'the balances' ? '/balances' : '/transactions'), query: what === 'the balances' ? undefined : widePeriod(this) });
+});
+
+When('the TPP reads the balances of the sandbox account', async function (this: Xs2aWorld) {
+  await sendNow(this, { method: 'GET', path: accountPath(await sandboxAisId(this), '/balances') });
+});
+
+Then('every listed account has a resourceId, an iban or bban and a currency code', function (this: Xs2aWorld) {
+  const list = this.json?.accounts;
+  if (!Array.isArray(list) || !list.length) fail(`expected a non-empty \`accounts\` list: ${describeResponse(this.last)}`, ['endpoints.list-accounts']);
+  for (const a of list) {
+    if (typeof a?.resourceId !== 'string' || !(a.iban || a.bban) || !isCurrencyCode(a.currency)) fail(`account ${JSON.stringify(a).slice(0, 200)} lacks a resourceId, an iban or bban, or a currency code`, ['endpoints.list-accounts', 'conventions.currency-code']);
+  }
+});
+
+Then('the account list holds the sandbox account', async function (this: Xs2aWorld) {
+  const acc = sandboxAccount(this);
+  const list = jsonOf(this.last)?.accounts ?? [];
+  if (!list.some((a: any) => a.iban === acc.iban || a.bban === acc.bban)) fail(`the account list lacks the sandbox account ${acc.iban}: ${describeResponse(this.last)}`, ['endpoints.list-accounts']);
+});
+
+Then('the balances are a non-empty list whose amounts are strings with the currency\'s minor units', function (this: Xs2aWorld) {
+  const b = this.json?.balances;
+  if (!Array.isArray(b) || !b.length) fail(`expected a non-empty \`balances\` list: ${describeResponse(this.last)}`, ['endpoints.get-balances']);
+  expectAmountStrings(b, 'the balances');
+});
+
+// ---------------------------------------------------------------- transaction lists
+
+When('the TPP reads the transactions of the PSU\'s first account', async function (this: Xs2aWorld) {
+  await readTransactions(this, await firstAccountId(this), widePeriod(this));
+});
+
+When('the TPP reads the transactions of the PSU\'s first account with bookingStatus {string}', async function (this: Xs2aWorld, status: string) {
+  await readTransactions(this, await firstAccountId(this), status === 'information' ? { bookingStatus: status } : widePeriod(this, status));
+});
+
+When('the TPP reads the transactions of that account with bookingStatus {string}', async function (this: Xs2aWorld, status: string) {
+  await readTransactions(this, this.vars.get('pendingAccount') as string, widePeriod(this, status));
+});
+
+When(/^the TPP reads the transactions of that account with bookingStatus "([^"]+)" and (.+)$/, async function (this: Xs2aWorld, status: string, filter: string) {
+  const q: Query = { bookingStatus: status, dateFrom: daysAgo(this, 1000) };
+  if (/30 days back/.test(filter)) Object.assign(q, { dateFrom: daysAgo(this, 30), dateTo: daysAgo(this, 30) });
+  if (/yesterday/.test(filter)) q.dateFrom = daysAgo(this, 1);
+  if (/limit 1/.test(filter)) q.limit = 1;
+  await readTransactions(this, this.vars.get('pendingAccount') as string, q);
+});
+
+When('the TPP reads the transactions of the PSU\'s first account with the query {string}', async function (this: Xs2aWorld, query: string) {
+  await sendNow(this, { method: 'GET', path: accountPath(await firstAccountId(this), `/transactions?${query}`) });
+});
+
+When(/^the TPP reads the booked transactions of the sandbox account with (.+)$/, async function (this: Xs2aWorld, filter: string) {
+  await readTransactions(this, await sandboxAisId(this), { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000), ...parseFilter(this, filter) });
+});
+
+When('the TPP reads the booked transactions of the sandbox account without paging parameters', async function (this: Xs2aWorld) {
+  await readTransactions(this, await sandboxAisId(this), { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000) });
+});
+
+When('the TPP reads the booked transactions of the PSU\'s first account twice', async function (this: Xs2aWorld) {
+  const id = await firstAccountId(this);
+  const q = { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000), limit: 50 };
+  this.vars.set('firstRead', ids(report(await readTransactions(this, id, q)).booked));
+  await readTransactions(this, id, q);
+  this.vars.set('stableAccount', id);
+});
+
+Then('the transactions are grouped as booked and pending', function (this: Xs2aWorld) {
+  const t = report(this.last, ['states.transactions-booked-and-pending']);
+  if (!Array.isArray(t.booked)) fail('`transactions.booked` is not a list', ['states.transactions-booked-and-pending']);
+  if (t.pending !== undefined && !Array.isArray(t.pending)) fail('`transactions.pending` is not a list', ['states.transactions-booked-and-pending']);
+});
+
+Then('every listed transaction amount is a string with the currency\'s minor units', function (this: Xs2aWorld) {
+  const t = report(this.last);
+  expectAmountStrings([...(t.booked ?? []), ...(t.pending ?? [])].map((x: any) => x.transactionAmount), 'the listed transactions');
+});
+
+Then(/^the transaction report holds (booked transactions only|pending transactions only|booked and pending transactions)$/, function (this: Xs2aWorld, groups: string) {
+  const t = report(this.last, ['states.transactions-booked-and-pending']);
+  const wantBooked = groups !== 'pending transactions only';
+  const wantPending = groups !== 'booked transactions only';
+  const c = ['states.transactions-booked-and-pending', 'endpoints.list-transactions'];
+  if (wantBooked && !Array.isArray(t.booked)) fail(`expected a \`booked\` list: ${describeResponse(this.last)}`, c);
+  if (wantPending && (!Array.isArray(t.pending) || !t.pending.length)) fail(`expected the account's pending transactions in a \`pending\` list: ${describeResponse(this.last)}`, c);
+  if (!wantBooked && Array.isArray(t.booked) && t.booked.length) fail(`bookingStatus pending answered ${t.booked.length} booked transactions`, c);
+  if (!wantPending && Array.isArray(t.pending) && t.pending.length) fail(`bookingStatus booked answered ${t.pending.length} pending transactions`, c);
+});
+
+Then('no transaction is both booked and pending', function (this: Xs2aWorld) {
+  const t = report(this.last);
+  const pending = new Set(ids(t.pending));
+  const both = ids(t.booked).filter((id) => pending.has(id));
+  if (both.length) fail(`transactions ${both.join(', ')} are listed as booked and as pending`, ['states.transactions-booked-and-pending']);
+});
+
+Then('the transaction report holds an information list', function (this: Xs2aWorld) {
+  if (!Array.isArray(report(this.last).information)) fail(`expected \`transactions.information\`: ${describeResponse(this.last)}`, ['endpoints.list-transactions']);
+});
+
+Then('every pending transaction of the account is in the answer', function (this: Xs2aWorld) {
+  const got = new Set(ids(report(this.last, ['limits.pending-all-returned']).pending));
+  const missing = (this.vars.get('allPending') as string[]).filter((id) => !got.has(id));
+  if (missing.length) fail(`${missing.length} of the account's pending transactions are missing (${missing.slice(0, 3).join(', ')}): ${describeResponse(this.last)}`, ['limits.pending-all-returned']);
+});
+
+Then(/^the booked transactions are those of ([\d, ]+) days back$/, function (this: Xs2aWorld, days: string) {
+  expectDays(this, report(this.last).booked ?? [], dayList(days), 'the booked transactions', ['endpoints.list-transactions']);
+});
+
+Then('the booked transactions are the 4th and 5th of the unpaged list', async function (this: Xs2aWorld) {
+  const page = ids(report(this.last).booked);
+  const all = ids(report(await readTransactions(this, await sandboxAisId(this), { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000) })).booked);
+  if (JSON.stringify(page) !== JSON.stringify(all.slice(3, 5))) fail(`limit 2 and offset 3 gave ${JSON.stringify(page)}, the unpaged list's 4th and 5th are ${JSON.stringify(all.slice(3, 5))}`, ['endpoints.list-transactions']);
+});
+
+Then('the page holds 200 booked transactions and transactions._links has a next link', function (this: Xs2aWorld) {
+  const size = limitValue('default-page-size', 'default');
+  const t = report(this.last, ['limits.default-page-size']);
+  if (t.booked?.length !== size) fail(`without paging parameters the page holds ${t.booked?.length} booked transactions, not ${size}`, ['limits.default-page-size']);
+  if (typeof t._links?.next?.href !== 'string') fail(`no transactions._links.next link on a first page of ${size} of 401: ${JSON.stringify(t._links).slice(0, 300)}`, ['limits.default-page-size', 'endpoints.list-transactions']);
+});
+
+Then('following the next links gives pages of 200 and 1 transactions, 401 distinct in all', async function (this: Xs2aWorld) {
+  const size = limitValue('default-page-size', 'default');
+  let t = report(this.last);
+  const all = ids(t.booked);
+  const sizes: number[] = [];
+  for (let i = 0; i < 5 && t._links?.next?.href; i++) {
+    const href = String(t._links.next.href);
+    const limit = new URL(href, 'http://x').searchParams.get('limit');
+    if (limit !== null && Number(limit) !== size) fail(`the next link carries limit=${limit}, not the default page size ${size}: ${href}`, ['limits.default-page-size']);
+    t = report(await follow(this, href), ['limits.default-page-size']);
+    sizes.push(t.booked?.length ?? 0);
+    all.push(...ids(t.booked));
+  }
+  if (JSON.stringify(sizes) !== JSON.stringify([size, 1]) || new Set(all).size !== 401) fail(`following the next links gave pages of ${sizes.join(', ')} (${new Set(all).size} distinct transactions); expected ${size} and 1, 401 in all`, ['limits.default-page-size']);
+});
+
+Then('both reads list the same booked transactionIds', function (this: Xs2aWorld) {
+  const first = this.vars.get('firstRead') as string[];
+  const second = ids(report(this.last).booked);
+  if (!first.length) fail('the PSU\'s first account has no booked transaction to compare', ['states.transactions-booked-stable-id']);
+  if (JSON.stringify(first) !== JSON.stringify(second)) fail(`two reads of the same booked transactions differ: ${first.slice(0, 3).join(', ')} … vs ${second.slice(0, 3).join(', ')} …`, ['states.transactions-booked-stable-id']);
+});
+
+Then('the details of the first booked transaction carry that transactionId', async function (this: Xs2aWorld) {
+  const id = (this.vars.get('firstRead') as string[])[0];
+  const ex = await readDetails(this, this.vars.get('stableAccount') as string, id);
+  if (ex.response?.status !== 200 || jsonOf(ex)?.transactionsDetails?.transactionId !== id) fail(`the details of booked transaction ${id} do not carry it: ${describeResponse(ex)}`, ['states.transactions-booked-stable-id']);
+});
+
+When('the TPP sends edge-case account information requests', async function (this: Xs2aWorld) {
+  const id = await firstAccountId(this);
+  const long = 'x'.repeat(2000);
+  const out: Exchange[] = [];
+  const q = { bookingStatus: 'both', dateFrom: '0001-01-01' };
+  for (const spec of [
+    { path: accountPath(id, '/transactions'), query: { ...q, offset: 2147483647, limit: 2147483647 } },
+    { path: accountPath(id, '/transactions'), query: { ...q, dateTo: '9999-12-31', limit: 1 } },
+    { path: accountPath(id, '/transactions'), query: { ...q, offset: 99999999999 } },
+    { path: accountPath(long, '/transactions'), query: q },
+    { path: accountPath(id, `/transactions/${long}`) },
+    { path: accountPath(id, '/transactions/%00%ff') },
+    { path: accountPath(id, '/balances'), query: { withBalance: 'maybe' } },
+  ]) out.push(await sendNow(this, { method: 'GET', ...spec }));
+  this.vars.set('edgeCases', out);
+});
+
+Then('every 5xx answer among them is an error body with status 500 and code SYSTEM_ERROR', function (this: Xs2aWorld) {
+  for (const ex of this.vars.get('edgeCases') as Exchange[]) {
+    if (!ex.response) fail(`no answer: ${describeResponse(ex)}`, ['errors.SYSTEM_ERROR']);
+    if (ex.response.status >= 500) expectErrorBody(ex, 500, 'SYSTEM_ERROR', ['errors.SYSTEM_ERROR']);
+  }
+});
+
+// ---------------------------------------------------------------- transaction details
+
+When('the TPP reads the details of that transaction, taking its ids from the transaction list', async function (this: Xs2aWorld) {
+  const id = await sandboxAisId(this);
+  const item = (this.vars.get('createdTxns') as Array<{ item: any }>)[0].item;
+  const booked = report(await readTransactions(this, id, widePeriod(this, 'booked'))).booked ?? [];
+  const t = booked.find((x: any) => x.remittanceInformationUnstructured === item.remittanceInformationUnstructured) ?? (booked.length === 1 ? booked[0] : undefined);
+  if (!t?.transactionId) fail(`the created transaction is not in the account's transaction list (${booked.length} booked)`, ['endpoints.get-transaction-details.path-ids']);
+  await readDetails(this, id, t.transactionId);
+  this.vars.set('listedTxnId', t.transactionId);
+});
+
+Then('the details show the values the transaction was created with', function (this: Xs2aWorld) {
+  const d = this.json?.transactionsDetails ?? {};
+  const item = (this.vars.get('createdTxns') as Array<{ item: any }>)[0].item;
+  const c = ['endpoints.get-transaction-details.path-ids', 'fields.transaction-details'];
+  if (d.transactionId !== this.vars.get('listedTxnId')) fail(`details transactionId ${d.transactionId} is not the listed ${this.vars.get('listedTxnId')}`, c);
+  for (const k of ['creditorName', 'debtorName', 'remittanceInformationUnstructured', 'ultimateCreditor', 'ultimateDebtor', 'purposeCode', 'bankTransactionCode', 'bookingDate', 'valueDate']) {
+    if (d[k] !== item[k]) fail(`details ${k} is ${JSON.stringify(d[k])}, the transaction was created with ${JSON.stringify(item[k])}`, [...c, `fields.transaction-details.${k}`]);
+  }
+  if (d.transactionAmount?.currency !== item.currency) fail(`details transactionAmount ${JSON.stringify(d.transactionAmount)} is not in ${item.currency}`, ['fields.transaction-details.transactionAmount']);
+});
+
+When('the TPP reads the details of the first {int} booked transactions of the PSU\'s first {int} accounts', async function (this: Xs2aWorld, n: number, m: number) {
+  const out: Exchange[] = [];
+  for (const a of (await this.accounts()).slice(0, m)) {
+    const booked = report(await readTransactions(this, a.resourceId, { ...widePeriod(this, 'booked'), limit: n })).booked ?? [];
+    for (const t of booked.slice(0, n)) out.push(await readDetails(this, a.resourceId, t.transactionId));
+  }
+  if (!out.length) fail('the PSU\'s accounts have no booked transactions to read the details of', ['endpoints.get-transaction-details']);
+  this.vars.set('detailReads', out);
+});
+
+Then('every details answer is accepted and matches the {string} schema', function (this: Xs2aWorld, schema: string) {
+  if (!isSchemaName(schema)) fail(`no schema named "${schema}"`);
+  for (const ex of this.vars.get('detailReads') as Exchange[]) {
+    if (ex.response?.status !== 200) fail(`details not accepted: ${describeResponse(ex)}`, ['endpoints.get-transaction-details.success']);
+    expectSchema(jsonOf(ex), schema, `details of ${ex.request.target}`);
+  }
+});
+
+Then('the transaction was refused at creation, or its details match the {string} schema', async function (this: Xs2aWorld, schema: string) {
+  if (!isSchemaName(schema)) fail(`no schema named "${schema}"`);
+  const creation = this.vars.get('creation') as Exchange;
+  const s = creation.response?.status ?? 0;
+  if (s >= 400 && s < 500) return expectErrorBody(creation, s, undefined);
+  if (s < 200 || s >= 300) fail(`the sandbox answered neither a refusal nor a creation: ${describeResponse(creation)}`, ['endpoints.create-sandbox-account-transactions']);
+  const id = await sandboxAisId(this);
+  const booked = report(await readTransactions(this, id, widePeriod(this, 'booked'))).booked ?? [];
+  if (!booked.length) fail('the created transaction is not in the account\'s transaction list', ['endpoints.get-transaction-details.path-ids']);
+  const ex = await readDetails(this, id, booked[0].transactionId);
+  if (ex.response?.status !== 200) fail(`details not accepted: ${describeResponse(ex)}`, ['endpoints.get-transaction-details.success']);
+  expectSchema(jsonOf(ex), schema, 'the details');
+});
+
+When('the TPP reads the details of that booked transaction without PSU-ID', async function (this: Xs2aWorld) {
+  const t = this.vars.get('bookedTxn') as { accountId: string; transactionId: string };
+  await readDetails(this, t.accountId, t.transactionId, { psu: { psuId: undefined, psuCorporateId: undefined } });
+});
+
+When(/^the TPP reads the details of (that transaction on an unknown account|an unknown transaction on the PSU's first account)$/, async function (this: Xs2aWorld, what: string) {
+  const t = this.vars.get('bookedTxn') as { accountId: string; transactionId: string };
+  if (what.startsWith('that')) await readDetails(this, `no-such-account-${randomUUID()}`, t.transactionId);
+  else await readDetails(this, t.accountId, `no-such-transaction-${randomUUID()}`);
+});
+
+When('the TPP reads the details of that booked transaction with the header {word} set to {string}', async function (this: Xs2aWorld, header: string, value: string) {
+  const t = this.vars.get('bookedTxn') as { accountId: string; transactionId: string };
+  await readDetails(this, t.accountId, t.transactionId, { headers: { [header]: value } });
+});
+
+// ---------------------------------------------------------------- access without the PSU present
+
+async function readOp(w: Xs2aWorld, op: string, present: boolean): Promise<Exchange> {
+  const id = await sandboxAisId(w);
+  const psu = present ? undefined : NO_PSU;
+  if (op === 'the balances') return sendNow(w, { method: 'GET', path: accountPath(id, '/balances'), psu });
+  if (op === 'the transactions') return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query: { bookingStatus: 'booked', dateFrom: daysAgo(w, 30) }, psu });
+  return readDetails(w, id, createdTxnId(w, 1), { psu });
+}
+
+When(/^the TPP reads (the balances|the transactions|a transaction's details) of the sandbox account (\d+) times (with|without) PSU-IP-Address$/, async function (this: Xs2aWorld, op: string, n: string, how: string) {
+  await sandboxAisId(this);
+  const calls: Exchange[] = [];
+  for (let i = 0; i < Number(n); i++) calls.push(await readOp(this, op, how === 'with'));
+  this.vars.set('calls', calls);
+});
+
+When(/^the TPP reads (the balances|the transactions|a transaction's details) of the sandbox account once more without PSU-IP-Address$/, async function (this: Xs2aWorld, op: string) {
+  await readOp(this, op, false);
+});
+
+Then('each of those calls is accepted', function (this: Xs2aWorld) {
+  for (const [i, ex] of (this.vars.get('calls') as Exchange[]).entries()) {
+    const s = ex.response?.status ?? 0;
+    if (s < 200 || s >= 300) fail(`call ${i + 1} was not accepted: ${describeResponse(ex)}`, ['limits.calls-without-psu']);
+  }
+});
+
+When('the target\'s clock moves {int} hours and {int} minute on', async function (this: Xs2aWorld, h: number, m: number) {
+  await moveClock(this, h * 3600 + m * 60);
+});
+
+When('the target\'s clock moves {int} hours on', async function (this: Xs2aWorld, h: number) {
+  await moveClock(this, h * 3600);
+});
+
+When('the target\'s clock moves {int} days on', async function (this: Xs2aWorld, d: number) {
+  await moveClock(this, d * 86400);
+});
+
+When('the TPP reads the booked transactions of the sandbox account from {int} days back without PSU-IP-Address', async function (this: Xs2aWorld, days: number) {
+  await readTransactions(this, await sandboxAisId(this), { bookingStatus: 'booked', dateFrom: daysAgo(this, days) }, false);
+});
+
+Then('the booked transactions hold the one of {int} days back', function (this: Xs2aWorld, days: number) {
+  const got = report(this.last, ['limits.history-without-psu']).booked ?? [];
+  if (!got.some((t: any) => t.bookingDate === daysAgo(this, days))) fail(`the transaction of ${days} days back is missing: ${describeResponse(this.last)}`, ['limits.history-without-psu']);
+});
+
+Then('the request is refused, or it holds no booked transaction older than {int} days', function (this: Xs2aWorld, days: number) {
+  const s = this.status;
+  if (s >= 400 && s < 500) return expectErrorBody(this.last, s, undefined, ['limits.history-without-psu']);
+  const old = (report(this.last, ['limits.history-without-psu']).booked ?? []).filter((t: any) => String(t.bookingDate) < daysAgo(this, days));
+  if (old.length) fail(`without PSU-IP-Address the list holds ${old.length} transactions older than ${days} days (${old[0].bookingDate})`, ['limits.history-without-psu']);
+});
+
+When(/^the TPP reads the details of the transaction of (\d+) days back (with|without) PSU-IP-Address$/, async function (this: Xs2aWorld, days: string, how: string) {
+  await readDetails(this, await sandboxAisId(this), createdTxnId(this, Number(days)), { psu: how === 'with' ? undefined : NO_PSU });
+});
+
+Then('the request is refused with a client error', function (this: Xs2aWorld) {
+  const s = this.status;
+  if (s < 400 || s >= 500) fail(`expected a refusal (4xx), but ${describeResponse(this.last)}`);
+  if (s !== 401) expectErrorBody(this.last, s, undefined);
+});
+
+When('a new transaction is booked today on the sandbox account', async function (this: Xs2aWorld) {
+  const acc = sandboxAccount(this);
+  const created = await createSandboxTxns(this, acc.id, [sandboxTxn(this, { bookingDate: daysAgo(this, 0), valueDate: daysAgo(this, 0) })]);
+  this.vars.set('newestTxnId', created[0]?.id);
+});
+
+When('the TPP reads the details of the newest transaction without PSU-IP-Address', async function (this: Xs2aWorld) {
+  await readDetails(this, await sandboxAisId(this), String(this.vars.get('newestTxnId')), { psu: NO_PSU });
+});
+
+
+// ---------------------------------------------------------------- card accounts and x-accept-fix
+
+When(/^the TPP reads the card account list(?: without x-accept-fix| with x-accept-fix "([^"]*)")?$/, async function (this: Xs2aWorld, fix?: string) {
+  await sendNow(this, { method: 'GET', path: '/v1/card-accounts', headers: fix ? { 'x-accept-fix': fix } : undefined });
+});
+
+When(/^the TPP reads the account list (?:without x-accept-fix|with x-accept-fix "([^"]*)")$/, async function (this: Xs2aWorld, fix?: string) {
+  await sendNow(this, { method: 'GET', path: '/v1/accounts', headers: fix ? { 'x-accept-fix': fix } : undefined });
+});
+
+const sandboxCard = (w: Xs2aWorld) => {
+  const c = w.vars.get('sandboxCard') as { id: string; maskedPan: string; name: string } | undefined;
+  if (!c) fail('no sandbox card account was created in this scenario');
+  return c;
+};
+async function cardAisId(w: Xs2aWorld): Promise<string> {
+  if (w.vars.has('cardAisId')) return w.vars.get('cardAisId') as string;
+  const c = sandboxCard(w);
+  const ex = await sendNow(w, { method: 'GET', path: '/v1/card-accounts' });
+  const found = (jsonOf(ex)?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
+  if (!found?.resourceId) fail(`the sandbox card account ${c.maskedPan} is not in the PSU's card account list: ${describeResponse(ex)}`, ['conventions.psu-contexts']);
+  w.vars.set('cardAisId', found.resourceId);
+  return found.resourceId;
+}
+
+Then('the card account list holds the sandbox card account', function (this: Xs2aWorld) {
+  const c = sandboxCard(this);
+  if (!(this.json?.cardAccounts ?? []).some((x: any) => x.maskedPan === c.maskedPan)) fail(`the card account list lacks ${c.maskedPan}: ${describeResponse(this.last)}`, ['conventions.psu-contexts']);
+});
+
+Then('every amount in the answer is a string with the currency\'s minor units', function (this: Xs2aWorld) {
+  expectAmountStrings(jsonOf(this.last), 'the answer');
+});
+
+When(/^the TPP reads (the details|the balances|the transactions) of the sandbox card account(?: without x-accept-fix| with x-accept-fix "([^"]*)")?$/, async function (this: Xs2aWorld, what: string, fix?: string) {
+  const id = await cardAisId(this);
+  const rest = what === 'the details' ? '' : what === 'the balances' ? '/balances' : '/transactions';
+  await sendNow(this, { method: 'GET', path: cardPath(id, rest), query: rest === '/transactions' ? { bookingStatus: 'booked', dateFrom: daysAgo(this, 30) } : undefined, headers: fix ? { 'x-accept-fix': fix } : undefined });
+});
+
+Then('that card transaction has transactionAmount in NOK and originalAmount in EUR', function (this: Xs2aWorld) {
+  const wanted = this.vars.get('switchTxnId') as string;
+  const c = ['versioning.accept-fix.cardaccount-switch-originalamount-and-transactionamount'];
+  const t = (this.json?.cardTransactions?.booked ?? []).find((x: any) => x.cardTransactionId === wanted);
+  if (!t) fail(`card transaction ${wanted} is not in the card transactions: ${describeResponse(this.last)}`, c);
+  if (t.transactionAmount?.currency !== 'NOK' || t.originalAmount?.currency !== 'EUR') fail(`transactionAmount ${JSON.stringify(t.transactionAmount)} and originalAmount ${JSON.stringify(t.originalAmount)}: created as NOK and EUR`, c);
+});
+
+Then('the sandbox card account is listed with its name of {int} characters', function (this: Xs2aWorld, n: number) {
+  const c = sandboxCard(this);
+  const found = (this.json?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
+  if (found?.name !== c.name) fail(`card account ${c.maskedPan} is listed with name ${JSON.stringify(found?.name)} (${String(found?.name ?? '').length} characters), created with ${n}`, ['versioning.accept-fix.longer-names']);
+});
+
+Then('the sandbox account is listed with its name of {int} characters', function (this: Xs2aWorld, n: number) {
+  const a = sandboxAccount(this);
+  const found = (this.json?.accounts ?? []).find((x: any) => x.iban === a.iban || x.bban === a.bban);
+  if (found?.name !== a.accountName) fail(`account ${a.iban} is listed with name ${JSON.stringify(found?.name)} (${String(found?.name ?? '').length} characters), created with ${n}`, ['versioning.accept-fix.longer-names']);
+});
+
+Then('no account name in the list is longer than {int} characters', function (this: Xs2aWorld, n: number) {
+  const long = (this.json?.accounts ?? []).filter((x: any) => String(x.name ?? '').length > n);
+  if (long.length) fail(`account ${long[0].resourceId} is listed with a name of ${long[0].name.length} characters`, ['versioning.accept-fix.longer-names']);
+});
+
+Then('every cashAccountType in the list is an ISO 20022 cash account type code', function (this: Xs2aWorld) {
+  const bad = (this.json?.accounts ?? []).filter((x: any) => x.cashAccountType !== undefined && !ISO_CASH_ACCOUNT_TYPES.includes(x.cashAccountType));
+  if (bad.length) fail(`cashAccountType ${JSON.stringify(bad[0].cashAccountType)} of account ${bad[0].resourceId} is not an ISO 20022 code`, ['versioning.accept-fix.cash-account-type-iso']);
+});
+
+Then('the sandbox account has cashAccountType {string}', function (this: Xs2aWorld, code: string) {
+  const a = sandboxAccount(this);
+  const found = (this.json?.accounts ?? []).find((x: any) => x.iban === a.iban || x.bban === a.bban);
+  if (found?.cashAccountType !== code) fail(`the account created with cashAccountType ${code} is listed with ${JSON.stringify(found?.cashAccountType)}`, ['versioning.accept-fix.cash-account-type-iso']);
+});

@@ -1,0 +1,151 @@
+// Error bodies, versioning and the general headers and conventions (§ Errors, § Versioning,
+// § Endpoints > Header parameters, § Resources > Conventions).
+import { Then, When } from '@cucumber/cucumber';
+import { request } from 'undici';
+import { describeResponse, expectErrorBody, fail, responseOf } from '../src/suite/expect.ts';
+import {
+  badJsonDates, expectHttpDate, expectJsonUtf8, malformedPaymentBody, norwegianBban, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
+  serverErrorProblems, unusualRequests, utf8HeaderValue,
+} from '../src/suite/platform.ts';
+import { buildBody } from '../src/suite/templates.ts';
+import { headerValue, removeHeader } from '../src/tpp/http-message.ts';
+import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
+import type { Xs2aWorld } from './support/world.ts';
+
+const ACCOUNTS: RequestSpec = { method: 'GET', path: '/v1/accounts' };
+const CROSS_BORDER = '/v1/payments/cross-border-credit-transfers';
+
+// ---------------------------------------------------------------- error bodies
+
+const ERROR_REQUESTS: Record<string, RequestSpec> = {
+  'a request to a path the bank does not serve': { method: 'GET', path: '/v1/no-such-resource' },
+  'an account list request with the PSU-ID 12345': { ...ACCOUNTS, headers: { 'PSU-ID': '12345' } },
+  'an account list request without TPP-Redirect-URI': { ...ACCOUNTS, headers: { 'TPP-Redirect-URI': null } },
+  'a consent request to /v1/consents': { method: 'POST', path: '/v1/consents', body: { access: { allPsd2: 'allAccounts' } } },
+};
+
+When('the TPP provokes an error with {string}', async function (this: Xs2aWorld, name: string) {
+  const spec = ERROR_REQUESTS[name];
+  if (!spec) throw new Error(`unknown error request "${name}"; known: ${Object.keys(ERROR_REQUESTS).join('; ')}`);
+  await this.send(spec);
+});
+
+Then('the answer is an error body whose status is the HTTP status', function (this: Xs2aWorld) {
+  const r = responseOf(this.last, ['fields.error-body']);
+  if (r.status < 400) fail(`expected an error answer, but ${describeResponse(this.last)}`, ['fields.error-body']);
+  expectErrorBody(this.last, r.status, undefined, ['fields.error-body.status']);
+});
+
+When('the TPP posts a cross-border payment whose body is {}', async function (this: Xs2aWorld, name: string) {
+  const { body, contentType } = malformedPaymentBody(name, await this.paymentBody('cross-border-payment'));
+  await this.send({ method: 'POST', path: CROSS_BORDER, body, headers: { 'x-accept-fix': 'amount-as-string', 'Content-Type': contentType ?? (typeof body === 'object' && !Buffer.isBuffer(body) ? undefined : 'application/json') } });
+});
+
+When('the TPP creates a sandbox account whose name contains an emoji', async function (this: Xs2aWorld) {
+  const customerNumber = await this.nationalId('PRIVATE');
+  const bban = norwegianBban();
+  const body = buildBody(this.profile, 'sandbox-account', { customerNumber, bban, iban: undefined }) as Record<string, unknown>;
+  await this.send({ method: 'POST', path: '/v1/sandbox/accounts', body: { ...body, accountName: 'Feriekonto 🏖️' }, psu: false });
+});
+
+When('the TPP sends requests that commonly break servers', async function (this: Xs2aWorld) {
+  const sent: Array<{ name: string; ex: Exchange }> = [];
+  for (const { name, spec } of unusualRequests(await this.paymentBody('cross-border-payment'))) sent.push({ name, ex: await this.send(spec) });
+  this.vars.set('platform:unusual', sent);
+});
+
+Then('every answer arrived and every 5xx answer is the error body with code SYSTEM_ERROR', function (this: Xs2aWorld) {
+  const sent = this.vars.get('platform:unusual') as Array<{ name: string; ex: Exchange }>;
+  const problems = sent.flatMap(({ name, ex }) => serverErrorProblems(name, ex));
+  if (problems.length) fail(`answers to odd requests break § Errors (500 SYSTEM_ERROR with the error body):\n  ${problems.join('\n  ')}`, ['errors.SYSTEM_ERROR', 'fields.error-body']);
+});
+
+// ---------------------------------------------------------------- versioning
+
+When('the TPP reads the account list at {string}', async function (this: Xs2aWorld, path: string) {
+  await this.send({ method: 'GET', path });
+});
+
+When('the TPP reads the account list opting in to the fixes {string}', async function (this: Xs2aWorld, fixes: string) {
+  await this.send({ ...ACCOUNTS, headers: { 'x-accept-fix': fixes } });
+});
+
+// ---------------------------------------------------------------- headers and conventions
+
+When('the TPP reads the account list with the header {string} set to {string}', async function (this: Xs2aWorld, name: string, value: string) {
+  await this.send({ ...ACCOUNTS, headers: { [name]: value } });
+});
+
+When('the TPP reads the account list with the header {string} set to {string} in UTF-8', async function (this: Xs2aWorld, name: string, value: string) {
+  await this.send({ ...ACCOUNTS, headers: { [name]: utf8HeaderValue(value) } });
+});
+
+When('the TPP reads the account list with every optional header of the header table', async function (this: Xs2aWorld) {
+  await this.send({ ...ACCOUNTS, headers: { ...OPTIONAL_HEADER_VALUES } });
+});
+
+When('the TPP reads the account list with balances', async function (this: Xs2aWorld) {
+  await this.send({ ...ACCOUNTS, query: { withBalance: true } });
+});
+
+Then('the response body is JSON in UTF-8', function (this: Xs2aWorld) {
+  expectJsonUtf8(this.last);
+});
+
+Then('the answer is 406 or a JSON body, never XML', function (this: Xs2aWorld) {
+  const r = responseOf(this.last, ['conventions.json-utf8']);
+  const ct = String(r.headers['content-type'] ?? '');
+  if (/xml/i.test(ct) || /^\s*</.test(r.text)) fail(`XML is not supported, but ${describeResponse(this.last)} (Content-Type ${ct})`, ['conventions.json-utf8']);
+  if (r.status !== 406) expectJsonUtf8(this.last);
+});
+
+// Undici always derives Host from the origin, so this request is built and signed by the client and sent here with the Host set.
+When('the TPP reads the account list with the Host header naming the port', async function (this: Xs2aWorld) {
+  const base = this.client.baseUrl;
+  const host = `${base.hostname.includes(':') ? `[${base.hostname}]` : base.hostname}:${base.port || (base.protocol === 'https:' ? '443' : '80')}`;
+  const built = this.client.build({ ...ACCOUNTS, psu: { ...this.psu } });
+  const headers: string[] = ['host', host];
+  for (const [k, v] of removeHeader(built.request.headers, 'Host')) headers.push(k, v);
+  const started = Date.now();
+  const res = await request(built.url, { method: 'GET', headers, dispatcher: undefined });
+  const body = Buffer.from(await res.body.arrayBuffer());
+  const text = body.toString('utf8');
+  let json: unknown;
+  try { json = JSON.parse(text); } catch { json = undefined; }
+  this.last = {
+    id: 'host-port', startedAt: new Date(started).toISOString(), durationMs: Date.now() - started,
+    request: { method: 'GET', url: built.url, target: built.request.target, headers: [['Host', host], ...removeHeader(built.request.headers, 'Host')], body: Buffer.alloc(0) },
+    response: { status: res.statusCode, headers: res.headers as Record<string, string | string[]>, body, text, json },
+  };
+});
+
+When('the TPP sends an account list request without {word}', async function (this: Xs2aWorld, name: string) {
+  if (name === 'Signature') await this.send({ ...ACCOUNTS, mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) });
+  else await this.send({ ...ACCOUNTS, headers: { [name]: null } });
+});
+
+Then('the response carries the request\'s X-Request-ID', function (this: Xs2aWorld) {
+  const r = responseOf(this.last, ['headers.x-request-id']);
+  const sent = headerValue(this.last!.request.headers, 'x-request-id');
+  const got = r.headers['x-request-id'];
+  if (got !== sent) fail(`the request carried X-Request-ID ${sent}, the answer ${got === undefined ? 'none' : got}`, ['headers.x-request-id']);
+});
+
+When('the TPP names the PSU by X-PSU-IDENTITY instead of PSU-ID', async function (this: Xs2aWorld) {
+  this.psu.psuIdentity = await this.nationalId('PRIVATE');
+  this.psu.psuId = undefined;
+});
+
+When(/^the TPP reads the account list with a Date in the (RFC 850|asctime) form$/, async function (this: Xs2aWorld, form: 'RFC 850' | 'asctime') {
+  await this.send({ ...ACCOUNTS, sign: { date: { value: obsoleteHttpDate(Date.now(), form) } } });
+});
+
+Then('any Date header of the answer is an RFC 7231 date', function (this: Xs2aWorld) {
+  const d = responseOf(this.last).headers.date;
+  expectHttpDate(Array.isArray(d) ? d[0] : d);
+});
+
+Then('every date in the JSON body is an ISO 8601 date or a date-time with offset', function (this: Xs2aWorld) {
+  const bad = badJsonDates(expectJsonUtf8(this.last));
+  if (bad.length) fail(`dates in JSON must be ISO 8601 dates or date-times with offset: ${bad.slice(0, 8).join('; ')}`, ['conventions.date-json']);
+});

@@ -1,0 +1,244 @@
+// Sandbox mock data (§ Endpoints 4 and 5, Other operations): accounts, card accounts, transactions,
+// customers, balances, initialisation; and that these operations exist in the sandbox only.
+import { Given, Then, When } from '@cucumber/cucumber';
+import { randomUUID } from 'node:crypto';
+import { describeResponse, expectErrorBody, fail, jsonOf } from '../src/suite/expect.ts';
+import { setPath } from '../src/suite/templates.ts';
+import { amountsIn, leaveOut } from '../src/suite/accounts.ts';
+import {
+  body, cardTxn, createSandboxAccount, createSandboxCard, createSandboxTxns, daysAgo, listSandboxTxns, newBban, postCardTxns, SANDBOX_PATHS, sendNow,
+  type SandboxAccount, type SandboxCard,
+} from '../src/suite/sandbox.ts';
+import { composeIBAN } from 'ibantools';
+import type { Xs2aWorld } from './support/world.ts';
+
+const account = (w: Xs2aWorld) => w.vars.get('sandboxAccount') as SandboxAccount;
+const card = (w: Xs2aWorld) => w.vars.get('sandboxCard') as SandboxCard;
+const sandboxIds = (w: Xs2aWorld): string[] => (Array.isArray(w.json) ? w.json.map((t: any) => String(t.id)) : fail(`expected a list: ${describeResponse(w.last)}`));
+
+/** "fromDate 20 days back and toDate 20 days back", "offset 1, limit 2" → sandbox list query. */
+function sandboxQuery(w: Xs2aWorld, text: string): Record<string, string | number> {
+  const q: Record<string, string | number> = {};
+  for (const m of text.matchAll(/(fromDate|toDate|limit|offset) (-?\d+)( days back)?/g)) q[m[1]] = m[3] ? daysAgo(w, Number(m[2])) : Number(m[2]);
+  if (!Object.keys(q).length) throw new Error(`cannot read the query "${text}"`);
+  return q;
+}
+
+/** A JSON literal, or "<n> letters". */
+const valueOf = (text: string): unknown => {
+  const m = /^(\d+) letters$/.exec(text);
+  return m ? 'S'.repeat(Number(m[1])) : JSON.parse(text);
+};
+
+// ---------------------------------------------------------------- accounts
+
+When('the TPP creates a sandbox account for the PSU\'s customer', async function (this: Xs2aWorld) {
+  const bban = newBban();
+  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.accounts, psu: false, body: body(this.profile, 'sandbox-account', { customerNumber: await this.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }) }) });
+});
+
+When('the TPP creates a sandbox card account for the PSU\'s customer', async function (this: Xs2aWorld) {
+  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, psu: false, body: body(this.profile, 'sandbox-card-account', { customerNumber: await this.nationalId('PRIVATE') }) });
+});
+
+Then('the answer names the new account\'s id', function (this: Xs2aWorld) {
+  const j = this.json;
+  if (typeof (j?.id ?? j?.resourceId) !== 'string') fail(`the answer names no id (id or resourceId): ${describeResponse(this.last)}`, ['endpoints.create-sandbox-account', 'endpoints.create-sandbox-card-account']);
+});
+
+Given('a sandbox account of the PSU named with {int} characters', async function (this: Xs2aWorld, n: number) {
+  await createSandboxAccount(this, { accountName: `Konto ${'L'.repeat(n - 6)}` });
+});
+
+Given('a sandbox account of the PSU named with {int} characters, if the sandbox takes it', async function (this: Xs2aWorld, n: number) {
+  try {
+    await createSandboxAccount(this, { accountName: 'N'.repeat(n) });
+  } catch {
+    // Refused at creation: the name limit is kept (checked on the list below).
+  }
+});
+
+Given('a sandbox account of the PSU with cashAccountType {string}', async function (this: Xs2aWorld, code: string) {
+  await createSandboxAccount(this, { cashAccountType: code });
+});
+
+// ---------------------------------------------------------------- sandbox transaction list
+
+When('the TPP reads the sandbox transactions of the sandbox account', async function (this: Xs2aWorld) {
+  await listSandboxTxns(this, account(this).id);
+});
+
+When(/^the TPP reads the sandbox transactions of the sandbox account with (.+)$/, async function (this: Xs2aWorld, text: string) {
+  await listSandboxTxns(this, account(this).id, sandboxQuery(this, text));
+});
+
+When('the TPP reads the sandbox transactions of the sandbox account without the header {word}', async function (this: Xs2aWorld, header: string) {
+  await listSandboxTxns(this, account(this).id, {}, leaveOut(header));
+});
+
+Then('the sandbox list holds the {int} created transactions', function (this: Xs2aWorld, n: number) {
+  const got = new Set(sandboxIds(this));
+  const created = (this.vars.get('createdTxns') as Array<{ id?: string }>).map((t) => t.id);
+  if (created.length !== n || created.some((id) => !id || !got.has(id))) fail(`the sandbox list (${got.size} items) lacks created transactions ${created.filter((id) => !id || !got.has(id)).join(', ')}`, ['endpoints.get-sandbox-account-transactions.returns-all']);
+});
+
+Then(/^the sandbox list holds the transactions of ([\d, ]+) days back$/, function (this: Xs2aWorld, days: string) {
+  const map = this.vars.get('txnDays') as Map<string, number>;
+  const got = (Array.isArray(this.json) ? this.json : []).map((t: any) => map.get(String(t.bookingDate)) ?? `other (${t.bookingDate})`).map(String).sort();
+  const want = days.split(',').map((s) => s.trim()).sort();
+  if (JSON.stringify(got) !== JSON.stringify(want)) fail(`expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, ['endpoints.get-sandbox-account-transactions.query.fromDate', 'endpoints.get-sandbox-account-transactions.query.toDate']);
+});
+
+Then(/^the sandbox list is the slice (\d+)\.\.(\d+) of the unpaged list$/, async function (this: Xs2aWorld, from: string, to: string) {
+  const page = sandboxIds(this);
+  const all = (jsonOf(await listSandboxTxns(this, account(this).id)) as any[]).map((t) => String(t.id));
+  const want = all.slice(Number(from), Number(to));
+  if (JSON.stringify(page) !== JSON.stringify(want)) fail(`got ${JSON.stringify(page)}, the unpaged list's slice ${from}..${to} is ${JSON.stringify(want)}`, ['endpoints.get-sandbox-account-transactions.query.offset', 'endpoints.get-sandbox-account-transactions.query.limit']);
+});
+
+When(/^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic payment and authorises it$/, async function (this: Xs2aWorld, amount: string) {
+  const a = account(this);
+  const b = body(this.profile, 'norwegian-domestic-payment', { amount, debtorAccount: { bban: a.bban, currency: a.currency } });
+  const created = await sendNow(this, { method: 'POST', path: '/v1/payments/norwegian-domestic-credit-transfers', body: b, query: { allowLogicalDuplicate: true } });
+  const start = jsonOf(created)?._links?.startAuthorisation?.href ?? jsonOf(created)?._links?.scaRedirect?.href;
+  if (created.response?.status !== 201 || typeof start !== 'string') fail(`the payment was not created with a startAuthorisation link: ${describeResponse(created)}`, ['endpoints.initiate-payment']);
+  let href = jsonOf(created)?._links?.scaRedirect?.href as string | undefined;
+  if (!href) {
+    const u = new URL(start, this.ctx.targetUrl);
+    const auth = await sendNow(this, { method: 'POST', path: u.pathname.slice(new URL(this.ctx.targetUrl).pathname.replace(/\/$/, '').length) });
+    href = jsonOf(auth)?._links?.scaRedirect?.href;
+    if (typeof href !== 'string') fail(`the authorisation gave no scaRedirect: ${describeResponse(auth)}`, ['endpoints.start-payment-authorisation']);
+  }
+  const r = await this.runSca(new URL(href, this.ctx.targetUrl).toString(), 'PRIVATE');
+  if (!r.completed) fail(`the payment's SCA did not complete: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
+});
+
+Then(/^the sandbox list holds a debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
+  const units = Number(amount);
+  const items = Array.isArray(this.json) ? this.json : [];
+  // int32 amounts: whole units or minor units (øre), whichever the sandbox uses.
+  if (!items.some((t: any) => t.currency === 'NOK' && [units, Math.round(units * 100)].includes(Math.abs(Number(t.amount))))) {
+    fail(`no transaction of ${amount} NOK in the sandbox list: ${describeResponse(this.last)}`, ['endpoints.get-sandbox-account-transactions.returns-all']);
+  }
+});
+
+// ---------------------------------------------------------------- card accounts and card transactions
+
+Given('a sandbox card account of the PSU', async function (this: Xs2aWorld) {
+  await createSandboxCard(this);
+});
+
+Given('a sandbox card account of the PSU named with {int} characters', async function (this: Xs2aWorld, n: number) {
+  await createSandboxCard(this, { name: `Kort ${'K'.repeat(n - 5)}` });
+});
+
+Given('a sandbox card account of the PSU with {int} card transactions', async function (this: Xs2aWorld, n: number) {
+  const c = await createSandboxCard(this);
+  const ex = await postCardTxns(this, c.id, Array.from({ length: n }, () => cardTxn(this)));
+  if ((ex.response?.status ?? 0) >= 300) fail(`card transactions were not created: ${describeResponse(ex)}`, ['endpoints.create-sandbox-card-transactions']);
+});
+
+Given('a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount', async function (this: Xs2aWorld) {
+  const c = await createSandboxCard(this);
+  const t = cardTxn(this, { transactionAmount: { currency: 'NOK', amount: -11500 }, originalAmount: { currency: 'EUR', amount: -1000 } });
+  const ex = await postCardTxns(this, c.id, [t]);
+  if ((ex.response?.status ?? 0) >= 300) fail(`the card transaction was not created: ${describeResponse(ex)}`, ['endpoints.create-sandbox-card-transactions']);
+  this.vars.set('switchTxnId', t.cardTransactionId);
+});
+
+When('the TPP creates {int} card transactions on the sandbox card account', async function (this: Xs2aWorld, n: number) {
+  const items = Array.from({ length: n }, () => cardTxn(this));
+  this.vars.set('cardTxnIds', items.map((t) => t.cardTransactionId));
+  await postCardTxns(this, card(this).id, items);
+});
+
+When('the TPP creates {int} card transactions on the card account {string}', async function (this: Xs2aWorld, n: number, id: string) {
+  await postCardTxns(this, `${id}-${randomUUID().slice(0, 8)}`, Array.from({ length: n }, () => cardTxn(this)));
+});
+
+When('the TPP creates {int} card transactions on the sandbox card account without the header {word}', async function (this: Xs2aWorld, n: number, header: string) {
+  await postCardTxns(this, card(this).id, Array.from({ length: n }, () => cardTxn(this)), leaveOut(header));
+});
+
+Then('the booked card transactions of the answer are the {int} created', function (this: Xs2aWorld, n: number) {
+  const got = (this.json?.cardTransactions?.booked ?? []).map((t: any) => t.cardTransactionId).sort();
+  const want = [...(this.vars.get('cardTxnIds') as string[])].sort();
+  if (want.length !== n || JSON.stringify(got) !== JSON.stringify(want)) fail(`the answer books ${JSON.stringify(got)}, created ${JSON.stringify(want)}`, ['fields.sandbox-card-transactions-response.cardTransactions']);
+});
+
+When(/^the TPP creates a card transaction with (.+)$/, async function (this: Xs2aWorld, dates: string) {
+  const day = (s: string) => (s === 'tomorrow' ? daysAgo(this, -1) : daysAgo(this, Number(/(\d+) days? back/.exec(s)![1])));
+  const both = /^bookingDate and transactionDate (.+)$/.exec(dates);
+  const split = /^bookingDate (.+) and transactionDate (.+)$/.exec(dates);
+  const one = /^(bookingDate|transactionDate) (tomorrow)$/.exec(dates);
+  const o: Record<string, string> = both ? { bookingDate: day(both[1]), transactionDate: day(both[1]) }
+    : split ? { bookingDate: day(split[1]), transactionDate: day(split[2]) }
+    : one ? { [one[1]]: day(one[2]) } : fail(`cannot read the dates "${dates}"`);
+  await postCardTxns(this, card(this).id, [cardTxn(this, o)]);
+});
+
+When('the TPP creates a card transaction without {word}', async function (this: Xs2aWorld, field: string) {
+  const t = cardTxn(this, { currencyExchange: { sourceCurrency: 'EUR', targetCurrency: 'NOK', unitCurrency: 'EUR', exchangeRate: '11.5', quotationDate: daysAgo(this, 1) } });
+  setPath(t, field, undefined);
+  await postCardTxns(this, card(this).id, [t]);
+});
+
+When(/^the TPP creates a card transaction whose (\S+) is (.+)$/, async function (this: Xs2aWorld, field: string, value: string) {
+  const t = cardTxn(this);
+  setPath(t, field, valueOf(value));
+  await postCardTxns(this, card(this).id, [t]);
+});
+
+// ---------------------------------------------------------------- customers, balances, initialise
+
+When('the TPP reads the sandbox customers', async function (this: Xs2aWorld) {
+  await sendNow(this, { method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
+});
+
+Then('the customers are a list with private and corporate customers, each with a customerNumber', function (this: Xs2aWorld) {
+  const list = this.json;
+  const c = ['endpoints.list-sandbox-customers'];
+  if (!Array.isArray(list) || !list.length) fail(`expected a list of customers: ${describeResponse(this.last)}`, c);
+  if (list.some((x: any) => typeof x?.customerNumber !== 'string' || !x.customerNumber)) fail('a customer has no customerNumber', c);
+  const types = new Set(list.map((x: any) => String(x.type).toLowerCase()));
+  if (!types.has('private') || !types.has('corporate')) fail(`expected private and corporate customers, got types ${[...types].join(', ')}`, c);
+});
+
+When('the TPP sets the sandbox account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
+  const a = account(this);
+  await sendNow(this, { method: 'PUT', path: SANDBOX_PATHS.accountBalances(a.id), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: a.currency }) });
+});
+
+When('the TPP sets the sandbox card account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
+  await sendNow(this, { method: 'PUT', path: SANDBOX_PATHS.cardBalances(card(this).id), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: 'NOK' }) });
+});
+
+Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function (this: Xs2aWorld, amount: string) {
+  const n = Number(amount);
+  const got = amountsIn(this.json?.balances ?? []).map((a) => Number(a.amount));
+  if (!got.some((x) => x === n || Math.round(x * 100) === n)) fail(`no balance shows ${amount} (or ${n / 100}): ${JSON.stringify(got)}`, ['endpoints.update-sandbox-account-balance', 'endpoints.update-sandbox-card-account-balance']);
+});
+
+When('the TPP initialises the sandbox', async function (this: Xs2aWorld) {
+  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.initialise, psu: false });
+});
+
+Then('the sandbox account no longer exists', async function (this: Xs2aWorld) {
+  const ex = await sendNow(this, { method: 'GET', path: SANDBOX_PATHS.account(account(this).id), psu: false });
+  if (ex.response?.status !== 404) fail(`the account created before initialising is still there: ${describeResponse(ex)}`, ['endpoints.initialise-sandbox']);
+});
+
+Then('the PSU has two accounts and one card account', async function (this: Xs2aWorld) {
+  const accounts = jsonOf(await sendNow(this, { method: 'GET', path: '/v1/accounts' }))?.accounts ?? [];
+  const cards = jsonOf(await sendNow(this, { method: 'GET', path: '/v1/card-accounts' }))?.cardAccounts ?? [];
+  if (accounts.length !== 2 || cards.length !== 1) fail(`after initialising, the private PSU has ${accounts.length} accounts and ${cards.length} card accounts, not 2 and 1`, ['endpoints.initialise-sandbox']);
+});
+
+Then('the answer is 200 in a sandbox and a refusal in production', function (this: Xs2aWorld) {
+  const s = this.status;
+  if (this.profile.environment === 'production') {
+    if (s < 400 || s >= 500) fail(`a production target served the sandbox operation: ${describeResponse(this.last)}`, ['conventions.sandbox-only']);
+    if (s !== 401) expectErrorBody(this.last, s, undefined, ['conventions.sandbox-only']);
+  } else if (s !== 200) fail(`the sandbox does not serve its customer list: ${describeResponse(this.last)}`, ['conventions.sandbox-only']);
+});
+

@@ -1,0 +1,123 @@
+// SCA redirect flow and SCA sessions (§ Authentication > PSU authentication, § Events, § States).
+import { After, Given, Then, When } from '@cucumber/cucumber';
+import { fail } from '../src/suite/expect.ts';
+import {
+  expectContext, expectCorporateId, expectFailureRedirect, expectPsuId, expectScaRequired, expectTppSessionId, newSessionId,
+  redirectParams, runScaAs, WRONG_NATIONAL_ID, type Context,
+} from '../src/suite/sca-checks.ts';
+import { TppClient } from '../src/tpp/client.ts';
+import type { Xs2aWorld } from './support/world.ts';
+
+const ACCOUNTS = { method: 'GET', path: '/v1/accounts' } as const;
+
+Given('the TPP knows no PSU yet', function (this: Xs2aWorld) {
+  this.psu.psuId = undefined;
+  this.psu.psuCorporateId = undefined;
+});
+
+Given('the TPP forgets the PSU id', function (this: Xs2aWorld) {
+  this.psu.psuId = undefined;
+  this.psu.psuCorporateId = undefined;
+});
+
+Then('the response demands SCA with a scaRedirect link', function (this: Xs2aWorld) {
+  expectScaRequired(this.last);
+});
+
+When('the PSU completes the SCA in the {word} context', async function (this: Xs2aWorld, context: Context) {
+  await this.runSca(this.scaHref(), context);
+});
+
+When('the PSU cancels the SCA', async function (this: Xs2aWorld) {
+  await this.runSca(this.scaHref(), 'PRIVATE', true);
+});
+
+When('the PSU authenticates with a wrong national identity number', async function (this: Xs2aWorld) {
+  this.lastSca = await runScaAs(this.profile, this.scaHref(), WRONG_NATIONAL_ID, this.psu.tppSessionId);
+});
+
+Then('the PSU is redirected to the TPP-Redirect-URI', function (this: Xs2aWorld) {
+  redirectParams(this.lastSca);
+});
+
+Then('the redirect carries a psu-id that is an RFC 4122 UUID', function (this: Xs2aWorld) {
+  expectPsuId(redirectParams(this.lastSca));
+});
+
+Then('the redirect carries the TPP-Session-ID of the request that started the SCA', function (this: Xs2aWorld) {
+  expectTppSessionId(redirectParams(this.lastSca), this.last?.request.headers.find(([k]) => k.toLowerCase() === 'tpp-session-id')?.[1]);
+});
+
+Then('the redirect carries the context {word}', function (this: Xs2aWorld, context: Context) {
+  expectContext(redirectParams(this.lastSca), context);
+});
+
+Then('the redirect carries a psu-corporate-id that is a UUID', function (this: Xs2aWorld) {
+  expectCorporateId(redirectParams(this.lastSca), true);
+});
+
+Then('the redirect carries no psu-corporate-id', function (this: Xs2aWorld) {
+  expectCorporateId(redirectParams(this.lastSca), false);
+});
+
+Then('the redirect carries the failure parameters status, code and message', function (this: Xs2aWorld) {
+  expectFailureRedirect(redirectParams(this.lastSca));
+});
+
+When('the TPP sends the psu-id in PSU-ID', function (this: Xs2aWorld) {
+  this.psu.psuId = expectPsuId(redirectParams(this.lastSca));
+});
+
+When('the TPP sends the psu-id in PSU-ID and the psu-corporate-id in PSU-Corporate-ID', function (this: Xs2aWorld) {
+  const p = redirectParams(this.lastSca);
+  expectCorporateId(p, true);
+  this.psu.psuId = expectPsuId(p);
+  this.psu.psuCorporateId = p['psu-corporate-id'];
+});
+
+Given('the TPP remembers the psu-id', function (this: Xs2aWorld) {
+  if (!this.psu.psuId) fail('no psu-id to remember');
+  this.vars.set('sca:psuId', this.psu.psuId);
+});
+
+Then('the redirect carries the remembered psu-id', function (this: Xs2aWorld) {
+  const now = expectPsuId(redirectParams(this.lastSca));
+  const before = this.vars.get('sca:psuId');
+  if (now !== before) fail(`the second SCA of the same PSU gave psu-id ${now}, the first ${before}: the psu-id is not stable`, ['sca.psu-id-reused', 'events.success.psu-id']);
+});
+
+Given('the TPP remembers the account list', async function (this: Xs2aWorld) {
+  this.vars.set('sca:accounts', await this.accounts());
+});
+
+Then('the account list holds none of the remembered accounts', function (this: Xs2aWorld) {
+  const ids = (a: any) => [a?.resourceId, a?.iban, a?.bban].filter((x): x is string => typeof x === 'string');
+  const before = new Set(((this.vars.get('sca:accounts') as unknown[]) ?? []).flatMap(ids));
+  const shared = ((this.json?.accounts as unknown[]) ?? []).flatMap(ids).filter((x) => before.has(x));
+  if (shared.length) fail(`the CORPORATE account list holds the PSU's PRIVATE accounts ${shared.join(', ')}`, ['conventions.psu-contexts']);
+});
+
+When('the TPP reads the account list without PSU-Corporate-ID', async function (this: Xs2aWorld) {
+  await this.send({ ...ACCOUNTS, psu: { psuCorporateId: undefined } });
+});
+
+When('the TPP starts a new TPP session', function (this: Xs2aWorld) {
+  if (!this.vars.has('sca:firstSession')) this.vars.set('sca:firstSession', this.psu.tppSessionId);
+  this.psu.tppSessionId = newSessionId();
+});
+
+When('the TPP returns to the first TPP session', function (this: Xs2aWorld) {
+  const first = this.vars.get('sca:firstSession') as string | undefined;
+  if (!first) fail('the scenario never started a second TPP session');
+  this.psu.tppSessionId = first;
+});
+
+// Moving the bank's clock also moves the Date the bank expects (§ Limits, 60 s): the World signs with
+// the moved clock and moves it back after the scenario.
+When('{int} minutes pass at the bank', async function (this: Xs2aWorld, minutes: number) {
+  await this.advanceClock(minutes * 60);
+});
+
+When('the TPP calls {word} {word} without the TPP-Redirect-URI header', async function (this: Xs2aWorld, method: string, path: string) {
+  await this.send({ method, path, headers: { 'TPP-Redirect-URI': null }, body: method === 'POST' ? {} : undefined });
+});
