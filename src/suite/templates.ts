@@ -50,6 +50,9 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     cardAcceptorAddress: { street: 'Storgata', buildingNumber: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
     maskedPan: '1234xxxxxxxx4321', transactionDetails: 'Konformitetstest', invoiced: 'false', proprietaryBankTransactionCode: 'PURCHASE',
   },
+  // The TPP dialogue operation is named by the spec with no method, path or body: the reference
+  // bank's choice (docs/reference-bank.md); a profile replaces it for another bank.
+  'tpp-contact': { method: 'POST', path: '/v1/tpp-dialogue/contact', body: { email: '{{email}}' } },
   // facts §1.4: POST /v1/sandbox/customers
   'sandbox-customer': { customerNumber: '{{customerNumber}}', name: 'Test Testperson', type: '{{customerType}}' },
 };

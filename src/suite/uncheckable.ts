@@ -7,6 +7,7 @@ export const UNCHECKABLE: Record<string, string> = {
   'tpp.tls': 'the transport version is negotiated below HTTP; a TLS scanner checks it',
   'tpp.eidas-certificate': 'a qualified certificate and the registration are checked against the national registers in production; from outside only a refusal can be seen, which the production-mode role check covers',
   'signing.response-signature': 'the bank MAY sign responses: an unsigned response breaks no rule (a signed one is verified where present)',
+  'states.transactions-pending-may-change': 'it permits the bank to change pending transactions; no behaviour of a bank can break a permission',
   'deprecations.lighter-transaction-list': 'the dated change moved fields without listing them; nothing stated remains to check',
   'deprecations.remittance-information-structured': 'no removal date is given',
 };
