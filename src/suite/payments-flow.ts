@@ -1,14 +1,16 @@
 // What the payment and basket steps do with the World: create payments and baskets, follow their
 // links, run the PSU's SCA on them, read statuses. Steps stay 1-5 lines; the logic is here.
 import type { Xs2aWorld } from '../../steps/support/world.ts';
-import type { RequestSpec } from '../tpp/client.ts';
+import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import { CheckFailure, describeResponse, fail } from './expect.ts';
 import {
   BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, isoDateAhead, linkPath, makeUnique, PRODUCTS, PURPOSE_CODES, randomAmount,
-  templateBody, token, variant, type CreatedPayment, type ListedTry, type PaymentService,
+  templateBody, token, variant, withAmount, type CreatedPayment, type ListedTry, type PaymentService,
 } from './payments.ts';
 import { OPERATION_HEADERS } from '../spec/headers.ts';
+import { COUNTRY_CODES } from '../spec/countries.ts';
+import { CURRENCIES } from '../spec/currencies.ts';
 import { NOT_APPLICABLE_PREFIX } from './results.ts';
 
 type Change = (body: any) => void;
@@ -17,6 +19,13 @@ export interface SendOptions {
   query?: RequestSpec['query'];
   sign?: RequestSpec['sign'];
   mutate?: RequestSpec['mutate'];
+}
+
+/** Leaves out a header the spec lists as required for the operation (src/spec OPERATION_HEADERS). */
+export function withoutRequiredHeader(op: 'create-cross-border-payment' | 'create-signing-basket', name: string): SendOptions {
+  const required = OPERATION_HEADERS[op].required;
+  if (!required.some((h) => h.toLowerCase() === name.toLowerCase())) throw new Error(`${name} is not a required header of ${op}; required: ${required.join(', ')}`);
+  return withoutHeader(name);
 }
 
 /** Request options that leave one header out of an otherwise correct request. */
@@ -40,9 +49,9 @@ export function currentPayment(w: Xs2aWorld): CreatedPayment {
   return p!;
 }
 
-/** Keeps a created payment (when the last exchange created one). */
-function keep(w: Xs2aWorld, service: PaymentService, product: string): void {
-  const r = w.last?.response;
+/** Keeps a created payment (when the exchange created one). */
+function keep(w: Xs2aWorld, ex: Exchange, service: PaymentService, product: string): void {
+  const r = ex.response;
   const body = r?.json as any;
   if (r && r.status >= 200 && r.status < 300 && typeof body?.paymentId === 'string') {
     const p = createdPayment(service, product, body);
@@ -61,7 +70,7 @@ export async function crossBorderBody(w: Xs2aWorld, change?: Change): Promise<an
 /** POST /v1/payments/cross-border-credit-transfers with the required x-accept-fix. */
 export async function sendCrossBorder(w: Xs2aWorld, body: unknown, o: SendOptions = {}) {
   const ex = await w.send({ method: 'POST', path: CROSS_BORDER_PATH, headers: { 'x-accept-fix': 'amount-as-string', ...o.headers }, query: o.query, body, sign: o.sign, mutate: o.mutate });
-  keep(w, 'payments', PRODUCTS.crossBorder);
+  keep(w, ex, 'payments', PRODUCTS.crossBorder);
   return ex;
 }
 
@@ -104,7 +113,7 @@ export const startDate = (): string => isoDateAhead(365);
 /** POST /v1/{service}/{product}. */
 export async function sendProductPayment(w: Xs2aWorld, service: PaymentService, product: string, body: unknown, o: SendOptions = {}) {
   const ex = await w.send({ method: 'POST', path: `/v1/${service}/${product}`, headers: o.headers, query: o.query, body, sign: o.sign, mutate: o.mutate });
-  keep(w, service, product);
+  keep(w, ex, service, product);
   return ex;
 }
 
@@ -147,9 +156,17 @@ export async function statusOf(w: Xs2aWorld, p: CreatedPayment): Promise<string>
 export async function startAuthorisation(w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) {
   const href = p.links.startAuthorisation?.href ?? `${p.self}/authorisations`;
   const ex = await w.send({ method: 'POST', path: path(w, href) });
-  const body = ex.response?.json as any;
-  if (ex.response && ex.response.status < 300 && body?.authorisationId) w.vars.set('authorisationId', body.authorisationId);
+  keepAuthorisation(w);
   return ex;
+}
+
+/** Keeps the authorisation id and scaRedirect of the last answer, for the steps that follow. */
+export function keepAuthorisation(w: Xs2aWorld): void {
+  const r = w.last?.response;
+  const body = r?.json as any;
+  if (!r || r.status >= 300) return;
+  if (body?.authorisationId) w.vars.set('authorisationId', body.authorisationId);
+  if (typeof body?._links?.scaRedirect?.href === 'string') w.vars.set('scaRedirect', new URL(body._links.scaRedirect.href, w.ctx.targetUrl).toString());
 }
 
 /** The scaRedirect of the last answer (a 201 authorisation or a 401), as an absolute URL. */
@@ -161,7 +178,9 @@ export function redirectOf(w: Xs2aWorld): string {
 
 /** Runs the PSU's SCA on the last answer's scaRedirect; fails unless it ends in a success redirect. */
 export async function completeSca(w: Xs2aWorld): Promise<void> {
-  const r = await w.runSca(redirectOf(w), w.psu.context ?? 'PRIVATE');
+  const href = (w.vars.get('scaRedirect') as string | undefined) ?? redirectOf(w);
+  w.vars.delete('scaRedirect');
+  const r = await w.runSca(href, w.psu.context ?? 'PRIVATE');
   if (!r.completed || r.params.code || r.params.status) {
     throw new CheckFailure(`the PSU's SCA did not succeed: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
   }
@@ -214,6 +233,7 @@ export async function authoriseBasket(w: Xs2aWorld): Promise<void> {
   const href = b.links.startAuthorisation?.href ?? `${b.self}/authorisations`;
   const ex = await w.send({ method: 'POST', path: path(w, href) });
   if (!ex.response || ex.response.status >= 300) fail(`the basket authorisation could not be started: ${describeResponse(ex)}`);
+  keepAuthorisation(w);
   await completeSca(w);
 }
 
@@ -229,32 +249,43 @@ export { token };
 /** Each listed way of changing a valid cross-border payment, sent as its own payment. */
 export async function tryCrossBorderWays(w: Xs2aWorld, rows: Array<{ way: string; answer: string }>): Promise<ListedTry[]> {
   const tries: ListedTry[] = [];
+  const each = async (list: readonly string[], label: string, clauses: string[], expected: string, apply: (b: any, x: string) => void) => {
+    const exs = await pooled(list, (x) => initiateCrossBorder(w, (b) => apply(b, x)));
+    list.forEach((x, i) => tries.push({ way: `${label} ${x}`, expected, clauses, ex: exs[i] }));
+  };
   for (const { way, answer } of rows) {
     if (way === 'every purposeCode of the list') {
-      for (const code of PURPOSE_CODES) {
-        tries.push({ way: `purposeCode ${code}`, expected: answer, clauses: ['fields.cross-border-payment-request.purposeCode'], ex: await initiateCrossBorder(w, (b) => { b.purposeCode = code; }) });
-      }
-      continue;
+      await each(PURPOSE_CODES, 'purposeCode', ['fields.cross-border-payment-request.purposeCode'], answer, (b, code) => { b.purposeCode = code; });
+    } else if (way === 'every currency code of the list, in its minor units') {
+      // The codes whose minor units are an ISO 4217 fact; the others have a SHOULD scenario of their own.
+      const codes = [...CURRENCIES.values()].filter((c) => c.level === 'must').map((c) => c.code);
+      await each(codes, 'currency', ['conventions.currency-code', 'limits.amount-precision'], answer, (b, code) => withAmount(b, amountIn(code), code));
+    } else if (way === 'every country code of the list') {
+      await each(COUNTRY_CODES, 'creditorAddress country', ['conventions.country-code', 'fields.cross-border-payment-request.creditorAddress'], answer, (b, code) => { b.creditorAddress.country = code; });
+    } else {
+      const v = variant(way);
+      tries.push({ way, expected: answer, clauses: v.clauses, ex: await initiateCrossBorder(w, v.apply) });
     }
-    const v = variant(way);
-    tries.push({ way, expected: answer, clauses: v.clauses, ex: await initiateCrossBorder(w, v.apply) });
   }
   return tries;
 }
 
-/** The operation's required headers (src/spec OPERATION_HEADERS), each left out of its own request. */
-export async function tryWithoutEachHeader(w: Xs2aWorld, op: 'create-cross-border-payment' | 'create-signing-basket'): Promise<ListedTry[]> {
-  const tries: ListedTry[] = [];
-  for (const header of OPERATION_HEADERS[op].required) {
-    const o = withoutHeader(header);
-    let ex;
-    if (op === 'create-cross-border-payment') ex = await initiateCrossBorder(w, undefined, o);
-    else {
-      // A fresh payment for each basket: a basket wrongly created would hold the payments of the next try.
-      await givenPayment(w, 'payments', PRODUCTS.crossBorder);
-      ex = await sendBasket(w, { paymentIds: [currentPayment(w).paymentId] }, o);
+/** An amount of 12 units and some minor units in a currency ("12.34", "12", "12.345"). */
+const amountIn = (code: string): string => {
+  const mu = CURRENCIES.get(code)!.minorUnits;
+  return mu ? `12.${'3456'.slice(0, mu)}` : '12';
+};
+
+/** Runs one call per item, a few at a time (the order of the answers is the order of the items). */
+async function pooled<T, R>(items: readonly T[], call: (x: T) => Promise<R>, width = 6): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await call(items[i]);
     }
-    tries.push({ way: `without ${header}`, expected: 'refused 400', clauses: [`headers.${op}.${header.toLowerCase()}`], ex });
-  }
-  return tries;
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
 }

@@ -8,7 +8,7 @@ import { CURRENCIES } from '../spec/currencies.ts';
 import { limitValue } from '../spec/limits.ts';
 import { validate } from '../spec/validate.ts';
 import { CheckFailure, describeResponse, expectErrorBody, expectSchema } from './expect.ts';
-import { buildBody, DEFAULT_TEMPLATES, setPath } from './templates.ts';
+import { buildBody, DEFAULT_TEMPLATES } from './templates.ts';
 import type { Profile } from './profile.ts';
 import type { Exchange } from '../tpp/client.ts';
 
@@ -163,13 +163,13 @@ export const CROSS_BORDER_VARIANTS: Record<string, { clauses: string[]; apply: A
   'creditorAgent is left out with an iban creditorAccount': v([`${F}creditorAgent`], (b) => { delete b.creditorAgent; }),
   'creditorAgent is left out with a bban creditorAccount': v([`${F}creditorAgent`], (b) => { b.creditorAccount = { bban: '0532013000', currency: b.instructedAmount.currency }; delete b.creditorAgent; }),
   'creditorAgent is 7 characters, not a BIC': v([`${F}creditorAgent`], (b) => { b.creditorAgent = 'DEUTDEF'; }),
+  'creditorAgent is a BIC in lower case': v([`${F}creditorAgent`], (b) => { b.creditorAgent = 'deutdeff'; }),
   // creditorAddress
   [`creditorAddress street has ${STREET_MAX} characters`]: v([`${F}creditorAddress`], (b) => { b.creditorAddress.street = chars(STREET_MAX, 'S'); }),
   [`creditorAddress street has ${STREET_MAX + 1} characters`]: v([`${F}creditorAddress`], (b) => { b.creditorAddress.street = chars(STREET_MAX + 1, 'S'); }),
   'creditorAddress has only a country': v([`${F}creditorAddress`], (b) => { b.creditorAddress = { country: 'DE' }; }),
   'creditorAddress is left out': v([`${F}creditorAddress`], (b) => { delete b.creditorAddress; }),
   'creditorAddress has no country': v([`${F}creditorAddress`], (b) => { delete b.creditorAddress.country; }),
-  'creditorAddress country is NO': v([`${F}creditorAddress`, 'conventions.country-code'], (b) => { b.creditorAddress.country = 'NO'; }),
   'creditorAddress country is UK, not an ISO 3166 code': v([`${F}creditorAddress`, 'conventions.country-code'], (b) => { b.creditorAddress.country = 'UK'; }),
   'creditorAddress country is de in lower case': v([`${F}creditorAddress`, 'conventions.country-code'], (b) => { b.creditorAddress.country = 'de'; }),
   // remittanceInformationUnstructured
@@ -223,7 +223,46 @@ export function variant(name: string): { clauses: string[]; apply: Apply } {
   return found;
 }
 
-export { PURPOSE_CODES, setPath };
+// ------------------------------------------------------------------ other products
+
+/** Changes to non-cross-border bodies (Berlin Group 1.3 fields and the platform's KID). */
+export function productChange(name: string): (b: any) => void {
+  const kid = (reference: string) => (b: any) => { delete b.remittanceInformationUnstructured; b.remittanceInformationStructured = { reference, referenceType: 'SCOR', referenceIssuer: 'KID' }; };
+  const months = (list: string[]) => (b: any) => { b.frequency = 'MonthlyVariable'; delete b.dayOfExecution; b.monthsOfExecution = list; };
+  const changes: Record<string, (b: any) => void> = {
+    'the KID passes its MOD10 check': kid('123456789' + luhn('123456789')),
+    'the KID fails its MOD10 and MOD11 checks': kid(badKid('123456789')),
+    'the creditorName holds an emoji': (b) => { b.creditorName = 'Kreditor \u{1F4B8} AS'; },
+    'the amount has one fraction digit': (b) => { b.instructedAmount.amount = b.instructedAmount.amount.slice(0, -1); },
+    'the MonthlyVariable months are 1, 4, 7 and 10': months(['1', '4', '7', '10']),
+    'the MonthlyVariable months repeat month 4': months(['1', '4', '7', '4']),
+  };
+  const c = changes[name];
+  if (!c) throw new Error(`unknown payment change "${name}"; known: ${Object.keys(changes).join('; ')}`);
+  return c;
+}
+
+export function luhn(body: string): string {
+  let sum = 0;
+  for (let i = body.length - 1, dbl = true; i >= 0; i--, dbl = !dbl) {
+    let v = Number(body[i]) * (dbl ? 2 : 1);
+    if (v > 9) v -= 9;
+    sum += v;
+  }
+  return String((10 - (sum % 10)) % 10);
+}
+
+/** A KID whose check digit is neither the MOD10 nor the MOD11 one. */
+export function badKid(body: string): string {
+  let s11 = 0;
+  for (let i = body.length - 1, w = 2; i >= 0; i--, w = w === 7 ? 2 : w + 1) s11 += Number(body[i]) * w;
+  const mod11 = (11 - (s11 % 11)) % 11;
+  const good = new Set([luhn(body), mod11 === 10 ? '-' : String(mod11)]);
+  const digit = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].find((d) => !good.has(d))!;
+  return body + digit;
+}
+
+export { PURPOSE_CODES };
 
 // ------------------------------------------------------------------ response checks
 

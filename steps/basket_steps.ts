@@ -1,0 +1,83 @@
+// Signing baskets (§ Endpoints 1, § Resources > Signing basket, § States > Signing basket status).
+import { Given, Then, When } from '@cucumber/cucumber';
+import { expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
+import { expectWorstCase, type CreatedPayment, type PaymentService } from '../src/suite/payments.ts';
+import {
+  allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, statusOf, withoutRequiredHeader,
+} from '../src/suite/payments-flow.ts';
+import type { Xs2aWorld } from './support/world.ts';
+
+const SERVICE: Record<string, PaymentService> = { bulk: 'bulk-payments', periodic: 'periodic-payments' };
+
+Given('the TPP has initiated {int} cross-border payment(s) for a signing basket', async function (this: Xs2aWorld, n: number) {
+  await createPayments(this, n);
+});
+
+Given('the TPP has initiated a {word} payment of product {string} for a signing basket', async function (this: Xs2aWorld, kind: string, product: string) {
+  await givenPayment(this, SERVICE[kind], product);
+});
+
+When('the TPP creates a signing basket of those payments', async function (this: Xs2aWorld) {
+  await sendBasket(this, await basketBody(this));
+});
+
+When('the TPP creates a signing basket of those payments without the required {string} header', async function (this: Xs2aWorld, header: string) {
+  await sendBasket(this, await basketBody(this), withoutRequiredHeader('create-signing-basket', header));
+});
+
+When('the TPP creates a signing basket of those payments with x-accept-fix {string}', async function (this: Xs2aWorld, value: string) {
+  await sendBasket(this, await basketBody(this), { headers: { 'x-accept-fix': value } });
+});
+
+When('the TPP creates a signing basket whose body is {string}', async function (this: Xs2aWorld, body: string) {
+  await sendBasket(this, body);
+});
+
+When('the TPP creates a signing basket of a payment id that was never created', async function (this: Xs2aWorld) {
+  await sendBasket(this, { paymentIds: [`never-created-${Date.now()}`] });
+});
+
+Then('the signing basket status is {word}', function (this: Xs2aWorld, status: string) {
+  const s = jsonOf(this.last)?.transactionStatus;
+  if (s !== status) fail(`expected the signing basket status ${status}, got ${JSON.stringify(s)}`, ['states.basket-worst-case']);
+});
+
+When('the TPP reads the signing basket status', async function (this: Xs2aWorld) {
+  await readBasketStatus(this);
+});
+
+When('the PSU authorises the signing basket', async function (this: Xs2aWorld) {
+  await authoriseBasket(this);
+});
+
+When('the TPP deletes the first payment of the signing basket', async function (this: Xs2aWorld) {
+  await deletePayment(this, allPayments(this)[0]);
+  if (!this.last?.response || this.last.response.status >= 300) fail(`the first payment could not be deleted: ${this.last?.response?.status}`);
+});
+
+Then('each payment of the signing basket has its own status, read per payment', async function (this: Xs2aWorld) {
+  const statuses: string[] = [];
+  for (const p of allPayments(this)) {
+    statuses.push(await statusOf(this, p));
+    expectSchema(jsonOf(this.last), 'payment-status-response', `the status of payment ${p.paymentId}`, ['states.basket-payment-status-per-payment']);
+  }
+  this.vars.set('paymentStatuses', statuses);
+});
+
+Then('the signing basket status is the worst case of its payments\' statuses', async function (this: Xs2aWorld) {
+  const statuses: string[] = [];
+  for (const p of allPayments(this)) statuses.push(await statusOf(this, p));
+  const ex = await readBasketStatus(this);
+  expectSchema(jsonOf(ex), 'basket-status-response', 'the signing basket status', ['states.basket-single-status']);
+  expectWorstCase(jsonOf(ex).transactionStatus, statuses);
+});
+
+Then('the other payments of the signing basket are authorised', async function (this: Xs2aWorld) {
+  const [first, ...rest] = allPayments(this) as CreatedPayment[];
+  const firstStatus = await statusOf(this, first);
+  if (firstStatus !== 'CANC' && firstStatus !== 'RJCT') fail(`the deleted payment is ${firstStatus}, not cancelled`);
+  for (const p of rest) {
+    const s = await statusOf(this, p);
+    if (['RCVD', 'RJCT', 'CANC'].includes(s)) fail(`payment ${p.paymentId} of the basket is ${s} after the PSU authorised the basket: one cancelled payment stopped the others`, ['states.basket-not-atomic']);
+  }
+});
