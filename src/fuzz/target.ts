@@ -1,0 +1,118 @@
+// The target of the properties and the fuzzer: XS2A_TARGET_URL / XS2A_PROFILE (or --target /
+// --profile) when given, else the embedded reference bank on 127.0.0.1 port 0 in test mode. It
+// also knows how to move the target's clock (test-mode control or the profile's clockControl).
+import { startBank, type RunningBank } from '../bank/index.ts';
+import { TppClient, type PsuContext, type TlsOptions, type TppIdentity } from '../tpp/client.ts';
+import { completeProfile, loadProfile, type Profile } from '../suite/profile.ts';
+import { FIXTURES_DIR } from '../tpp/fixtures.ts';
+
+export interface TargetOptions {
+  /** Base URL; default $XS2A_TARGET_URL (when `env` is not false), else the profile's, else embedded. */
+  target?: string;
+  /** Profile file; default $XS2A_PROFILE. */
+  profile?: string;
+  /** Faults to switch on in the embedded bank (ids of src/bank/faults.ts). */
+  faults?: string[];
+  /** Read XS2A_TARGET_URL and XS2A_PROFILE (default true). */
+  env?: boolean;
+  timeoutMs?: number;
+}
+
+/** Moves the target's clock (never by waiting). */
+export interface ClockMover {
+  /** Seconds the target clock has been moved, in total, by this mover. */
+  readonly offsetSeconds: number;
+  advance(seconds: number): Promise<void>;
+  /** Puts the clock back where it was. */
+  restore(): Promise<void>;
+}
+
+export interface Target {
+  url: string;
+  embedded?: RunningBank;
+  profile: Profile;
+  identity: TppIdentity;
+  redirectUri: string;
+  /** PSU headers every generated request carries (a PSU present, one TPP session). */
+  psu: PsuContext;
+  tls?: TlsOptions;
+  clock?: ClockMover;
+  /** Where the target's clock is, as far as we know (ms): ours plus what we moved it. */
+  now(): number;
+  client(psu?: PsuContext): TppClient;
+  close(): Promise<void>;
+}
+
+export class TargetUnreachable extends Error {
+  readonly code = 'FUZZ_ERR_UNREACHABLE';
+}
+
+/** The regression fixtures folder of the project. */
+export const REGRESSIONS_DIR = `${FIXTURES_DIR}fuzz-regressions/`;
+
+function clockMover(client: TppClient, control: { method: string; path: string; body?: string }): ClockMover {
+  let offset = 0;
+  const move = async (seconds: number) => {
+    const body = control.body?.replace(/\{\{\s*seconds\s*\}\}/g, String(seconds));
+    // As the suite does it (steps/support/world.ts): a signed request to the control path.
+    const ex = await client.request({ method: control.method, path: control.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
+    if (!ex.response || ex.response.status >= 300) throw new Error(`clock control ${control.method} ${control.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`);
+    offset += seconds;
+  };
+  return {
+    get offsetSeconds() {
+      return offset;
+    },
+    advance: move,
+    restore: async () => {
+      if (offset !== 0) await move(-offset);
+    },
+  };
+}
+
+/** Opens the target: starts the embedded bank when no URL is given. */
+export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
+  const env = opts.env !== false;
+  const profileFile = opts.profile ?? (env ? process.env.XS2A_PROFILE : undefined);
+  const profile = profileFile ? loadProfile(profileFile) : completeProfile({}, process.cwd());
+  if (opts.timeoutMs) profile.timeoutMs = opts.timeoutMs;
+  let url = opts.target ?? (env ? process.env.XS2A_TARGET_URL : undefined) ?? profile.target;
+  let embedded: RunningBank | undefined;
+  if (!url) {
+    embedded = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: opts.faults ?? [] });
+    url = embedded.url;
+  } else if (opts.faults?.length) {
+    throw new Error('faults can only be switched on in the embedded reference bank');
+  }
+  const control = embedded?.clockControl ?? profile.clockControl;
+  const tls = profile.tpp.tls;
+  let clock: ClockMover | undefined;
+  const now = () => Date.now() + (clock ? clock.offsetSeconds * 1000 : 0);
+  const controlClient = control ? new TppClient({ baseUrl: url, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, tls, clock: now, record: false, timeoutMs: profile.timeoutMs }) : undefined;
+  if (control && controlClient) clock = clockMover(controlClient, control);
+  const psu: PsuContext = { psuIpAddress: profile.psu.private.ipAddress ?? '192.0.2.10', tppSessionId: 'xs2a-fuzz' };
+  const clients: TppClient[] = [];
+  const targetUrl = url;
+  return {
+    url: targetUrl,
+    embedded,
+    profile,
+    identity: profile.tpp.signing,
+    redirectUri: profile.tpp.redirectUri,
+    psu,
+    tls,
+    clock,
+    now,
+    client: (p = psu) => {
+      const c = new TppClient({ baseUrl: targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, psu: p, clock: now, tls, record: false, timeoutMs: profile.timeoutMs });
+      clients.push(c);
+      return c;
+    },
+    close: async () => {
+      await clock?.restore().catch(() => undefined);
+      await Promise.all(clients.map((c) => c.close()));
+      await controlClient?.close();
+      await embedded?.close();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// The operator list as data: at least 30 operators, unique ids, known clauses and faults, both
+// verdicts and both levels, every family of the issue's list.
+import { describe, expect, it } from 'vitest';
+import { FAULT_REGISTRY } from '../../src/bank/faults.ts';
+import { OPERATORS } from '../../src/fuzz/operators.ts';
+import { CLAUSES } from '../../src/spec/clauses.ts';
+
+describe('mutation operators', () => {
+  const known = new Set(CLAUSES.map((c) => c.id));
+  it('are at least 30, with unique ids', () => {
+    expect(OPERATORS.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(OPERATORS.map((o) => o.id)).size).toBe(OPERATORS.length);
+  });
+  it.each(OPERATORS.map((o) => [o.id, o] as const))('%s cites known clauses and faults', (_id, o) => {
+    expect(o.clauses.length).toBeGreaterThan(0);
+    for (const c of o.clauses) expect(known.has(c), c).toBe(true);
+    expect(o.faults.length).toBeGreaterThan(0);
+    for (const f of o.faults) expect(FAULT_REGISTRY.has(f), f).toBe(true);
+    expect(o.description.length).toBeGreaterThan(10);
+  });
+  it('cover the families of the issue, both verdicts and both levels', () => {
+    expect(new Set(OPERATORS.map((o) => o.family))).toEqual(new Set(['params', 'headers', 'values', 'signature', 'algorithm', 'key-id', 'certificate', 'rfc2047', 'date', 'digest']));
+    expect(new Set(OPERATORS.map((o) => o.expect))).toEqual(new Set(['accept', 'reject']));
+    expect(new Set(OPERATORS.map((o) => o.level))).toEqual(new Set(['must', 'should']));
+  });
+});
