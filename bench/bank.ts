@@ -2,28 +2,14 @@
 // node:crypto RSA-2048 verifies per second, in the same run. The bank runs in a child process so
 // client and server do not share a thread. Bounded to about 20 s. Last line: `bank signed req/s: <n>`.
 //   npm run bench:bank            (node --import tsx bench/bank.ts)
-import { fork, type ChildProcess } from 'node:child_process';
+import { forkBank } from './child-bank.ts';
 import { createPrivateKey, createPublicKey, sign, verify, X509Certificate } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 
-const SELF = fileURLToPath(import.meta.url);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const IN_FLIGHT = 64;
 
-if (process.argv[2] === '--serve') {
-  const { startBank } = await import('../src/bank/index.ts');
-  const running = await startBank({ mode: 'test', seed: 1 });
-  process.send!({ url: running.url });
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
-  });
-} else {
-  await main();
-}
+await main();
 
 function rawVerifiesPerSecond(certPem: string, keyPem: string): number {
   const key = createPrivateKey(keyPem);
@@ -46,9 +32,8 @@ async function main(): Promise<void> {
   const verifies = rawVerifiesPerSecond(creds.qsealc.certPem, creds.qsealc.keyPem);
   console.log(`raw node:crypto RSA-2048 verify/s (one core): ${verifies}`);
 
-  const child: ChildProcess = fork(SELF, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const guard = setTimeout(() => { child.kill(); console.error('bench: timed out'); process.exit(1); }, 25_000);
-  const url = await new Promise<string>((resolve) => child.once('message', (m: { url: string }) => resolve(m.url)));
+  const bank = await forkBank();
+  const url = bank.url;
   const client = new TppClient({ baseUrl: url, identity: creds.qsealc, record: false, psu: { tppSessionId: 'bench', psuIpAddress: '192.0.2.10' } });
 
   // One SCA through the bank's own pages, then a consent to read balances with the PSU present.
@@ -98,9 +83,7 @@ async function main(): Promise<void> {
   const secs = (performance.now() - started) / 1000;
   await http.close();
   await client.close();
-  child.send('stop');
-  await new Promise((resolve) => child.once('exit', resolve));
-  clearTimeout(guard);
+  await bank.stop();
   const rate = Math.round(ok / secs);
   console.log(`${ok} signed requests verified and answered 200 in ${secs.toFixed(1)} s (${bad} other answers), ${IN_FLIGHT} in flight over 16 connections`);
   console.log(`raw verifies per second vs bank requests per second: ${verifies} vs ${rate}`);

@@ -3,26 +3,12 @@
 // process so fuzzer and bank do not share a thread. Bounded to about 20 s. Last line:
 // `fuzz ratio: <fuzz cases per second / raw signs per second>` (target ≥ 0.5).
 //   npm run bench:fuzz            (node --import tsx bench/fuzz.ts)
-import { fork, type ChildProcess } from 'node:child_process';
+import { forkBank } from './child-bank.ts';
 import { createPrivateKey, sign } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 
-const SELF = fileURLToPath(import.meta.url);
 const FUZZ_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 
-if (process.argv[2] === '--serve') {
-  const { startBank } = await import('../src/bank/index.ts');
-  const running = await startBank({ mode: 'test', seed: 1 });
-  process.send!({ url: running.url });
-  process.on('message', async (m) => {
-    if (m === 'stop') {
-      await running.close();
-      process.exit(0);
-    }
-  });
-} else {
-  await main();
-}
+await main();
 
 function rawSignsPerSecond(keyPem: string): number {
   const key = createPrivateKey(keyPem);
@@ -45,15 +31,12 @@ async function main(): Promise<void> {
   const raw = rawSignsPerSecond(testCredentials().qsealc.keyPem);
   console.log(`raw node:crypto RSA-2048 signs/s (one core): ${Math.round(raw)}`);
 
-  const child: ChildProcess = fork(SELF, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const guard = setTimeout(() => { child.kill(); console.error('bench: timed out'); process.exit(1); }, 25_000);
-  const url = await new Promise<string>((resolve) => child.once('message', (m: { url: string }) => resolve(m.url)));
+  const bank = await forkBank();
+  const url = bank.url;
   const target = await openTarget({ target: url, env: false });
   const report = await runFuzz({ target, seed: 20260302, seconds: FUZZ_SECONDS, concurrency: 64 });
   await target.close();
-  child.send('stop');
-  await new Promise((resolve) => child.once('exit', resolve));
-  clearTimeout(guard);
+  await bank.stop();
   const rate = report.cases / (report.elapsedMs / 1000);
   const resigned = report.stats.filter((s) => s.cases).length;
   console.log(`${report.cases} signed fuzz cases (${resigned} operators, ${report.findings.length} unexpected) in ${(report.elapsedMs / 1000).toFixed(1)} s against the bank in a child process`);

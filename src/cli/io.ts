@@ -1,6 +1,7 @@
 // CLI plumbing: unusable input is a UsageError (one line on stderr, exit 2), never a stack trace.
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { HttpParseError, parseRawRequest, type HttpRequest } from '../tpp/http-message.ts';
 
 export const EXIT = { OK: 0, FAIL: 1, USAGE: 2, UNREACHABLE: 3 } as const;
 
@@ -50,4 +51,14 @@ export function loadCertOrKey(path: string): { cert: X509Certificate; pem: strin
     }
   }
   throw new UsageError(`${path} is not a PEM certificate or public key`);
+}
+
+/** The raw HTTP/1.1 request on standard input; a malformed one is a UsageError. */
+export async function readRequest(): Promise<HttpRequest> {
+  try {
+    return parseRawRequest(await readStdin());
+  } catch (e) {
+    if (e instanceof HttpParseError) throw new UsageError(e.message);
+    throw e;
+  }
 }

@@ -8,7 +8,7 @@ import { CURRENCIES } from '../spec/currencies.ts';
 import { limitValue } from '../spec/limits.ts';
 import { validate } from '../spec/validate.ts';
 import { CheckFailure, describeResponse, expectErrorBody, expectSchema } from './expect.ts';
-import { buildBody, DEFAULT_TEMPLATES } from './templates.ts';
+import { buildBody } from './templates.ts';
 import type { Profile } from './profile.ts';
 import type { Exchange } from '../tpp/client.ts';
 
@@ -41,58 +41,9 @@ export interface CreatedPayment {
 
 // ------------------------------------------------------------------ request bodies
 
-/**
- * Templates for shapes the spec does not show (Berlin Group 1.3 bodies, the platform's products).
- * A profile replaces any of them under the same name, like the shared templates of templates.ts.
- */
-export const LOCAL_TEMPLATES: Record<string, unknown> = {
-  // SEPA credit transfer: the Berlin Group body of a single payment, in EUR to an IBAN.
-  'sepa-payment': {
-    instructedAmount: { amount: '{{amount}}', currency: 'EUR' },
-    creditorName: 'Conformance Creditor GmbH',
-    creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
-    debtorAccount: '{{debtorAccount}}',
-    remittanceInformationUnstructured: 'Conformance test payment',
-  },
-  // Berlin Group 1.3 bulk payment: one debtor, a list of credit transfers.
-  'norwegian-domestic-bulk-payment': {
-    batchBookingPreferred: false,
-    debtorAccount: '{{debtorAccount}}',
-    payments: [
-      { instructedAmount: { amount: '{{amount}}', currency: 'NOK' }, creditorName: 'Conformance Kreditor AS', creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: 'Konformitetstest 1 {{token}}' },
-      { instructedAmount: { amount: '{{amount}}', currency: 'NOK' }, creditorName: 'Conformance Kreditor AS', creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: 'Konformitetstest 2 {{token}}' },
-    ],
-  },
-  // Berlin Group 1.3 periodic payment: a single payment plus startDate and frequency.
-  'norwegian-domestic-periodic-payment': {
-    instructedAmount: { amount: '{{amount}}', currency: 'NOK' },
-    creditorName: 'Conformance Kreditor AS',
-    creditorAccount: { bban: '12345678903', currency: 'NOK' },
-    debtorAccount: '{{debtorAccount}}',
-    remittanceInformationUnstructured: 'Konformitetstest',
-    startDate: '{{startDate}}',
-    frequency: 'Monthly',
-    dayOfExecution: '15',
-  },
-};
-
-function fill(node: unknown, vars: Record<string, unknown>): unknown {
-  if (typeof node === 'string') {
-    const whole = /^\{\{\s*([\w.]+)\s*\}\}$/.exec(node);
-    if (whole) return vars[whole[1]];
-    return node.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_m, k: string) => String(vars[k] ?? ''));
-  }
-  if (Array.isArray(node)) return node.map((n) => fill(n, vars));
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, fill(v, vars)]).filter(([, v]) => v !== undefined));
-  return node;
-}
-
-/** A body from the profile's template, the shared templates, or the local ones above. */
+/** A body from the request templates (templates.ts; a profile replaces any by name). */
 export function templateBody(profile: Profile, name: string, vars: Record<string, unknown>): any {
-  if (profile.templates?.[name] !== undefined || DEFAULT_TEMPLATES[name] !== undefined) return buildBody(profile, name, vars);
-  const t = LOCAL_TEMPLATES[name];
-  if (t === undefined) throw new Error(`no request template "${name}"`);
-  return fill(structuredClone(t), vars);
+  return buildBody(profile, name, vars);
 }
 
 /** A short random token: makes each payment differ from every other (no logical duplicates between scenarios). */

@@ -1,7 +1,6 @@
 // Sandbox mock data for the account scenarios: accounts, card accounts and transactions created
 // through the sandbox operations (spec § Endpoints 4-5 and "Other operations"), so a scenario owns
 // the data it reads. Bodies come from the request templates (templates.ts, profile-overridable);
-// shapes the spec does not show and templates.ts lacks are defined here (LOCAL_TEMPLATES).
 import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
 import { buildBody } from './templates.ts';
@@ -26,14 +25,8 @@ export const SANDBOX_PATHS = {
   initialise: '/v1/sandbox/initialise',
 } as const;
 
-/** Templates for shapes neither the spec nor templates.ts shows (a profile's `templates` wins). */
-export const LOCAL_TEMPLATES: Record<string, unknown> = {
-  // The platform's balance update body: the same `balances` array as account creation (facts §1.4).
-  'sandbox-balance-update': { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: '{{amountInt}}', currency: '{{currency}}' } }] },
-};
-
 export function body(profile: Profile, name: string, vars: Record<string, unknown>): any {
-  return buildBody({ ...profile, templates: { ...LOCAL_TEMPLATES, ...(profile.templates ?? {}) } }, name, vars);
+  return buildBody(profile, name, vars);
 }
 
 /** A valid Norwegian BBAN (11 digits, MOD11 check digit), random enough to be new. */

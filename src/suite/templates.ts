@@ -25,6 +25,37 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     remittanceInformationUnstructured: 'Konformitetstest',
   },
   'signing-basket': { paymentIds: '{{paymentIds}}' },
+  // Bodies of the other products: the spec shows none; Berlin Group 1.3 shapes.
+  // SEPA credit transfer: the Berlin Group body of a single payment, in EUR to an IBAN.
+  'sepa-payment': {
+    instructedAmount: { amount: '{{amount}}', currency: 'EUR' },
+    creditorName: 'Conformance Creditor GmbH',
+    creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+    debtorAccount: '{{debtorAccount}}',
+    remittanceInformationUnstructured: 'Conformance test payment',
+  },
+  // Berlin Group 1.3 bulk payment: one debtor, a list of credit transfers.
+  'norwegian-domestic-bulk-payment': {
+    batchBookingPreferred: false,
+    debtorAccount: '{{debtorAccount}}',
+    payments: [
+      { instructedAmount: { amount: '{{amount}}', currency: 'NOK' }, creditorName: 'Conformance Kreditor AS', creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: 'Konformitetstest 1 {{token}}' },
+      { instructedAmount: { amount: '{{amount}}', currency: 'NOK' }, creditorName: 'Conformance Kreditor AS', creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: 'Konformitetstest 2 {{token}}' },
+    ],
+  },
+  // Berlin Group 1.3 periodic payment: a single payment plus startDate and frequency.
+  'norwegian-domestic-periodic-payment': {
+    instructedAmount: { amount: '{{amount}}', currency: 'NOK' },
+    creditorName: 'Conformance Kreditor AS',
+    creditorAccount: { bban: '12345678903', currency: 'NOK' },
+    debtorAccount: '{{debtorAccount}}',
+    remittanceInformationUnstructured: 'Konformitetstest',
+    startDate: '{{startDate}}',
+    frequency: 'Monthly',
+    dayOfExecution: '15',
+  },
+  // The platform's balance update body: the same `balances` array as account creation (facts §1.4).
+  'sandbox-balance-update': { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: '{{amountInt}}', currency: '{{currency}}' } }] },
   // facts §1.4: POST /v1/sandbox/accounts
   'sandbox-account': {
     customerNumber: '{{customerNumber}}', accountName: 'Totalkonto', bban: '{{bban}}', iban: '{{iban}}', currency: 'NOK',

@@ -2,12 +2,12 @@
 import { type Command } from 'commander';
 import { signRequest, type SignOptions } from '../../tpp/sign.ts';
 import { ENCODES, type Encode } from '../../tpp/signature-header.ts';
-import { HttpParseError, headerValue, parseRawRequest, serializeRequest, setHeader } from '../../tpp/http-message.ts';
+import { headerValue, serializeRequest, setHeader } from '../../tpp/http-message.ts';
 import { keyIdFor } from '../../tpp/key-id.ts';
 import { parseHttpDate } from '../../tpp/http-date.ts';
 import { certificateHeaderValue } from '../../tpp/verify.ts';
 import { sign as cryptoSign } from 'node:crypto';
-import { loadCertOrKey, loadPrivateKey, readStdin, UsageError } from '../io.ts';
+import { loadCertOrKey, loadPrivateKey, readRequest, UsageError } from '../io.ts';
 
 export function parseDigestOption(v: string): SignOptions['digest'] {
   const l = v.toLowerCase();
@@ -48,13 +48,7 @@ export function register(program: Command): void {
         keyId ??= keyIdFor(c.cert);
         certHeader = certificateHeaderValue(c.pem);
       }
-      let req;
-      try {
-        req = parseRawRequest(await readStdin());
-      } catch (e) {
-        if (e instanceof HttpParseError) throw new UsageError(e.message);
-        throw e;
-      }
+      let req = await readRequest();
       if (certHeader && headerValue(req.headers, 'tpp-signature-certificate') === undefined) req = { ...req, headers: setHeader(req.headers, 'TPP-Signature-Certificate', certHeader) };
       const names = o.headers === undefined ? undefined : o.headers.trim() === '' ? ['date'] : o.headers.trim().split(/\s+/);
       let signed;

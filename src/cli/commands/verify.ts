@@ -1,10 +1,9 @@
 // `verify`: a TPP developer's signature debugger. Prints every check and the rebuilt signing string;
 // exit 0 when the signature is valid, 1 when not.
 import { type Command } from 'commander';
-import { HttpParseError, parseRawRequest } from '../../tpp/http-message.ts';
 import { parseHttpDate } from '../../tpp/http-date.ts';
 import { verifyRequest, type VerifyOptions, type VerifyResult } from '../../tpp/verify.ts';
-import { EXIT, loadCertOrKey, readStdin, UsageError } from '../io.ts';
+import { EXIT, loadCertOrKey, readRequest, UsageError } from '../io.ts';
 
 export function formatVerifyReport(r: VerifyResult): string {
   const out: string[] = [];
@@ -44,13 +43,7 @@ export function register(program: Command): void {
         if ('cert' in c) opts.certificate = c.cert;
         else opts.publicKey = c.key;
       }
-      let req;
-      try {
-        req = parseRawRequest(await readStdin());
-      } catch (e) {
-        if (e instanceof HttpParseError) throw new UsageError(e.message);
-        throw e;
-      }
+      const req = await readRequest();
       const r = verifyRequest(req, opts);
       if (o.json) {
         const { certificate, ...rest } = r;
