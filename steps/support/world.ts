@@ -1,7 +1,7 @@
 // One World per scenario: the target, the TPP client, the PSU session, what was sent and received.
 // Steps are thin and call these methods; the methods call into src/.
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { runContext } from '../../src/suite/run-context.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf } from '../../src/suite/expect.ts';
 import { buildBody } from '../../src/suite/templates.ts';
@@ -145,7 +145,9 @@ export class Xs2aWorld extends World {
   async paymentBody(template: string, vars: Record<string, unknown> = {}): Promise<any> {
     const acc = (await this.accounts())[0];
     const debtorAccount = acc.iban ? { iban: acc.iban, currency: acc.currency } : { bban: acc.bban, currency: acc.currency };
-    return buildBody(this.profile, template, { amount: '12.50', currency: 'EUR', debtorAccount, ...vars });
+    // A random amount: equal payments from different scenarios would be logical duplicates.
+    const amount = `${randomInt(1, 1000)}.${String(randomInt(0, 100)).padStart(2, '0')}`;
+    return buildBody(this.profile, template, { amount, currency: 'EUR', debtorAccount, ...vars });
   }
 
   /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
