@@ -95,6 +95,7 @@ Feature: Request signing
       | (request-target) signed too |
 
   # Berlin Group leaves this leniency to the bank; real clients of the platform send these forms.
+  # trips on: a bank that refuses lower-case hex or spaced DNs in keyId, Q encoding, an upper-case algorithm name or a PEM-armoured certificate
   @should @sca @production-safe @op:list-accounts
   Scenario Outline: A request with <variant> is accepted (lenient bank)
     When the TPP reads the account list with "<variant>"
@@ -110,6 +111,28 @@ Feature: Request signing
     Examples:
       | variant                                 |
       | the Signature wrapped in Q encoding |
+
+    @clause:signing.algorithm
+    Examples:
+      | variant                            |
+      | algorithm RSA-SHA256 in upper case |
+
+    @clause:signing.header-parts @clause:headers.tpp-signature-certificate
+    Examples:
+      | variant                        |
+      | the certificate in PEM armour |
+
+  # Berlin Group (draft-cavage): headers= names each signed header once; the spec's signed set is a set.
+  # trips on: a signature whose headers= lists date twice accepted
+  @should @sca @production-safe @op:list-accounts
+  Scenario Outline: A request with <tampering> is refused with 400 (each signed header once)
+    When the TPP reads the account list with "<tampering>"
+    Then the request is refused with status 400
+
+    @clause:signing.headers-list @clause:errors.signature-invalid
+    Examples:
+      | tampering                        |
+      | a header listed twice in headers= |
 
   @must @sca @payments @mutating @op:create-cross-border-payment
   Scenario Outline: A payment whose body does not match its Digest is refused

@@ -25,7 +25,7 @@ export function checkSignature(bank: Bank, req: IncomingMessage, body: Buffer): 
     { method: req.method ?? 'GET', target: req.url ?? '/', headers: fromRawHeaders(req.rawHeaders), body },
     { now: bank.now(), maxSkewSeconds: bank.rules.dateSkewSeconds },
   );
-  const failures = res.failures.filter((f) => f.level === 'must' && bank.checkOn(f.id));
+  const failures = res.failures.filter((f) => f.level === 'must' && bank.checkOn(f.id) && (f.code === undefined || bank.checkOn(f.code)));
   if (failures.length && bank.checkOn('signature')) {
     const missing = failures.some((f) => f.code === 'SIGNATURE_MISSING' || f.code === 'CERTIFICATE_MISSING');
     // § Errors: signature missing or invalid is 400 (no code shown); the codes are Berlin Group's.
@@ -102,10 +102,16 @@ export function requiredHeaders(op: string, family: Family, hasBody: boolean): r
 
 export function checkRequiredHeaders(bank: Bank, ctx: Ctx): void {
   if (!bank.checkOn('required-headers')) return;
-  const missing = ctx.route.required.filter((n) => !ctx.h(n));
+  const missing = ctx.route.required.filter((n) => !ctx.h(n) && headerRequired(bank, ctx.route.op, n));
   if (missing.length) {
     throw new BankError(400, 'FORMAT_ERROR', `missing required header${missing.length > 1 ? 's' : ''} ${missing.join(', ')} for ${ctx.route.op}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: missing[0] });
   }
+}
+
+/** A required header may be switched off per operation or everywhere (fault seam, issue 6). */
+function headerRequired(bank: Bank, op: string, name: string): boolean {
+  const n = name.toLowerCase();
+  return bank.checkOn(`required-header:${op}:${n}`) && bank.checkOn(`required-header:*:${n}`);
 }
 
 const BOOL = /^(true|false)$/;
@@ -156,8 +162,8 @@ export function checkAcceptFix(bank: Bank, ctx: Ctx): Set<string> {
   }
   const need = ctx.route.acceptFix;
   if (need !== undefined) {
-    if (header === undefined) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix is required for ${ctx.route.op}${need ? ` with the value ${need}` : ''}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: 'x-accept-fix' });
-    if (need && !fixes.has(need)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix must contain ${need} for ${ctx.route.op}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
+    if (header === undefined && headerRequired(bank, ctx.route.op, 'x-accept-fix')) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix is required for ${ctx.route.op}${need ? ` with the value ${need}` : ''}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: 'x-accept-fix' });
+    if (need && header !== undefined && !fixes.has(need)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix must contain ${need} for ${ctx.route.op}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
   }
   return fixes;
 }

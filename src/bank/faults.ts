@@ -5,13 +5,19 @@ import { X509Certificate } from 'node:crypto';
 import type { Bank } from './bank.ts';
 import type { Ctx, Reply, WireAction } from './http.ts';
 import type { BankRules } from './rules.ts';
-import type { CheckId } from '../tpp/verify.ts';
+import type { CheckId, FailureCode } from '../tpp/verify.ts';
 
 /** Checks a fault may switch off: the verifier's check ids and the bank's own. */
 export type CheckName =
   | CheckId
   | 'required-headers' | 'header-formats' | 'accept-fix' | 'body-schema' | 'characters' | 'psu-allowance' | 'history-window'
-  | 'sca-session' | 'sca-renewal' | 'consent-age' | 'corporate-id' | 'production-chain' | 'production-role' | 'basket-mix' | 'monthly-variable';
+  | 'sca-session' | 'sca-renewal' | 'consent-age' | 'corporate-id' | 'production-chain' | 'production-role' | 'basket-mix' | 'monthly-variable'
+  /** One verifier failure code (DATE_MISSING, SIGNATURE_MISSING, …) instead of a whole check. */
+  | FailureCode
+  /** One required header: `required-header:<operation id>:<lower-case name>`, or `required-header:*:<name>` for every operation. */
+  | `required-header:${string}:${string}`
+  /** The TPP-Session-ID comparison of the SCA session (the expiry stays). */
+  | 'sca-session-id';
 
 export interface BankHooks {
   /** Runs before routing; an answer short-circuits the request. */

@@ -83,7 +83,8 @@ export function aisAccess(ctx: Ctx): AisAccess {
   if (present && bank.checkOn('sca-session')) {
     // § States > SCA within a TPP-Session-ID: valid up to 1 h; a new session needs a new SCA.
     const s = st.sessions.get(sessionKey(ctx.tpp.id, nid));
-    const valid = s && s.sessionId === (ctx.h('tpp-session-id') ?? '') && ctx.now - s.scaAt <= bank.rules.scaSessionHours * 3600_000;
+    const sameSession = s && (s.sessionId === (ctx.h('tpp-session-id') ?? '') || !bank.checkOn('sca-session-id'));
+    const valid = s && sameSession && ctx.now - s.scaAt <= bank.rules.scaSessionHours * 3600_000;
     if (!valid) throw redirect();
   }
   return { nid, consent, present };

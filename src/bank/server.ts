@@ -14,7 +14,8 @@ import {
   checkAcceptFix, checkChain, checkCharacters, checkHeaderCharacters, checkHeaderFormats, checkRequiredHeaders, checkRole, checkSignature, parseJsonBody, SYSTEM, tppInfo,
 } from './checks.ts';
 import { BankClock } from './clock.ts';
-import { composeFaults, findFault, type Fault } from './faults.ts';
+import { composeFaults, type Fault } from './faults.ts';
+import { findFault } from './fault-registry.ts';
 import { BankError, Router, ScaNeeded, stringify, type Ctx, type Reply, type WireAction } from './http.ts';
 import { buildRoutes } from './routes.ts';
 import { defaultRules, type BankRules } from './rules.ts';

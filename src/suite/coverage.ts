@@ -32,6 +32,29 @@ export interface Coverage {
   /** Checks no fault has made fail (needs reports/mutation.json). */
   unprovenChecks: string[];
   percent: number;
+  /** The mutation run the fault column comes from. */
+  mutation?: { score?: number; faults?: number; killed?: number; generatedAt?: string; scope?: string };
+}
+
+interface MutationFile {
+  perFault?: Array<{ id: string; killedBy: string[] }>;
+  score?: number;
+  faults?: number;
+  killed?: number;
+  generatedAt?: string;
+  scope?: string;
+}
+
+/** reports/mutation.json, or undefined when absent or unreadable. */
+function readMutation(file: string): MutationFile | undefined {
+  if (!existsSync(file)) return undefined;
+  try {
+    const m = JSON.parse(readFileSync(file, 'utf8')) as MutationFile;
+    if (!Array.isArray(m.perFault)) return undefined;
+    return { ...m, perFault: m.perFault.filter((f) => f && typeof f.id === 'string' && Array.isArray(f.killedBy)) };
+  } catch {
+    return undefined;
+  }
 }
 
 function files(dir: string, ext: string): string[] {
@@ -100,17 +123,11 @@ export function computeCoverage(root: string, mutationFile = join(root, 'reports
       else byClause.get(c)!.push({ kind: 'property', name: p.name, where: p.where, level: p.level });
     }
   }
-  // Faults: which checks each fault made fail (issue 6 writes reports/mutation.json).
+  // Faults: which checks each fault made fail (`xs2a-conformance mutants` writes reports/mutation.json:
+  // perFault[].killedBy holds scenario locations `features/x.feature:12` or property names).
   const faultsByCheck = new Map<string, string[]>();
-  let mutation: { perFault?: Array<{ id: string; killedBy: string[] }> } | undefined;
-  if (existsSync(mutationFile)) {
-    try {
-      mutation = JSON.parse(readFileSync(mutationFile, 'utf8'));
-      for (const f of mutation?.perFault ?? []) for (const check of f.killedBy) faultsByCheck.set(check, [...(faultsByCheck.get(check) ?? []), f.id]);
-    } catch {
-      mutation = undefined;
-    }
-  }
+  const mutation = readMutation(mutationFile);
+  for (const f of mutation?.perFault ?? []) for (const check of f.killedBy) faultsByCheck.set(check, [...(faultsByCheck.get(check) ?? []), f.id]);
   const rows: CoverageRow[] = CLAUSES.map((c) => {
     const checks = byClause.get(c.id)!;
     const faults = [...new Set(checks.flatMap((ch) => faultsByCheck.get(ch.where) ?? faultsByCheck.get(ch.name) ?? []))];
@@ -120,11 +137,14 @@ export function computeCoverage(root: string, mutationFile = join(root, 'reports
   const allChecks = [...new Set(rows.flatMap((r) => r.checks.map((c) => c.where)))];
   const unprovenChecks = mutation ? allChecks.filter((w) => !faultsByCheck.has(w)) : [];
   const percent = Math.round((1000 * rows.filter((r) => r.checks.length || r.uncheckable).length) / rows.length) / 10;
-  return { rows, uncovered, unknownClauseTags, unprovenChecks, percent };
+  const summary = mutation && { score: mutation.score, faults: mutation.faults, killed: mutation.killed, generatedAt: mutation.generatedAt, scope: mutation.scope };
+  return { rows, uncovered, unknownClauseTags, unprovenChecks, percent, ...(summary ? { mutation: summary } : {}) };
 }
 
 export function coverageMarkdown(cov: Coverage): string {
   const out = ['# Clause coverage', '', `${cov.rows.length} clauses; ${cov.percent} % have a check or a stated reason why none can exist.`, ''];
+  if (cov.mutation) out.push(`Faults from the mutation run of ${cov.mutation.generatedAt ?? '?'} (${cov.mutation.scope ?? ''}): score ${cov.mutation.score} %, ${cov.mutation.killed} of ${cov.mutation.faults} faults killed; ${cov.unprovenChecks.length} checks no fault has made fail.`, '');
+  else out.push('No reports/mutation.json: run `npm run mutants` for the fault column.', '');
   out.push('| clause | level | checks | faults that prove them |', '|---|---|---|---|');
   for (const r of cov.rows) {
     const checks = r.checks.length ? `${r.checks.length}: ${[...new Set(r.checks.map((c) => c.where))].slice(0, 4).join(', ')}${r.checks.length > 4 ? ', …' : ''}` : r.uncheckable ? `none: ${r.uncheckable}` : '**none**';
@@ -135,6 +155,6 @@ export function coverageMarkdown(cov: Coverage): string {
   out.push('', '## Clauses that cannot be checked from outside', '');
   out.push(...cov.rows.filter((r) => r.uncheckable).map((r) => `- \`${r.clause}\`: ${r.uncheckable}`));
   if (cov.unknownClauseTags.length) out.push('', '## Unknown clause tags', '', ...cov.unknownClauseTags.map((u) => `- ${u.tag} at ${u.where}`));
-  if (cov.unprovenChecks.length) out.push('', '## Checks no fault has made fail', '', ...cov.unprovenChecks.map((w) => `- ${w}`));
+  if (cov.mutation) out.push('', '## Checks no fault has made fail', '', ...(cov.unprovenChecks.length ? cov.unprovenChecks.map((w) => `- ${w}`) : ['none']));
   return out.join('\n') + '\n';
 }

@@ -14,12 +14,13 @@ export interface RunContext {
 
 export const RUN_ENV = 'XS2A_RUN';
 
-let cached: { ctx: RunContext; profile: Profile } | undefined;
+let cached: { ctx: RunContext; profile: Profile; raw: string | undefined } | undefined;
 
 /** The run context in a worker; a plain `cucumber-js` run against XS2A_TARGET_URL also works. */
 export function runContext(): { ctx: RunContext; profile: Profile } {
-  if (cached) return cached;
   const raw = process.env[RUN_ENV];
+  // Keyed by the run: the mutation run starts several runs (and banks) in one process.
+  if (cached && cached.raw === raw) return cached;
   let ctx: RunContext;
   if (raw) ctx = JSON.parse(raw) as RunContext;
   else {
@@ -30,6 +31,6 @@ export function runContext(): { ctx: RunContext; profile: Profile } {
   const profile = ctx.profileFile ? loadProfile(ctx.profileFile) : completeProfile({}, process.cwd());
   if (ctx.timeoutMs) profile.timeoutMs = ctx.timeoutMs;
   if (!ctx.clockControl && profile.clockControl) ctx.clockControl = profile.clockControl;
-  cached = { ctx, profile: profile ?? defaultProfile() };
+  cached = { ctx, profile: profile ?? defaultProfile(), raw };
   return cached;
 }

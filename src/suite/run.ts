@@ -1,6 +1,6 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +59,8 @@ export async function probe(url: string, timeoutMs: number): Promise<string | un
   }
 }
 
+let supportCache: { key: string; library: ISupportCodeLibrary } | undefined;
+
 export async function runSuite(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const log = o.log ?? ((s: string) => process.stdout.write(s));
@@ -79,10 +81,10 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs };
   try {
     if (!targetUrl) {
-      const { startBank, exampleFault } = await import('../bank/index.ts');
+      const { startBank, findFault } = await import('../bank/index.ts');
       let faults;
       try {
-        faults = (o.faults ?? []).map(exampleFault);
+        faults = (o.faults ?? []).map(findFault);
       } catch (e) {
         return { exitCode: 2, message: (e as Error).message, wallMs: 0 };
       }
@@ -119,7 +121,12 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const collector = new ResultCollector();
     const stdout = o.quiet ? { write: () => true } : process.stdout;
     try {
-      await runCucumber(runConfiguration, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
+      // A second run in the same process (the mutation run) reuses the loaded step definitions: ESM
+      // modules are imported once, so they would not register again.
+      const key = JSON.stringify(runConfiguration.support);
+      const support = supportCache?.key === key ? supportCache.library : runConfiguration.support;
+      const ran = await runCucumber({ ...runConfiguration, support }, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
+      supportCache = { key, library: ran.support };
     } catch (e) {
       return { exitCode: 2, message: `the suite could not start: ${(e as Error).message.split('\n')[0]}`, wallMs: Date.now() - started };
     }

@@ -39,6 +39,8 @@ export const TAMPERINGS: readonly Tampering[] = [
   { name: 'a Date 61 seconds ahead', clauses: ['signing.date', 'limits.date-skew', 'errors.signature-invalid'], sign: (now) => ({ date: { value: formatHttpDate(now + 61_000) } }) },
   { name: 'a Date 61 seconds behind', clauses: ['signing.date', 'limits.date-skew', 'errors.signature-invalid'], sign: (now) => ({ date: { value: formatHttpDate(now - 61_000) } }) },
   { name: 'a Date in ISO 8601', clauses: ['signing.date', 'conventions.date-header', 'errors.signature-invalid'], sign: (now) => ({ date: { value: new Date(now).toISOString() } }) },
+  // Each signed header once (the spec's signed set): a duplicate makes headers= no set.
+  { name: 'a header listed twice in headers=', clauses: ['signing.headers-list', 'errors.signature-invalid'], sign: () => ({ headers: ['date', 'date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'] }) },
   { name: 'a broken RFC 2047 wrapping', clauses: ['signing.rfc2047', 'errors.signature-invalid'], mutate: (r) => withSig(r, encodeWords(sig(r)).replace(/\?=$/, '')) },
 ];
 
@@ -52,6 +54,8 @@ export const ACCEPTED_VARIANTS: readonly Tampering[] = [
   // Berlin Group leaves these to the bank; real clients send them (facts §3): SHOULD level.
   { name: 'the Signature wrapped in Q encoding', clauses: ['signing.rfc2047'], sign: () => ({ encode: 'utf8-q' }) },
   { name: 'keyId with the serial in lower-case hex', clauses: ['signing.key-id'], mutate: (r) => param(r, 'keyId', (v) => v.replace(/SN=([0-9A-Fa-f]+)/, (_m, s: string) => `SN=${s.toLowerCase()}`)) },
+  { name: 'algorithm RSA-SHA256 in upper case', clauses: ['signing.algorithm'], mutate: (r) => param(r, 'algorithm', (v) => v.toUpperCase()) },
+  { name: 'the certificate in PEM armour', clauses: ['signing.header-parts', 'headers.tpp-signature-certificate'], mutate: (r) => ({ ...r, headers: setHeader(r.headers, 'TPP-Signature-Certificate', `-----BEGIN CERTIFICATE-----${headerValue(r.headers, 'tpp-signature-certificate') ?? ''}-----END CERTIFICATE-----`) }) },
   { name: 'keyId with spaces after the DN commas', clauses: ['signing.key-id'], mutate: (r) => param(r, 'keyId', (v) => v.replace(/,(?=[A-Za-z]+=)/g, ', ').replace('SN=', 'SN=').replace(', CA=', ',CA=')) },
 ];
 

@@ -1,0 +1,28 @@
+// Signing baskets (§ States > Signing basket status, § Limits): size, the mix rule, the members.
+// Issue 5's basket-best-case breaks the worst-case rule; the seam's basket-size-11 the upper size.
+import { acceptErrors, onOps, skip, type AreaFault } from './support.ts';
+
+const features = ['signing-baskets'];
+const OP = ['create-signing-basket'];
+
+const createdBasket = () => {
+  const id = `fault-${Date.now().toString(36)}`;
+  return { status: 201, body: { basketId: id, transactionStatus: 'RCVD', _links: { self: { href: `/v1/signing-baskets/${id}`, verbs: ['GET', 'DELETE'] } } } };
+};
+
+export const BASKET_FAULTS: readonly AreaFault[] = [
+  { id: 'basket-size-9', area: 'baskets', features, description: 'Refuses a signing basket of 10 payments (holds at most 9).', clauses: ['limits.basket-size', 'endpoints.create-signing-basket.at-most-10-ids'], rules: { basketMaxPayments: 9 } },
+  { id: 'basket-mix-allowed', area: 'baskets', features, description: 'Puts bulk and periodic payments in a signing basket.', clauses: ['states.basket-no-bulk-or-periodic', 'errors.REFERENCE_MIX_INVALID'], hooks: skip('basket-mix') },
+  {
+    id: 'basket-unknown-payment-accepted', area: 'baskets', features,
+    description: 'Creates a signing basket of payment ids that were never created.',
+    clauses: ['endpoints.create-signing-basket.payments-created-first'],
+    hooks: { transformResponse: onOps(OP, (reply) => (reply.status === 404 ? createdBasket() : reply)) },
+  },
+  {
+    id: 'basket-empty-accepted', area: 'baskets', features,
+    description: 'Creates a signing basket of no payments (paymentIds must hold at least one).',
+    clauses: ['fields.signing-basket-request.paymentIds.min-items'],
+    hooks: { transformResponse: acceptErrors(OP, /paymentIds: must NOT have fewer than 1 items/, createdBasket) },
+  },
+];

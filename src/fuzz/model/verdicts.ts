@@ -1,0 +1,62 @@
+// The stateful model's judge: every assertion names its level (must: the spec states it; should:
+// Berlin Group or the reference bank's documented choice where the spec is silent) and its clause
+// ids. A run enforces some levels (a violation throws, so fast-check shrinks the command sequence)
+// and only records the others, so one property per level reports at that level.
+import { clauseById } from '../../spec/clauses.ts';
+
+export type ModelLevel = 'must' | 'should';
+
+export class ModelViolation extends Error {
+  readonly code = 'MODEL_ERR_VIOLATION';
+  constructor(readonly level: ModelLevel, readonly clauses: readonly string[], message: string) {
+    super(`[${level}] [clause:${clauses.join(',')}] ${message}`);
+  }
+}
+
+/** The target could not be driven (no answer from a control operation, a broken fixture): not a verdict. */
+export class ModelSetupError extends Error {
+  readonly code = 'MODEL_ERR_SETUP';
+}
+
+export class Verdicts {
+  /** How often each `level clause` was checked (all runs of a property together). */
+  readonly checked = new Map<string, number>();
+  /** Violations of levels not enforced in this run (the other property reports them). */
+  readonly recorded: ModelViolation[] = [];
+  /** Commands run, by name. */
+  readonly commands = new Map<string, number>();
+
+  constructor(readonly enforce: ReadonlySet<ModelLevel>) {}
+
+  check(level: ModelLevel, ok: boolean, clauses: readonly string[], message: () => string): boolean {
+    for (const c of clauses) {
+      clauseById(c); // throws on an unknown id: a typo must not make a silent assertion
+      const key = `${level} ${c}`;
+      this.checked.set(key, (this.checked.get(key) ?? 0) + 1);
+    }
+    if (ok) return true;
+    const v = new ModelViolation(level, clauses, message());
+    if (this.enforce.has(level)) throw v;
+    this.recorded.push(v);
+    return false;
+  }
+
+  must(ok: boolean, clauses: readonly string[], message: () => string): boolean {
+    return this.check('must', ok, clauses, message);
+  }
+
+  should(ok: boolean, clauses: readonly string[], message: () => string): boolean {
+    return this.check('should', ok, clauses, message);
+  }
+
+  ran(command: string): void {
+    this.commands.set(command, (this.commands.get(command) ?? 0) + 1);
+  }
+
+  /** One line per level and clause with the number of checks, and the commands run. */
+  summary(): string {
+    const clauses = [...this.checked].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k}: ${n}`);
+    const cmds = [...this.commands].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ');
+    return `commands: ${cmds}\nchecks:\n${clauses.join('\n')}${this.recorded.length ? `\nnot enforced here, recorded: ${this.recorded.length}` : ''}`;
+  }
+}

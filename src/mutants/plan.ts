@@ -1,0 +1,49 @@
+// Which scenarios the mutation run replays for each fault: those of the fault's feature files
+// (its area's, src/bank/fault-registry.ts) and every scenario tagged with one of its clauses.
+// `all` replays the whole suite for every fault.
+import { basename } from 'node:path';
+import { allFaults, faultFeatures, type AreaFault } from '../bank/fault-registry.ts';
+import { scenarios } from '../suite/coverage.ts';
+import { readTags } from '../suite/tags.ts';
+
+export interface Scenario { where: string; name: string; level: 'must' | 'should'; clauses: string[]; file: string }
+
+export interface FaultPlan {
+  fault: AreaFault;
+  /** Scenario locations (`features/x.feature:12`). */
+  scenarios: string[];
+}
+
+export function loadScenarios(root: string): Scenario[] {
+  return scenarios(root).map((s) => {
+    const t = readTags(s.tags);
+    return { where: s.where, name: s.name, level: t.level ?? 'must', clauses: t.clauses, file: basename(s.where.split(':')[0], '.feature') };
+  });
+}
+
+/** Faults by id (all registered ones when `ids` is empty); unknown ids are an error naming them. */
+export function selectFaults(ids: readonly string[] = []): AreaFault[] {
+  const all = allFaults();
+  if (!ids.length) return all;
+  const unknown = ids.filter((id) => !all.some((f) => f.id === id));
+  if (unknown.length) throw new Error(`unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${all.map((f) => f.id).join(', ')}`);
+  return ids.map((id) => all.find((f) => f.id === id)!);
+}
+
+export function planFault(fault: AreaFault, all: readonly Scenario[], everything = false): FaultPlan {
+  if (everything) return { fault, scenarios: all.map((s) => s.where) };
+  const files = new Set(faultFeatures(fault));
+  const clauses = new Set(fault.clauses);
+  return { fault, scenarios: all.filter((s) => files.has(s.file) || s.clauses.some((c) => clauses.has(c))).map((s) => s.where) };
+}
+
+/** Cucumber paths for a set of scenario locations: one `file:line:line…` per feature file. */
+export function cucumberPaths(wheres: readonly string[]): string[] {
+  const byFile = new Map<string, number[]>();
+  for (const w of wheres) {
+    const i = w.lastIndexOf(':');
+    const file = w.slice(0, i);
+    byFile.set(file, [...(byFile.get(file) ?? []), Number(w.slice(i + 1))]);
+  }
+  return [...byFile].map(([file, lines]) => `${file}:${[...new Set(lines)].sort((a, b) => a - b).join(':')}`);
+}

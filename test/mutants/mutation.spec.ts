@@ -1,0 +1,35 @@
+// CI proof of the suite (issue 6): the whole mutation matrix, every registered fault against the
+// scenarios of its area and clauses, after a fault-free baseline of the same scenarios. Fails when
+// a scenario fails against the correct bank, a fault survives (score below MIN_SCORE), or a chaos
+// fault ends in anything but a clean failing verdict within its timeout.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatMutationReport, runMutants, writeMutationReport, type MutationReport } from '../../src/mutants/run.ts';
+
+/** The recorded floor: every fault is killed. */
+const MIN_SCORE = 100;
+
+describe('mutation matrix', () => {
+  let report: MutationReport;
+
+  it('runs every fault with a clean verdict and kills all of them', async () => {
+    report = await runMutants({ parallel: 2, log: () => undefined });
+    writeMutationReport(report, mkdtempSync(join(tmpdir(), 'xs2a-mutation-ci-')));
+    const text = formatMutationReport(report);
+    expect(report.baseline.falsePositives, text).toEqual([]);
+    expect(report.errors, text).toEqual([]);
+    expect(report.survivors, text).toEqual([]);
+    expect(report.score, text).toBeGreaterThanOrEqual(MIN_SCORE);
+  }, 20 * 60_000);
+
+  it('ends each chaos fault within its per-request timeout budget', () => {
+    for (const f of report.perFault.filter((x) => x.area === 'chaos')) {
+      expect(f.killed, f.id).toBe(true);
+      // A scenario sends a few requests to the broken operation, each ending at the short timeout; a
+      // hang would instead wait for cucumber's 60 s step timeout in every scenario.
+      expect(f.ms, f.id).toBeLessThan(Math.max(60_000, f.replayed * 5 * f.timeoutMs));
+    }
+  });
+});
