@@ -2,8 +2,8 @@
 // consent/SCA life cycles against a model (src/fuzz/model). A sequence of steps must never reach a
 // state or answer that the spec forbids. The must-level property enforces what the spec states; the
 // [should] property what Berlin Group says where the spec is silent and the order of badness the
-// reference bank documents for baskets. Runs are kept short (≤ 12 commands) so the file stays fast;
-// XS2A_STATEFUL_RUNS raises them. Then the model is shown to fail against faulty banks.
+// reference bank documents for baskets. 100 runs each of at most 12 commands keep the file fast;
+// XS2A_STATEFUL_RUNS changes the count. Then the model is shown to fail against faulty banks.
 import { test } from '@fast-check/vitest';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
@@ -12,9 +12,9 @@ import type { Fault } from '../src/bank/index.ts';
 import { openStatefulEnv, runSequence, statefulCommands, statefulProperty, Verdicts, type StatefulEnv } from '../src/fuzz/model/index.ts';
 import { SEED } from './support.ts';
 
-const RUNS = Number(process.env.XS2A_STATEFUL_RUNS ?? 50);
+const RUNS = Number(process.env.XS2A_STATEFUL_RUNS ?? 100);
 const STATEFUL = { seed: SEED, numRuns: RUNS };
-const SHOULD_RUNS = { seed: SEED, numRuns: Math.max(1, Math.round(RUNS * 0.8)) };
+const SHOULD_RUNS = { seed: SEED, numRuns: RUNS };
 
 /** The target of this file (XS2A_TARGET_URL / XS2A_PROFILE, else the embedded bank) with its PSU. */
 function useStatefulTarget(): { readonly env: StatefulEnv } {
