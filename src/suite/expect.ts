@@ -5,12 +5,17 @@ import { validate } from '../spec/validate.ts';
 import type { SchemaName } from '../spec/schemas/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
-export class CheckFailure extends Error {
+// The class name says "Assertion" on purpose: Allure files assertion errors as product defects
+// (failed) and any other error as a test defect (broken).
+export class ConformanceAssertionError extends Error {
   readonly code = 'SUITE_CHECK_FAILED';
+  override name = 'ConformanceAssertionError';
   constructor(message: string, readonly clauses: string[] = []) {
     super(clauses.length ? `${message}\n${clauses.map((c) => `  clause ${c}: ${safeText(c)}`).join('\n')}` : message);
   }
 }
+
+export { ConformanceAssertionError as CheckFailure };
 
 function safeText(id: string): string {
   try {
@@ -30,19 +35,19 @@ export function describeResponse(ex: Exchange | undefined): string {
 
 /** The response must exist (no timeout, reset, refusal): the first thing any check needs. */
 export function responseOf(ex: Exchange | undefined, clauses: string[] = []): NonNullable<Exchange['response']> {
-  if (!ex?.response) throw new CheckFailure(describeResponse(ex), clauses);
+  if (!ex?.response) throw new ConformanceAssertionError(describeResponse(ex), clauses);
   return ex.response;
 }
 
 export function jsonOf(ex: Exchange | undefined, clauses: string[] = []): any {
   const r = responseOf(ex, clauses);
-  if (r.json === undefined) throw new CheckFailure(`expected a JSON body, but ${describeResponse(ex)}`, ['conventions.json-utf8', ...clauses]);
+  if (r.json === undefined) throw new ConformanceAssertionError(`expected a JSON body, but ${describeResponse(ex)}`, ['conventions.json-utf8', ...clauses]);
   return r.json;
 }
 
 export function expectStatus(ex: Exchange | undefined, allowed: number[], clauses: string[] = []): void {
   const r = responseOf(ex, clauses);
-  if (!allowed.includes(r.status)) throw new CheckFailure(`expected status ${allowed.join(' or ')}, but ${describeResponse(ex)}`, clauses);
+  if (!allowed.includes(r.status)) throw new ConformanceAssertionError(`expected status ${allowed.join(' or ')}, but ${describeResponse(ex)}`, clauses);
 }
 
 export function expectSchema(value: unknown, schema: SchemaName, what: string, clauses: string[] = []): void {
@@ -50,7 +55,7 @@ export function expectSchema(value: unknown, schema: SchemaName, what: string, c
   if (!v.ok) {
     const errs = v.errors.slice(0, 6).map((e) => `${e.path || '/'} ${e.message}${e.clause ? ` [${e.clause}]` : ''}`);
     const extra = [...new Set(v.errors.map((e) => e.clause).filter((c): c is string => !!c))];
-    throw new CheckFailure(`${what} does not match the spec's ${schema}: ${errs.join('; ')}`, [...clauses, ...extra.filter((c) => !clauses.includes(c))]);
+    throw new ConformanceAssertionError(`${what} does not match the spec's ${schema}: ${errs.join('; ')}`, [...clauses, ...extra.filter((c) => !clauses.includes(c))]);
   }
 }
 
@@ -59,10 +64,10 @@ export function expectErrorBody(ex: Exchange | undefined, status: number, code: 
   expectStatus(ex, [status], clauses);
   const body = jsonOf(ex, clauses);
   expectSchema(body, 'error-body', 'the error body', ['fields.error-body', ...clauses]);
-  if (body.status !== status) throw new CheckFailure(`error body says status ${JSON.stringify(body.status)} but the HTTP status is ${status}`, ['fields.error-body.status', ...clauses]);
-  if (code !== undefined && body.code !== code) throw new CheckFailure(`expected error code ${code}, but ${describeResponse(ex)}`, clauses);
+  if (body.status !== status) throw new ConformanceAssertionError(`error body says status ${JSON.stringify(body.status)} but the HTTP status is ${status}`, ['fields.error-body.status', ...clauses]);
+  if (code !== undefined && body.code !== code) throw new ConformanceAssertionError(`expected error code ${code}, but ${describeResponse(ex)}`, clauses);
 }
 
 export function fail(message: string, clauses: string[] = []): never {
-  throw new CheckFailure(message, clauses);
+  throw new ConformanceAssertionError(message, clauses);
 }
