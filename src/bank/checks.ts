@@ -25,7 +25,9 @@ export function checkSignature(bank: Bank, req: IncomingMessage, body: Buffer): 
     { method: req.method ?? 'GET', target: req.url ?? '/', headers: fromRawHeaders(req.rawHeaders), body },
     { now: bank.now(), maxSkewSeconds: bank.rules.dateSkewSeconds },
   );
-  const failures = res.failures.filter((f) => f.level === 'must' && bank.checkOn(f.id) && (f.code === undefined || bank.checkOn(f.code)));
+  // A bank that does not insist on the certificate (CERTIFICATE_MISSING switched off) has no key when none is sent: it verifies nothing.
+  const noKey = !bank.checkOn('CERTIFICATE_MISSING') && res.failures.some((f) => f.code === 'CERTIFICATE_MISSING');
+  const failures = res.failures.filter((f) => f.level === 'must' && bank.checkOn(f.id) && (f.code === undefined || bank.checkOn(f.code)) && !(noKey && f.id === 'signature'));
   if (failures.length && bank.checkOn('signature')) {
     const missing = failures.some((f) => f.code === 'SIGNATURE_MISSING' || f.code === 'CERTIFICATE_MISSING');
     // § Errors: signature missing or invalid is 400 (no code shown); the codes are Berlin Group's.
@@ -119,24 +121,27 @@ const BOOL = /^(true|false)$/;
 /** Values of the header table's typed headers (§ Endpoints > Header parameters). */
 export function checkHeaderFormats(bank: Bank, ctx: Ctx): void {
   if (!bank.checkOn('header-formats')) return;
-  const bad = (name: string, why: string) => new BankError(400, 'FORMAT_ERROR', `header ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
+  // One header's format check may be switched off (fault seam, issue 6): `header-format:<lower-case name>`.
+  const bad = (name: string, why: string) => {
+    if (bank.checkOn(`header-format:${name.toLowerCase()}`)) throw new BankError(400, 'FORMAT_ERROR', `header ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
+  };
   const psuId = ctx.h('psu-id');
-  if (psuId !== undefined && !UUID_PATTERN.test(psuId)) throw bad('PSU-ID', `"${psuId.slice(0, 60)}" is not a UUID`);
+  if (psuId !== undefined && !UUID_PATTERN.test(psuId)) bad('PSU-ID', `"${psuId.slice(0, 60)}" is not a UUID`);
   const dev = ctx.h('psu-device-id');
-  if (dev !== undefined && !UUID_PATTERN.test(dev)) throw bad('PSU-Device-ID', 'not a UUID');
+  if (dev !== undefined && !UUID_PATTERN.test(dev)) bad('PSU-Device-ID', 'not a UUID');
   const pctx = ctx.h('psu-context');
-  if (pctx !== undefined && !(PSU_CONTEXTS as readonly string[]).includes(pctx)) throw bad('PSU-Context', `must be one of ${PSU_CONTEXTS.join(', ')}`);
+  if (pctx !== undefined && !(PSU_CONTEXTS as readonly string[]).includes(pctx)) bad('PSU-Context', `must be one of ${PSU_CONTEXTS.join(', ')}`);
   const m = ctx.h('psu-http-method');
-  if (m !== undefined && !(PSU_HTTP_METHODS as readonly string[]).includes(m)) throw bad('PSU-HTTP-Method', `must be one of ${PSU_HTTP_METHODS.join(', ')}`);
+  if (m !== undefined && !(PSU_HTTP_METHODS as readonly string[]).includes(m)) bad('PSU-HTTP-Method', `must be one of ${PSU_HTTP_METHODS.join(', ')}`);
   const pref = ctx.h('tpp-redirect-preferred');
-  if (pref !== undefined && !BOOL.test(pref)) throw bad('TPP-Redirect-Preferred', 'must be true or false');
+  if (pref !== undefined && !BOOL.test(pref)) bad('TPP-Redirect-Preferred', 'must be true or false');
   const nid = ctx.h('x-psu-identity');
-  if (nid !== undefined && !isNationalIdentityNumber(nid)) throw bad('X-PSU-IDENTITY', 'not a valid Norwegian national identity or D-number');
+  if (nid !== undefined && !isNationalIdentityNumber(nid)) bad('X-PSU-IDENTITY', 'not a valid Norwegian national identity or D-number');
   const uri = ctx.h('tpp-redirect-uri');
-  if (uri !== undefined && !isRedirectUri(uri)) throw bad('TPP-Redirect-URI', `"${uri.slice(0, 80)}" is not an absolute http(s) URI`);
+  if (uri !== undefined && !isRedirectUri(uri)) bad('TPP-Redirect-URI', `"${uri.slice(0, 80)}" is not an absolute http(s) URI`);
   for (const name of ['x-request-id', 'tpp-session-id', 'psu-corporate-id']) {
     const v = ctx.h(name);
-    if (v !== undefined && (v.trim() === '' || v.length > 256)) throw bad(name, 'must be 1 to 256 characters');
+    if (v !== undefined && (v.trim() === '' || v.length > 256)) bad(name, 'must be 1 to 256 characters');
   }
 }
 
@@ -163,7 +168,7 @@ export function checkAcceptFix(bank: Bank, ctx: Ctx): Set<string> {
   const need = ctx.route.acceptFix;
   if (need !== undefined) {
     if (header === undefined && headerRequired(bank, ctx.route.op, 'x-accept-fix')) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix is required for ${ctx.route.op}${need ? ` with the value ${need}` : ''}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: 'x-accept-fix' });
-    if (need && header !== undefined && !fixes.has(need)) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix must contain ${need} for ${ctx.route.op}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
+    if (need && header !== undefined && !fixes.has(need) && bank.checkOn('accept-fix-value')) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix must contain ${need} for ${ctx.route.op}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
   }
   return fixes;
 }

@@ -6,10 +6,10 @@ import { BASKET_FAULTS } from './faults/baskets.ts';
 import { CHAOS_FAULTS, CHAOS_TIMEOUT_MS } from './faults/chaos.ts';
 import { CROSS_BORDER_FAULTS } from './faults/cross-border.ts';
 import { ERROR_FAULTS } from './faults/errors.ts';
-import { HEADER_FAULTS, OPTIONAL_HEADER_FAULTS } from './faults/headers.ts';
+import { HEADER_FAULTS, HEADER_VALUE_FAULTS, OPTIONAL_HEADER_FAULTS } from './faults/headers.ts';
 import { LIMIT_FAULTS } from './faults/limits.ts';
 import { PAYMENT_STATE_FAULTS } from './faults/payment-states.ts';
-import { CARD_SCHEMA_FAULT, SANDBOX_FAULTS } from './faults/sandbox.ts';
+import { CARD_SCHEMA_FAULT, SANDBOX_FAULTS, SANDBOX_OPERATION_FAULTS } from './faults/sandbox.ts';
 import { SCA_FAULTS } from './faults/sca.ts';
 import { SIGNING_FAULTS } from './faults/signing.ts';
 import { FAULT_AREAS, type AreaFault, type FaultArea } from './faults/support.ts';
@@ -20,8 +20,8 @@ export { FAULT_AREAS, CHAOS_TIMEOUT_MS, type AreaFault, type FaultArea };
 
 /** The faults of issue 6, area by area. */
 export const AREA_FAULTS: readonly AreaFault[] = [
-  ...SIGNING_FAULTS, ...HEADER_FAULTS, ...OPTIONAL_HEADER_FAULTS, ...CROSS_BORDER_FAULTS, ...ERROR_FAULTS, ...LIMIT_FAULTS, ...BASKET_FAULTS,
-  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS,
+  ...SIGNING_FAULTS, ...HEADER_FAULTS, ...OPTIONAL_HEADER_FAULTS, ...HEADER_VALUE_FAULTS, ...CROSS_BORDER_FAULTS, ...ERROR_FAULTS, ...LIMIT_FAULTS, ...BASKET_FAULTS,
+  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS,
 ];
 
 for (const f of AREA_FAULTS) {
@@ -79,6 +79,7 @@ export function allFaults(): AreaFault[] {
 
 /** Feature files the mutation run replays for a fault. */
 export function faultFeatures(f: AreaFault): string[] {
+  if (f.replay === 'clauses') return [...new Set(f.features ?? [])];
   return [...new Set([...(f.features ?? []), ...AREA_FEATURES[f.area]])];
 }
 

@@ -17,7 +17,17 @@ export type CheckName =
   /** One required header: `required-header:<operation id>:<lower-case name>`, or `required-header:*:<name>` for every operation. */
   | `required-header:${string}:${string}`
   /** The TPP-Session-ID comparison of the SCA session (the expiry stays). */
-  | 'sca-session-id';
+  | 'sca-session-id'
+  /** One header's format check: `header-format:<lower-case name>`. */
+  | `header-format:${string}`
+  /** The value x-accept-fix must carry on an operation (its presence stays required). */
+  | 'accept-fix-value'
+  /** X-PSU-IDENTITY as an alternative to PSU-ID. */
+  | 'x-psu-identity'
+  /** The exemptions of a call with PSU-IP-Address (PSU present) from the call allowance and from the 90-day history window. */
+  | 'allowance-psu-present' | 'history-psu-present'
+  /** The field lengths of sandbox account transactions. */
+  | 'sandbox-field-lengths';
 
 export interface BankHooks {
   /** Runs before routing; an answer short-circuits the request. */

@@ -48,7 +48,8 @@ export function resolvePsu(ctx: Ctx): string | undefined {
     const m = st.psuIds.get(psuId.toLowerCase());
     return m && m.tppId === ctx.tpp.id ? m.nid : undefined;
   }
-  const x = ctx.h('x-psu-identity');
+  // X-PSU-IDENTITY is the header table's alternative to PSU-ID (a fault may switch it off).
+  const x = ctx.bank.checkOn('x-psu-identity') ? ctx.h('x-psu-identity') : undefined;
   return x && st.customers.get(x)?.type === 'private' ? x : undefined;
 }
 

@@ -1,5 +1,5 @@
 // The mutation run (issue 6): the scenarios against the reference bank once per fault, in worker
-// processes (each runs its share of faults in-process, one after the other), after a fault-free
+// processes (each claims the next job, heaviest first, and runs it in-process), beside a fault-free
 // baseline of the same scenarios. A fault is killed when at least one scenario that passes against
 // the correct bank fails against it with a clean verdict (no crash, no hang).
 import { spawn } from 'node:child_process';
@@ -58,24 +58,18 @@ export interface MutationReport {
   perFault: FaultOutcome[];
 }
 
-/** Greedy split of jobs over n workers by their scenario counts. */
-function split(jobs: Job[], n: number): Job[][] {
-  const bins = Array.from({ length: n }, () => ({ cost: 0, jobs: [] as Job[] }));
-  for (const j of [...jobs].sort((a, b) => cost(b) - cost(a))) {
-    const bin = bins.reduce((m, b) => (b.cost < m.cost ? b : m));
-    bin.jobs.push(j);
-    bin.cost += cost(j);
-  }
-  return bins.map((b) => b.jobs).filter((b) => b.length);
-}
-const cost = (j: Job) => j.scenarios.length * (j.timeoutMs < 5000 ? 2 : 1) + 5;
+/**
+ * Estimated cost of a job, for the order in which workers claim them (heaviest first, so that a long
+ * chaos job does not start last). A scenario takes about 75 ms; under a short-timeout (chaos) fault
+ * a broken call ends only at the timeout, a few times per scenario.
+ */
+const cost = (j: Job) => j.scenarios.length * (j.timeoutMs < 5000 ? 2 * j.timeoutMs : 75) + 500;
 
-function runWorker(jobs: Job[], dir: string, i: number, log: (s: string) => void): Promise<JobResult[]> {
-  const jobsFile = join(dir, `jobs-${i}.json`);
+/** A worker process claiming jobs from the shared list until none is left; resolves with what it ran. */
+function runWorker(jobsFile: string, dir: string, i: number, log: (s: string) => void): Promise<{ results: Array<JobResult & { index: number }>; exit: string }> {
   const outFile = join(dir, `results-${i}.json`);
-  writeFileSync(jobsFile, JSON.stringify(jobs));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, jobsFile, outFile], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, jobsFile, outFile, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
     let stderr = '';
     let buf = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -92,12 +86,31 @@ function runWorker(jobs: Job[], dir: string, i: number, log: (s: string) => void
     });
     child.stderr.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
     child.on('close', (code) => {
-      const done: JobResult[] = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : [];
-      // A worker that died leaves its remaining jobs unrun: each is an error, never a kill.
-      for (const j of jobs.slice(done.length)) done.push({ fault: j.fault, failed: [], ran: 0, exitCode: 2, error: `worker ${i} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}`, ms: 0 });
-      resolve(done);
+      const results = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : [];
+      resolve({ results, exit: `worker ${i} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}` });
     });
   });
+}
+
+/** Runs the jobs on n worker processes; a job no worker finished (a worker died) is an error, never a kill. */
+async function runWorkers(jobs: Job[], n: number, log: (s: string) => void): Promise<JobResult[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'xs2a-mutants-'));
+  try {
+    const ordered = [...jobs].sort((a, b) => cost(b) - cost(a));
+    const jobsFile = join(dir, 'jobs.json');
+    writeFileSync(jobsFile, JSON.stringify(ordered));
+    const workers = await Promise.all(Array.from({ length: Math.min(n, ordered.length) }, (_, i) => runWorker(jobsFile, dir, i, log)));
+    const byIndex = new Map(workers.flatMap((w) => w.results.map((r) => [r.index, r] as const)));
+    const exits = workers.map((w) => w.exit).join('; ');
+    return ordered.map((j, i) => {
+      const r = byIndex.get(i);
+      if (!r) return { fault: j.fault, failed: [], ran: 0, exitCode: 2, error: `no worker finished this job (${exits})`, ms: 0 };
+      const { index: _index, ...rest } = r;
+      return rest;
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport> {
@@ -119,12 +132,7 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
     results = [];
     for (const j of jobs) results.push(await runJob(j));
   } else {
-    const dir = mkdtempSync(join(tmpdir(), 'xs2a-mutants-'));
-    try {
-      results = (await Promise.all(split(jobs, parallel).map((js, i) => runWorker(js, dir, i, log)))).flat();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    results = await runWorkers(jobs, parallel, log);
   }
   const baseline = results.find((r) => r.fault === undefined)!;
   const falsePositive = new Set(baseline.failed.map((f) => f.id));

@@ -1,7 +1,8 @@
 // CI proof of the suite (issue 6): the whole mutation matrix, every registered fault against the
 // scenarios of its area and clauses, after a fault-free baseline of the same scenarios. Fails when
-// a scenario fails against the correct bank, a fault survives (score below MIN_SCORE), or a chaos
-// fault ends in anything but a clean failing verdict within its timeout.
+// a scenario fails against the correct bank, a fault survives (score below MIN_SCORE), a @must
+// scenario is made to fail by no fault (beyond the listed unprovable ones), or a chaos fault ends
+// in anything but a clean failing verdict within its timeout.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,13 @@ import { formatMutationReport, runMutants, writeMutationReport, type MutationRep
 
 /** The recorded floor: every fault is killed. */
 const MIN_SCORE = 100;
+
+/**
+ * @must scenarios that no fault can make fail from outside, by id, with the reason. Every other
+ * @must scenario must fail against at least one fault: a new scenario no fault trips, or a fault
+ * change that leaves one unproved, fails this test.
+ */
+const UNPROVABLE: Record<string, string> = {};
 
 describe('mutation matrix', () => {
   let report: MutationReport;
@@ -23,6 +31,11 @@ describe('mutation matrix', () => {
     expect(report.survivors, text).toEqual([]);
     expect(report.score, text).toBeGreaterThanOrEqual(MIN_SCORE);
   }, 20 * 60_000);
+
+  it('makes every @must scenario fail against at least one fault, except the listed unprovable ones', () => {
+    const never = report.mustNeverFailed.map((m) => m.id).sort();
+    expect(never, report.mustNeverFailed.map((m) => `${m.id} ${m.name}`).join('\n')).toEqual(Object.keys(UNPROVABLE).sort());
+  });
 
   it('ends each chaos fault within its per-request timeout budget', () => {
     for (const f of report.perFault.filter((x) => x.area === 'chaos')) {

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AREA_FAULTS, FAULT_AREAS, allFaults, faultFeatures, findFault } from '../../src/bank/fault-registry.ts';
 import { startBank } from '../../src/bank/index.ts';
 import { CLAUSES } from '../../src/spec/clauses.ts';
+import { loadScenarios, planFault } from '../../src/mutants/plan.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const known = new Set(CLAUSES.map((c) => c.id));
@@ -27,6 +28,11 @@ describe('fault registry', () => {
     expect(new Set(ids).size).toBe(ids.length);
     const files = new Set(readdirSync(join(ROOT, 'features')).map((f) => f.replace(/\.feature$/, '')));
     for (const f of allFaults()) for (const feat of faultFeatures(f)) expect(files.has(feat), `${f.id}: features/${feat}.feature`).toBe(true);
+  });
+
+  it('replays every fault against at least one scenario (the narrow clause-only faults included)', () => {
+    const all = loadScenarios(ROOT);
+    for (const f of allFaults()) expect(planFault(f, all).scenarios.length, f.id).toBeGreaterThan(0);
   });
 
   it('resolves every id for startBank, and names the known ids for an unknown one', async () => {

@@ -1,6 +1,6 @@
 // Signing baskets (§ States > Signing basket status, § Limits): size, the mix rule, the members.
 // Issue 5's basket-best-case breaks the worst-case rule; the seam's basket-size-11 the upper size.
-import { acceptErrors, onOps, skip, type AreaFault } from './support.ts';
+import { acceptErrors, dropVerbs, mapJson, onOps, skip, type AreaFault } from './support.ts';
 
 const features = ['signing-baskets'];
 const OP = ['create-signing-basket'];
@@ -24,5 +24,23 @@ export const BASKET_FAULTS: readonly AreaFault[] = [
     description: 'Creates a signing basket of no payments (paymentIds must hold at least one).',
     clauses: ['fields.signing-basket-request.paymentIds.min-items'],
     hooks: { transformResponse: acceptErrors(OP, /paymentIds: must NOT have fewer than 1 items/, createdBasket) },
+  },
+  {
+    id: 'basket-without-payment-ids-accepted', area: 'baskets', replay: 'clauses',
+    description: 'Creates a signing basket from a body without paymentIds (the required field is not checked).',
+    clauses: ['fields.signing-basket-request.paymentIds'],
+    hooks: { transformResponse: acceptErrors(OP, /must have required property 'paymentIds'/, createdBasket) },
+  },
+  {
+    id: 'basket-links-without-verbs', area: 'baskets', replay: 'clauses',
+    description: 'Answers a created signing basket with links that have no verbs (required in basket responses).',
+    clauses: ['fields.signing-basket-response._links', 'fields.link.verbs'],
+    hooks: { transformResponse: mapJson(OP, dropVerbs) },
+  },
+  {
+    id: 'basket-status-frozen', area: 'baskets', replay: 'clauses',
+    description: 'Keeps the status a signing basket had at creation (RCVD) whatever happens to its payments, instead of their worst case.',
+    clauses: ['states.basket-worst-case'],
+    hooks: { transformResponse: mapJson(['get-signing-basket', 'get-signing-basket-status'], (b) => ({ ...b, transactionStatus: 'RCVD' })) },
   },
 ];

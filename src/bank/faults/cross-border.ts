@@ -1,10 +1,24 @@
 // Field rules of the cross-border payment request (§ Resources > Cross-border payment): each fault
 // is a bank that does not check one field, so a payment breaking that rule is created. Issue 5 adds
 // the amount, currency and country faults (src/bank/faults.ts).
-import { acceptErrors, createdPayment, type AreaFault } from './support.ts';
+import { acceptErrors, createdPayment, errorBody, errorText, onOps, rerun, type AreaFault, type Transform } from './support.ts';
 
 const features = ['cross-border-payment'];
 const OP = ['create-cross-border-payment'];
+const PAY = ['create-cross-border-payment', 'initiate-payment'];
+const DUPLICATE = 'endpoints.create-cross-border-payment.query.allowLogicalDuplicate';
+
+/** A created payment that duplicates an open one is taken back and refused, whatever allowLogicalDuplicate says. */
+const duplicateRefused: Transform = (reply, ctx) => {
+  if (reply.status !== 201 || ctx.query?.get('allowLogicalDuplicate') !== 'true') return reply;
+  const st = ctx.bank.state;
+  const p = st.payments.get(String((reply.body as { paymentId?: unknown } | undefined)?.paymentId));
+  if (!p) return reply;
+  const dup = [...st.payments.values()].find((x) => x !== p && x.tppId === p.tppId && x.fingerprint === p.fingerprint && !['RJCT', 'CANC'].includes(x.status));
+  if (!dup) return reply;
+  st.payments.delete(p.paymentId);
+  return errorBody(409, 'CONFLICT', `logical duplicate of payment ${dup.paymentId}`);
+};
 
 const field = (id: string, description: string, clauses: string[], where: RegExp): AreaFault => ({
   id, area: 'cross-border', features, description, clauses, hooks: { transformResponse: acceptErrors(OP, where, createdPayment) },
@@ -29,4 +43,22 @@ export const CROSS_BORDER_FAULTS: readonly AreaFault[] = [
     ['fields.cross-border-payment-request.requestedExecutionDate', 'conventions.date-json'], /\/requestedExecutionDate: must match format/),
   field('accounts-unchecked', 'Creates a payment without creditorAccount or debtorAccount, or with an account reference lacking its currency.',
     ['fields.cross-border-payment-request.creditorAccount', 'fields.cross-border-payment-request.debtorAccount', 'fields.account-reference.currency'], /\/(creditorAccount|debtorAccount)(\/currency)?: must have required property/),
+  {
+    id: 'logical-duplicate-always-refused', area: 'cross-border', replay: 'clauses',
+    description: 'Refuses a logical duplicate with 409 even when the TPP sent allowLogicalDuplicate=true.',
+    clauses: [DUPLICATE],
+    hooks: { transformResponse: onOps(PAY, duplicateRefused) },
+  },
+  {
+    id: 'logical-duplicate-allowed', area: 'cross-border', replay: 'clauses',
+    description: 'Creates a logical duplicate although the TPP sent allowLogicalDuplicate=false (the query is ignored).',
+    clauses: [DUPLICATE],
+    hooks: { transformResponse: onOps(PAY, (reply, ctx) => (reply.status === 409 && /logical duplicate/.test(errorText(reply)) ? rerun(ctx, (q) => q.set('allowLogicalDuplicate', 'true')) ?? reply : reply)) },
+  },
+  {
+    id: 'allow-duplicate-not-boolean-accepted', area: 'cross-border', replay: 'clauses',
+    description: 'Takes any allowLogicalDuplicate value (maybe) as false instead of refusing a query parameter that is not a boolean.',
+    clauses: [DUPLICATE],
+    hooks: { transformResponse: onOps(PAY, (reply, ctx) => (reply.status === 400 && /allowLogicalDuplicate: must be true or false/.test(errorText(reply)) ? rerun(ctx, (q) => q.delete('allowLogicalDuplicate')) ?? reply : reply)) },
+  },
 ];

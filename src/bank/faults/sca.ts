@@ -2,7 +2,7 @@
 // parameters, the psu-id, the session rules and the corporate id.
 import { randomUUID } from 'node:crypto';
 import { sessionKey } from '../state.ts';
-import { errorText, mapRedirect, onOps, skip, type AreaFault, type Transform } from './support.ts';
+import { dropVerbs, errorText, mapJson, mapRedirect, onOps, skip, type AreaFault, type Transform } from './support.ts';
 
 const features = ['sca-redirect', 'sca-sessions', 'consents-users-agreements'];
 
@@ -47,5 +47,11 @@ export const SCA_FAULTS: readonly AreaFault[] = [
         ? { status: 401, body: { _links: { scaRedirect: { href: `${ctx.bank.url}/sca/unknown-psu`, verbs: ['GET'] } } } }
         : reply),
     },
+  },
+  {
+    id: 'bank-offered-consents-link-without-verbs', area: 'sca', replay: 'clauses',
+    description: 'Answers POST /v1/bank-offered-consents with a scaRedirect link that has no verbs.',
+    clauses: ['endpoints.bank-offered-consents'],
+    hooks: { transformResponse: mapJson(['bank-offered-consents'], dropVerbs) },
   },
 ];

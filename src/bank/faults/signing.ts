@@ -1,9 +1,32 @@
 // Request signing (§ Authentication > Request signing): a verifier that skips a step, or refuses
 // what the spec allows. Issue 5 adds more (src/bank/faults.ts); these are the issue's list.
 import { X509Certificate } from 'node:crypto';
-import { errorBody, rawHeader, skip, type AreaFault } from './support.ts';
+import type { IncomingMessage } from 'node:http';
+import { fromRawHeaders, setHeader } from '../../tpp/http-message.ts';
+import { formatSignatureHeader, parseSignatureHeader } from '../../tpp/signature-header.ts';
+import { verifyRequest } from '../../tpp/verify.ts';
+import type { Bank } from '../bank.ts';
+import { errorBody, rawHeader, skip, type AreaFault, type WireAction } from './support.ts';
 
 const features = ['request-signing', 'headers'];
+/** The detailed operations (§ Endpoints 1, 2, 4, 5): each lists Signature and TPP-Signature-Certificate as required. */
+const SIGNED_OPS = ['create-signing-basket', 'create-cross-border-payment', 'create-sandbox-card-transactions', 'get-sandbox-account-transactions'];
+
+/**
+ * A bank that builds the signing string in alphabetical header order instead of the order of
+ * headers= (step 1: "in the order given in the headers part"): it verifies the request again with
+ * headers= sorted, so any signature over another order fails.
+ */
+function sortedSigningString(req: IncomingMessage, body: Buffer, bank: Bank): WireAction | undefined {
+  const sig = rawHeader(req, 'signature');
+  const parsed = sig === undefined ? undefined : parseSignatureHeader(sig);
+  if (!parsed?.ok || !parsed.params.headers) return undefined;
+  const sorted = [...parsed.params.headers].sort();
+  if (sorted.join(' ') === parsed.params.headers.join(' ')) return undefined;
+  const headers = setHeader(fromRawHeaders(req.rawHeaders), 'Signature', formatSignatureHeader({ ...parsed.params, headers: sorted }));
+  const r = verifyRequest({ method: req.method ?? 'GET', target: req.url ?? '/', headers, body }, { now: bank.now(), maxSkewSeconds: bank.rules.dateSkewSeconds });
+  return r.failures.some((f) => f.id === 'signature') ? errorBody(400, 'SIGNATURE_INVALID', `signature does not verify over the signing string of ${sorted.join(' ')}`) : undefined;
+}
 
 /** keyId's serial and the certificate's, compared as numbers (the issuer is left out). */
 function serialOnly(keyId: string, certB64: string): boolean {
@@ -21,7 +44,8 @@ export const SIGNING_FAULTS: readonly AreaFault[] = [
   {
     id: 'unsigned-accepted', area: 'signing', features,
     description: 'Accepts a request that carries no Signature (or no TPP-Signature-Certificate) header.',
-    clauses: ['signing.missing-rejected', 'errors.signature-missing'],
+    // The detailed operations list Signature and TPP-Signature-Certificate as required: their scenarios see it too.
+    clauses: ['signing.missing-rejected', 'errors.signature-missing', ...SIGNED_OPS.flatMap((op) => [`headers.${op}.signature`, `headers.${op}.tpp-signature-certificate`])],
     hooks: skip('SIGNATURE_MISSING', 'CERTIFICATE_MISSING', 'required-header:*:signature', 'required-header:*:tpp-signature-certificate'),
   },
   {
@@ -62,6 +86,12 @@ export const SIGNING_FAULTS: readonly AreaFault[] = [
         return serialOnly(keyId, cert) ? undefined : errorBody(400, 'SIGNATURE_INVALID', `keyId "${keyId}" does not name the certificate's serial`);
       },
     },
+  },
+  {
+    id: 'signing-string-sorted', area: 'signing', replay: 'clauses',
+    description: 'Builds the signing string in alphabetical header order instead of the order of headers=, so correctly signed requests are refused.',
+    clauses: ['signing.signing-string'],
+    hooks: { beforeHandle: sortedSigningString },
   },
   {
     id: 'request-target-refused', area: 'signing', features,

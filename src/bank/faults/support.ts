@@ -18,6 +18,11 @@ export interface AreaFault extends Fault {
   features?: string[];
   /** Chaos: the per-request timeout (ms) the mutation run uses so that a stall ends within it. */
   timeoutMs?: number;
+  /**
+   * 'clauses': the mutation run replays only the scenarios tagged with the fault's clauses (and its own
+   * `features`), not its area's feature files: for faults that break one operation's stated behaviour.
+   */
+  replay?: 'clauses';
 }
 
 export type Transform = NonNullable<BankHooks['transformResponse']>;
@@ -95,3 +100,32 @@ export function mapRedirect(f: (params: URLSearchParams, ctx: HookCtx) => void):
 export const routed = (ctx: HookCtx): ctx is Ctx => !!ctx.route;
 
 export type { Reply, WireAction };
+
+/** The answer of the route's handler to the same request with an edited query (a bank that reads its query wrongly). */
+export function rerun(ctx: HookCtx, edit: (q: URLSearchParams) => void): Reply | undefined {
+  if (!routed(ctx)) return undefined;
+  const query = new URLSearchParams(ctx.query);
+  edit(query);
+  try {
+    const r = ctx.route.handler({ ...ctx, query, onSuccess: [] });
+    return r instanceof Promise ? undefined : r;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON body of a request to a path (method and path pattern), when it parses. */
+export function requestJson(req: IncomingMessage, body: Buffer, method: string, path: RegExp): unknown {
+  if (req.method !== method || !path.test((req.url ?? '').split('?')[0])) return undefined;
+  try {
+    return JSON.parse(body.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Drops `verbs` from every link of a body's `_links` (in place, on a copy made by mapJson). */
+export function dropVerbs(b: any): any {
+  for (const l of Object.values((b?._links ?? {}) as Record<string, Record<string, unknown>>)) if (l && typeof l === 'object') delete l.verbs;
+  return b;
+}

@@ -1,5 +1,5 @@
 // Versioning (§ Versioning): x-accept-fix values and lists, the /v1 prefix, the removed /v1/consents.
-import { errorBody, mapJson, rawHeader, type AreaFault } from './support.ts';
+import { errorBody, mapJson, rawHeader, skip, type AreaFault } from './support.ts';
 
 const LEGACY: Record<string, string> = { CACC: 'Current', SVGS: 'Savings', TAXE: 'Tax', LOAN: 'Loan', CARD: 'Card' };
 
@@ -52,5 +52,29 @@ export const VERSIONING_FAULTS: readonly AreaFault[] = [
     description: 'Serves the account list without the /v1 prefix (at /accounts and /v2/accounts).',
     clauses: ['versioning.path-prefix'],
     hooks: { beforeHandle: (req) => (req.method === 'GET' && /^\/(v2\/)?accounts(\?|$)/.test(req.url ?? '') ? { status: 200, body: { accounts: [] } } : undefined) },
+  },
+  {
+    id: 'accept-fix-refused-where-optional', area: 'versioning', replay: 'clauses',
+    description: 'Refuses x-accept-fix on the operations that do not require it (the account list answers 400 to a published fix).',
+    clauses: ['headers.x-accept-fix'],
+    hooks: { beforeHandle: (req) => (req.method === 'GET' && rawHeader(req, 'x-accept-fix') !== undefined && (req.url ?? '').startsWith('/v1/') ? errorBody(400, 'FORMAT_ERROR', 'x-accept-fix is not supported on this operation') : undefined) },
+  },
+  {
+    id: 'accept-fix-value-unchecked', area: 'versioning', replay: 'clauses',
+    description: 'Takes any x-accept-fix on the signing basket operation, whose value must be amount-as-string (only its presence is checked).',
+    clauses: ['versioning.accept-fix.value.create-signing-basket'],
+    hooks: skip('accept-fix-value'),
+  },
+  {
+    id: 'accounts-moved-to-v2', area: 'versioning', replay: 'clauses',
+    description: 'Answers GET /v1/accounts with 404, the account list being deployed under another version prefix (paths carry /v1).',
+    clauses: ['versioning.path-prefix'],
+    hooks: { beforeHandle: (req) => (req.method === 'GET' && /^\/v1\/accounts(\?|$)/.test(req.url ?? '') ? errorBody(404, 'RESOURCE_UNKNOWN', 'no resource at /v1/accounts; see /v2/accounts') : undefined) },
+  },
+  {
+    id: 'longer-names-80', area: 'versioning', replay: 'clauses',
+    description: 'Takes and shows account and card account names of up to 80 characters with longer-names (at most 70).',
+    clauses: ['versioning.accept-fix.longer-names'],
+    rules: { longNameMax: 80 },
   },
 ];

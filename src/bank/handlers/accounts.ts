@@ -29,7 +29,8 @@ function card(ctx: Ctx, access: AisAccess, id: string): CardAccount {
 /** § Limits calls-without-psu: 4 successful calls per 24 h per TPP, PSU, account and operation. */
 function allowance(ctx: Ctx, access: AisAccess, accountId: string, op: string): void {
   const { bank } = ctx;
-  if (access.present || !bank.checkOn('psu-allowance')) return;
+  // With PSU-IP-Address (PSU present) the call is not counted (`allowance-psu-present` switches that exemption off).
+  if ((access.present && bank.checkOn('allowance-psu-present')) || !bank.checkOn('psu-allowance')) return;
   const key = `${ctx.tpp.id}|${access.nid}|${accountId}|${op}`;
   const windowMs = bank.rules.callsWithoutPsuWindowHours * 3600_000;
   const recent = (bank.state.calls.get(key) ?? []).filter((t) => ctx.now - t < windowMs);
@@ -111,9 +112,9 @@ function period(ctx: Ctx, statuses: readonly string[]): Period {
   return { bookingStatus, dateFrom, dateTo, limit: limit ?? ctx.bank.rules.defaultPageSize, offset: offset ?? 0, paged: limit !== undefined || offset !== undefined };
 }
 
-/** § Limits history-without-psu: without PSU present, at most 90 days back. */
+/** § Limits history-without-psu: without PSU present, at most 90 days back (with PSU present, no limit unless `history-psu-present` is switched off). */
 function historyWindow(ctx: Ctx, access: AisAccess, date: string, what: string): void {
-  if (access.present || !ctx.bank.checkOn('history-window')) return;
+  if ((access.present && ctx.bank.checkOn('history-psu-present')) || !ctx.bank.checkOn('history-window')) return;
   const oldest = daysAgo(ctx.now, ctx.bank.rules.historyWithoutPsuDays);
   if (date < oldest) {
     throw new BankError(400, 'PERIOD_INVALID', `${what} ${date} is more than ${ctx.bank.rules.historyWithoutPsuDays} days back; without PSU-IP-Address the oldest is ${oldest}`);
@@ -140,8 +141,8 @@ export function listTransactions(ctx: Ctx): Reply {
   if (!access.present) {
     // § Limits sca-renewal: the account must have been accessed with SCA within 180 days.
     if (bank.checkOn('sca-renewal') && ctx.now - access.consent.scaAt > bank.rules.scaRenewalDays * 86400_000) throw scaRequired(ctx, 'consent', { expectedNid: access.nid, corporateId: access.consent.corporateId || undefined });
-    historyWindow(ctx, access, p.dateFrom, 'dateFrom');
   }
+  historyWindow(ctx, access, p.dateFrom, 'dateFrom');
   allowance(ctx, access, a.id, 'transactions');
   const base = `/v1/accounts/${encodeURIComponent(a.id)}/transactions`;
   const report: Record<string, unknown> = {};
@@ -198,8 +199,8 @@ export function getTransactionDetails(ctx: Ctx): Reply {
   if (!access.present) {
     // § Endpoints 3: without PSU-IP-Address the consent must be at most 90 days old.
     if (bank.checkOn('consent-age') && ctx.now - access.consent.scaAt > bank.rules.consentAgeDetailsDays * 86400_000) throw scaRequired(ctx, 'consent', { expectedNid: access.nid, corporateId: access.consent.corporateId || undefined });
-    historyWindow(ctx, access, t.bookingDate, 'the transaction booking date');
   }
+  historyWindow(ctx, access, t.bookingDate, 'the transaction booking date');
   allowance(ctx, access, a.id, 'details');
   const d: Record<string, unknown> = {
     transactionId: t.transactionId, bankTransactionCode: t.bankTransactionCode, endToEndId: t.endToEndId, bookingDate: t.bookingDate, valueDate: t.valueDate,
@@ -269,7 +270,7 @@ export function listCardTransactions(ctx: Ctx): Reply {
   const p = period(ctx, ['booked', 'pending', 'both']);
   const access = aisAccess(ctx);
   const c = card(ctx, access, ctx.params.id);
-  if (!access.present) historyWindow(ctx, access, p.dateFrom, 'dateFrom');
+  historyWindow(ctx, access, p.dateFrom, 'dateFrom');
   allowance(ctx, access, c.id, 'transactions');
   const inPeriod = c.transactions.filter((t) => t.bookingDate >= p.dateFrom && t.bookingDate <= p.dateTo).sort(newestFirst);
   // Card accounts are not affected by the "all pending" rule (§ Limits): dates and limit apply.

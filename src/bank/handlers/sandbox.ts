@@ -94,7 +94,8 @@ export function createAccount(ctx: Ctx): Reply {
   const b = bodyObject(ctx);
   const st = ctx.bank.state;
   const customerNumber = str(b, 'customerNumber', '', { required: true, max: 11 })!;
-  const accountName = str(b, 'accountName', '', { required: true, max: 70 })!;
+  // § Versioning longer-names: account names up to the long-name maximum (70).
+  const accountName = str(b, 'accountName', '', { required: true, max: ctx.bank.rules.longNameMax })!;
   const bban = str(b, 'bban', '', { required: true, max: 30 })!;
   if (!validBban(bban)) throw fmt('/bban must be an 11-digit Norwegian account number with a valid MOD11 check digit', '/bban');
   const iban = str(b, 'iban', '', { max: 34 }) ?? ibanFor(bban);
@@ -182,6 +183,9 @@ function refField(b: Obj, key: string, path: string): { iban?: string; bban?: st
 export function createAccountTransactions(ctx: Ctx): Reply {
   const a = sandboxAccount(ctx);
   const items = bodyArray(ctx);
+  // § Resources > Transaction details: the lengths the details operation shows (`sandbox-field-lengths` may be switched off by a fault).
+  const lengths = ctx.bank.checkOn('sandbox-field-lengths');
+  const len = (o: { min?: number; max: number }) => (lengths ? o : { max: 10_000 });
   const txns: Txn[] = items.map((x, i) => {
     const p = `/${i}`;
     if (!isObj(x)) throw fmt(`${p} must be an object`, p);
@@ -189,13 +193,13 @@ export function createAccountTransactions(ctx: Ctx): Reply {
     if (amount === 0n) throw fmt(`${p}/amount must not be zero`, `${p}/amount`);
     const currency = str(x, 'currency', p, { required: true, max: 3 })!;
     if (currency !== a.currency) throw fmt(`${p}/currency must be the account currency ${a.currency}`, `${p}/currency`);
-    const bankTransactionCode = str(x, 'bankTransactionCode', p, { min: 4, max: 14 });
+    const bankTransactionCode = str(x, 'bankTransactionCode', p, len({ min: 4, max: 14 }));
     return {
       transactionId: '', status: 'booked', amount, currency, valueDate: dateField(x, 'valueDate', p), bookingDate: dateField(x, 'bookingDate', p),
-      remittanceInformationUnstructured: str(x, 'remittanceInformationUnstructured', p, { max: 140 }), creditorName: str(x, 'creditorName', p, { max: 70 }),
-      creditorAccount: refField(x, 'creditorAccount', p), debtorName: str(x, 'debtorName', p, { max: 70 }), debtorAccount: refField(x, 'debtorAccount', p),
-      bankTransactionCode, ultimateDebtor: str(x, 'ultimateDebtor', p, { max: 70 }), ultimateCreditor: str(x, 'ultimateCreditor', p, { max: 70 }),
-      purposeCode: str(x, 'purposeCode', p, { max: 4 }), endToEndId: str(x, 'endToEndId', p, { max: 35 }), source: 'sandbox',
+      remittanceInformationUnstructured: str(x, 'remittanceInformationUnstructured', p, len({ max: 140 })), creditorName: str(x, 'creditorName', p, len({ max: 70 })),
+      creditorAccount: refField(x, 'creditorAccount', p), debtorName: str(x, 'debtorName', p, len({ max: 70 })), debtorAccount: refField(x, 'debtorAccount', p),
+      bankTransactionCode, ultimateDebtor: str(x, 'ultimateDebtor', p, len({ max: 70 })), ultimateCreditor: str(x, 'ultimateCreditor', p, len({ max: 70 })),
+      purposeCode: str(x, 'purposeCode', p, len({ max: 4 })), endToEndId: str(x, 'endToEndId', p, len({ max: 35 })), source: 'sandbox',
     } satisfies Txn;
   });
   for (const t of txns) {
@@ -236,7 +240,7 @@ export function createCardAccount(ctx: Ctx): Reply {
   const currency = str(b, 'currency', '', { required: true, max: 3 })!;
   if (!isCurrencyCode(currency)) throw fmt('/currency is not a currency code', '/currency');
   const limit = b.creditLimit === undefined ? { amount: 0n, currency } : sandboxAmount(b.creditLimit, '/creditLimit');
-  const name = str(b, 'name', '', { max: 70 }) ?? 'Card';
+  const name = str(b, 'name', '', { max: ctx.bank.rules.longNameMax }) ?? 'Card';
   const product = str(b, 'product', '', { max: 70 }) ?? 'Card';
   const status = str(b, 'status', '', { max: 35 }) ?? 'ENABLED';
   const expiry = b.expiry === undefined ? isoDate(ctx.now + 3 * 365 * 86400_000) : dateField(b, 'expiry', '');
