@@ -10,28 +10,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../src/bank/index.ts';
 import { openStatefulEnv, runSequence, statefulCommands, statefulProperty, Verdicts, type StatefulEnv } from '../src/fuzz/model/index.ts';
-import { SEED } from './support.ts';
+import { SEED, useOpened } from './support.ts';
 
 const RUNS = Number(process.env.XS2A_STATEFUL_RUNS ?? 100);
 const STATEFUL = { seed: SEED, numRuns: RUNS };
 const SHOULD_RUNS = { seed: SEED, numRuns: RUNS };
 
 /** The target of this file (XS2A_TARGET_URL / XS2A_PROFILE, else the embedded bank) with its PSU. */
-function useStatefulTarget(): { readonly env: StatefulEnv } {
-  const holder: { env?: StatefulEnv } = {};
-  beforeAll(async () => {
-    holder.env = await openStatefulEnv();
-  });
-  afterAll(async () => {
-    await holder.env?.close();
-  });
-  return {
-    get env() {
-      if (!holder.env) throw new Error('target not opened');
-      return holder.env;
-    },
-  };
-}
+const useStatefulTarget = (): { readonly env: StatefulEnv } => useOpened(() => openStatefulEnv());
 
 async function report(name: string, v: Verdicts): Promise<void> {
   const text = v.summary();

@@ -9,11 +9,11 @@ export const SEED = process.env.XS2A_SEED !== undefined ? Number(process.env.XS2
 export const RUNS = Math.max(100, Number(process.env.XS2A_RUNS ?? 100));
 export const P = { seed: SEED, numRuns: RUNS };
 
-/** The target for this file: XS2A_TARGET_URL / XS2A_PROFILE, else the embedded bank (127.0.0.1, port 0). */
-export function useTarget(): { readonly env: CheckEnv } {
-  const holder: { env?: CheckEnv } = {};
+/** Opens something for the whole file (beforeAll) and closes it (afterAll); `env` throws before it is open. */
+export function useOpened<T extends { close(): Promise<void> }>(open: () => Promise<T>): { readonly env: T } {
+  const holder: { env?: T } = {};
   beforeAll(async () => {
-    holder.env = await openCheckEnv();
+    holder.env = await open();
   });
   afterAll(async () => {
     await holder.env?.close();
@@ -25,3 +25,6 @@ export function useTarget(): { readonly env: CheckEnv } {
     },
   };
 }
+
+/** The target for this file: XS2A_TARGET_URL / XS2A_PROFILE, else the embedded bank (127.0.0.1, port 0). */
+export const useTarget = (): { readonly env: CheckEnv } => useOpened(openCheckEnv);

@@ -130,6 +130,10 @@ const headerNames = (s: SignedRequest) => signedNames(s);
 
 const SIG = ['signing.invalid-rejected', 'errors.signature-invalid'];
 
+/** headers= with one more name at a position (signature unchanged). */
+const insertSignedName = (s: SignedRequest, name: string, at: number) =>
+  withParam(s, 'headers', (v) => { const n = v.split(' '); n.splice(at % (n.length + 1), 0, name); return n.join(' '); });
+
 export const OPERATORS: readonly MutationOperator[] = [
   // Signature parameters: dropping, duplicating, reordering.
   ...(['keyId', 'algorithm', 'headers', 'signature'] as const).map((name): MutationOperator<null> => ({
@@ -212,7 +216,7 @@ export const OPERATORS: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.record({ name: fc.constantFrom('content-type', 'accept', 'psu-ip-address', 'tpp-signature-certificate', 'tpp-session-id'), at: fc.nat(6) }),
     faults: ['signature-unchecked'],
-    apply: (s, { value }) => withParam(s, 'headers', (v) => { const n = v.split(' '); n.splice(value.at % (n.length + 1), 0, value.name); return n.join(' '); }),
+    apply: (s, { value }) => insertSignedName(s, value.name, value.at),
   } satisfies MutationOperator<{ name: string; at: number }>,
   {
     id: 'headers.name-absent',
@@ -223,7 +227,7 @@ export const OPERATORS: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.record({ name: fc.constantFrom('psu-corporate-id', 'psu-id', 'x-unknown', 'host2'), at: fc.nat(6) }),
     faults: ['headers-unchecked', 'signature-unchecked'],
-    apply: (s, { value }) => withParam(s, 'headers', (v) => { const n = v.split(' '); n.splice(value.at % (n.length + 1), 0, value.name); return n.join(' '); }),
+    apply: (s, { value }) => insertSignedName(s, value.name, value.at),
   } satisfies MutationOperator<{ name: string; at: number }>,
   {
     id: 'headers.wrong-order',
