@@ -36,7 +36,9 @@ export const TAMPERINGS: readonly Tampering[] = [
   { name: 'keyId naming another issuer', clauses: ['signing.key-id', 'errors.signature-invalid'], mutate: (r) => param(r, 'keyId', (v) => v.replace(/CA=.*$/, 'CA=CN=Some Other CA,O=Elsewhere,C=NO')) },
   { name: 'algorithm hmac-sha256', clauses: ['signing.algorithm', 'errors.signature-invalid'], mutate: (r) => param(r, 'algorithm', () => 'hmac-sha256') },
   { name: 'no Date header', clauses: ['signing.date', 'errors.signature-invalid'], sign: () => ({ headers: ['digest', 'x-request-id'] }), mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Date') }) },
-  { name: 'a Date 61 seconds ahead', clauses: ['signing.date', 'limits.date-skew', 'errors.signature-invalid'], sign: (now) => ({ date: { value: formatHttpDate(now + 61_000) } }) },
+  // HTTP dates have whole seconds: rounding up keeps the Date at least 61 s ahead when it is sent
+  // (rounding down could leave it under 60 s ahead by the time it arrives).
+  { name: 'a Date 61 seconds ahead', clauses: ['signing.date', 'limits.date-skew', 'errors.signature-invalid'], sign: (now) => ({ date: { value: formatHttpDate(Math.ceil((now + 61_000) / 1000) * 1000) } }) },
   { name: 'a Date 61 seconds behind', clauses: ['signing.date', 'limits.date-skew', 'errors.signature-invalid'], sign: (now) => ({ date: { value: formatHttpDate(now - 61_000) } }) },
   { name: 'a Date in ISO 8601', clauses: ['signing.date', 'conventions.date-header', 'errors.signature-invalid'], sign: (now) => ({ date: { value: new Date(now).toISOString() } }) },
   // Each signed header once (the spec's signed set): a duplicate makes headers= no set.
