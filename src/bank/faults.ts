@@ -6,6 +6,7 @@ import type { Bank } from './bank.ts';
 import type { Ctx, Reply, WireAction } from './http.ts';
 import type { BankRules } from './rules.ts';
 import type { CheckId, FailureCode } from '../tpp/verify.ts';
+import { errorBody, rawHeader } from './faults/support.ts';
 
 /** Checks a fault may switch off: the verifier's check ids and the bank's own. */
 export type CheckName =
@@ -136,16 +137,7 @@ export function exampleFault(id: string): Fault {
 // fail, so that test/fuzz/faults.spec.ts sees every one of them fail. They are data over the
 // existing seam (rules, skipped checks, beforeHandle, transformResponse); the correct path is unchanged.
 
-const FAULT_SYSTEM = 'xs2a-reference-bank';
-
-function faultReject(message: string, code = 'SIGNATURE_INVALID', status = 400): WireAction {
-  return { status, body: { id: `fault-${Date.now().toString(36)}`, system: FAULT_SYSTEM, status, code, message } };
-}
-
-function rawHeader(req: IncomingMessage, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v.join(', ') : v;
-}
+const faultReject = (message: string, code = 'SIGNATURE_INVALID', status = 400): WireAction => errorBody(status, code, message);
 
 /** The Signature parameters of a request as a plain map (undefined when not parsable by a naive bank). */
 function naiveSignatureParams(req: IncomingMessage): Record<string, string> | undefined {

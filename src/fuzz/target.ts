@@ -5,6 +5,7 @@ import { startBank, type RunningBank } from '../bank/index.ts';
 import { TppClient, type PsuContext, type TlsOptions, type TppIdentity } from '../tpp/client.ts';
 import { completeProfile, loadProfile, type Profile } from '../suite/profile.ts';
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
+import { fillText } from '../suite/templates.ts';
 
 export interface TargetOptions {
   /** Base URL; default $XS2A_TARGET_URL (when `env` is not false), else the profile's, else embedded. */
@@ -53,7 +54,7 @@ export const REGRESSIONS_DIR = `${FIXTURES_DIR}fuzz-regressions/`;
 function clockMover(client: TppClient, control: { method: string; path: string; body?: string }): ClockMover {
   let offset = 0;
   const move = async (seconds: number) => {
-    const body = control.body?.replace(/\{\{\s*seconds\s*\}\}/g, String(seconds));
+    const body = control.body === undefined ? undefined : fillText(control.body, { seconds });
     // As the suite does it (steps/support/world.ts): a signed request to the control path.
     const ex = await client.request({ method: control.method, path: control.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
     if (!ex.response || ex.response.status >= 300) throw new Error(`clock control ${control.method} ${control.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`);

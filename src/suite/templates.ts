@@ -88,11 +88,18 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
   'sandbox-customer': { customerNumber: '{{customerNumber}}', name: 'Test Testperson', type: '{{customerType}}' },
 };
 
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** Fills `{{name}}` placeholders of a text (profiles, SCA field maps, clock control bodies); unknown names become empty. */
+export function fillText(text: string, vars: Record<string, unknown>): string {
+  return text.replace(PLACEHOLDER, (_m, k: string) => String(vars[k] ?? ''));
+}
+
 function fill(node: unknown, vars: Record<string, unknown>): unknown {
   if (typeof node === 'string') {
     const whole = /^\{\{\s*([\w.]+)\s*\}\}$/.exec(node);
     if (whole) return vars[whole[1]];
-    return node.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_m, k: string) => String(vars[k] ?? ''));
+    return fillText(node, vars);
   }
   if (Array.isArray(node)) return node.map((n) => fill(n, vars));
   if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, fill(v, vars)]).filter(([, v]) => v !== undefined));

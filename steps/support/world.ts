@@ -4,7 +4,7 @@ import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumb
 import { randomInt, randomUUID } from 'node:crypto';
 import { runContext } from '../../src/suite/run-context.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf } from '../../src/suite/expect.ts';
-import { buildBody } from '../../src/suite/templates.ts';
+import { buildBody, fillText } from '../../src/suite/templates.ts';
 import { spendAllowance } from '../../src/suite/allowance.ts';
 import { performSca, type ScaResult } from '../../src/suite/sca/index.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../../src/tpp/client.ts';
@@ -158,7 +158,7 @@ export class Xs2aWorld extends World {
   async advanceClock(seconds: number): Promise<void> {
     const cc = this.ctx.clockControl;
     if (!cc) fail('no clock control: this scenario should have been not applicable (@clock)');
-    const body = cc.body?.replace(/\{\{\s*seconds\s*\}\}/g, String(seconds));
+    const body = cc.body === undefined ? undefined : fillText(cc.body, { seconds });
     const ex = await this.client.request({ method: cc.method, path: cc.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
     if (!ex.response || ex.response.status >= 300) fail(`clock control ${cc.method} ${cc.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`);
     this.clockOffsetSeconds += seconds;

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { BankHooks, CheckName, Fault } from '../faults.ts';
+import { SYSTEM } from '../checks.ts';
 import { stringify, type Ctx, type Reply, type WireAction } from '../http.ts';
 
 /** The areas of the spec the issue names; every fault belongs to one. */
@@ -29,8 +30,6 @@ export type Transform = NonNullable<BankHooks['transformResponse']>;
 type HookCtx = Parameters<Transform>[1];
 
 export const skip = (...names: CheckName[]): Partial<BankHooks> => ({ skipChecks: new Set<CheckName>(names) });
-
-const SYSTEM = 'xs2a-reference-bank';
 
 /** The spec's error body (§ Resources > Error body), as a faulty bank would send it. */
 export function errorBody(status: number, code: string, message: string): Reply {

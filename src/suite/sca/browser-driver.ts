@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import type { BrowserStep } from '../profile.ts';
 import type { ScaOutcome } from './form-driver.ts';
+import { fillText } from '../templates.ts';
 
 export interface BrowserScaRequest {
   href: string;
@@ -31,7 +32,6 @@ export function findChromium(explicit?: string): string | undefined {
   return undefined;
 }
 
-const fill = (t: string, vars: BrowserScaRequest['vars']) => t.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_m, k: string) => vars[k] ?? '');
 
 export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaOutcome> {
   const screenshots: BrowserScaOutcome['screenshots'] = [];
@@ -59,8 +59,8 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     steps.push({ method: 'GET', url: req.href, status: 200 });
     await shot('scaRedirect');
     for (const [i, s] of req.steps.entries()) {
-      if (s.goto) await page.goto(fill(s.goto, req.vars));
-      if (s.fill) await page.fill(s.fill, fill(s.value ?? '', req.vars));
+      if (s.goto) await page.goto(fillText(s.goto, req.vars));
+      if (s.fill) await page.fill(s.fill, fillText(s.value ?? '', req.vars));
       if (s.check) await page.check(s.check);
       if (s.click) await page.click(s.click);
       if (s.waitForRedirect) {

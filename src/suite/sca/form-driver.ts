@@ -4,6 +4,7 @@
 import { parse, type HTMLElement } from 'node-html-parser';
 import { Agent, request } from 'undici';
 import { redactUrl } from '../../tpp/redact.ts';
+import { fillText } from '../templates.ts';
 
 export interface ScaRequest {
   href: string;
@@ -38,7 +39,6 @@ export interface ScaOutcome {
   problem?: string;
 }
 
-const fill = (template: string, vars: ScaRequest['vars']) => template.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (_m, k: string) => vars[k] ?? '');
 
 function sameTarget(url: URL, redirect: URL): boolean {
   return url.origin === redirect.origin && url.pathname === redirect.pathname;
@@ -82,17 +82,17 @@ export function planForm(html: string, pageUrl: string, req: Pick<ScaRequest, 'f
     }
     if (tag === 'SELECT') {
       const opts = el.querySelectorAll('option');
-      const wanted = req.fields[name] !== undefined ? fill(req.fields[name], req.vars) : undefined;
+      const wanted = req.fields[name] !== undefined ? fillText(req.fields[name], req.vars) : undefined;
       const chosen = opts.find((o) => wanted !== undefined && (o.getAttribute('value') ?? o.textContent.trim()) === wanted) ?? opts.find((o) => o.hasAttribute('selected')) ?? opts[0];
       if (chosen) data.append(name, chosen.getAttribute('value') ?? chosen.textContent.trim());
       continue;
     }
-    const value = req.fields[name] !== undefined ? fill(req.fields[name], req.vars) : tag === 'TEXTAREA' ? el.textContent : el.getAttribute('value') ?? '';
+    const value = req.fields[name] !== undefined ? fillText(req.fields[name], req.vars) : tag === 'TEXTAREA' ? el.textContent : el.getAttribute('value') ?? '';
     data.append(name, value);
   }
   for (const [name, group] of radios) {
     const pick = name === req.contextField ? group.find((r) => r.getAttribute('value') === req.context) : undefined;
-    const chosen = pick ?? (req.fields[name] !== undefined ? group.find((r) => r.getAttribute('value') === fill(req.fields[name], req.vars)) : undefined) ?? group.find((r) => r.hasAttribute('checked')) ?? group[0];
+    const chosen = pick ?? (req.fields[name] !== undefined ? group.find((r) => r.getAttribute('value') === fillText(req.fields[name], req.vars)) : undefined) ?? group.find((r) => r.hasAttribute('checked')) ?? group[0];
     if (name === req.contextField && !pick) return `the ${name} radio group has no ${req.context} option (values: ${group.map((r) => r.getAttribute('value')).join(', ')})`;
     if (chosen) data.append(name, chosen.getAttribute('value') ?? 'on');
   }
