@@ -26,7 +26,10 @@ export interface SigningCredentials {
 }
 
 export interface SignOptions {
-  /** Header names to sign, in order. Default: DEFAULT_SIGNED_HEADERS, those present. */
+  /**
+   * Header names to sign, in order. Default: DEFAULT_SIGNED_HEADERS, those present. A name the
+   * request does not carry stays in headers= and is left out of the signing string (step 1).
+   */
   headers?: readonly string[];
   /** Leave out headers= (draft-cavage then reads it as `date`). */
   omitHeadersParam?: boolean;
@@ -45,6 +48,8 @@ export interface SignedRequest {
   signature: string;
   signatureHeader: string;
   params: SignatureParams;
+  /** Names in headers= the request does not carry: left out of the signing string (step 1). */
+  omitted: string[];
 }
 
 export class SigningError extends Error {
@@ -74,5 +79,5 @@ export function signRequest(req: HttpRequest, creds: SigningCredentials, opts: S
   if (encode === 'none' && /[^\x00-\xff]/.test(plain)) encode = 'utf8-b';
   const signatureHeader = encode === 'none' ? plain : formatSignatureHeader(params, encode);
   headers = setHeader(headers, 'Signature', signatureHeader);
-  return { request: { ...req, headers }, signingString: built.value, signature, signatureHeader, params };
+  return { request: { ...req, headers }, signingString: built.value, signature, signatureHeader, params, omitted: built.omitted };
 }

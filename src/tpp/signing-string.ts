@@ -2,6 +2,11 @@
 // `lowercase-name: value`, in the order of `headers=`, joined by "\n". `(request-target)` is the
 // lower-cased method, a space and the path with query. Values are trimmed; repeated headers are
 // joined with ", ".
+//
+// A name in headers= that the request does not carry: the spec writes a line "for each header that
+// is present among the signed set … A header absent from the request is absent from the signing
+// string", so it is left out (`absent: 'skip'`, the default). draft-cavage (and Berlin Group, which
+// builds on it) makes such a signature invalid: `absent: 'refuse'` keeps that reading.
 import { type HeaderList } from './http-message.ts';
 
 export interface SignableRequest {
@@ -10,7 +15,14 @@ export interface SignableRequest {
   headers: HeaderList;
 }
 
-export type SigningStringResult = { ok: true; value: string } | { ok: false; missing: string; message: string };
+export type SigningStringResult =
+  | { ok: true; value: string; /** Names of headers= left out because the request does not carry them. */ omitted: string[] }
+  | { ok: false; missing: string; message: string };
+
+export interface SigningStringOptions {
+  /** A header named but not sent: 'skip' (the spec, default) leaves its line out; 'refuse' (draft-cavage) fails. */
+  absent?: 'skip' | 'refuse';
+}
 
 export function signingLine(req: SignableRequest, name: string): string | undefined {
   const n = name.toLowerCase();
@@ -22,15 +34,22 @@ export function signingLine(req: SignableRequest, name: string): string | undefi
   return value === undefined ? undefined : `${n}: ${value}`;
 }
 
-export function buildSigningString(req: SignableRequest, names: readonly string[]): SigningStringResult {
+/** The message for a name of headers= the request does not carry. */
+export const absentMessage = (name: string): string => `${name.toLowerCase()} is in headers= but not in the request`;
+
+export function buildSigningString(req: SignableRequest, names: readonly string[], opts: SigningStringOptions = {}): SigningStringResult {
   const lines: string[] = [];
+  const omitted: string[] = [];
   for (const name of names) {
     const line = signingLine(req, name);
     if (line === undefined) {
-      const what = name.startsWith('(') ? `${name} is not supported` : `${name.toLowerCase()} is in headers= but not in the request`;
-      return { ok: false, missing: name, message: what };
+      // Pseudo-headers other than (request-target) ((created), (expires)) have no value to write.
+      if (name.startsWith('(')) return { ok: false, missing: name, message: `${name} is not supported` };
+      if (opts.absent === 'refuse') return { ok: false, missing: name, message: absentMessage(name) };
+      omitted.push(name.toLowerCase());
+      continue;
     }
     lines.push(line);
   }
-  return { ok: true, value: lines.join('\n') };
+  return { ok: true, value: lines.join('\n'), omitted };
 }

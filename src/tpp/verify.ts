@@ -8,7 +8,7 @@ import { headerValue, headerValues, type HeaderList } from './http-message.ts';
 import { checkKeyId } from './key-id.ts';
 import { parseSignatureHeader, type SignatureParams } from './signature-header.ts';
 import { DEFAULT_SIGNED_HEADERS } from './sign.ts';
-import { buildSigningString, type SignableRequest } from './signing-string.ts';
+import { absentMessage, buildSigningString, type SignableRequest } from './signing-string.ts';
 import type { DecodedWord } from './rfc2047.ts';
 
 export type CheckId = 'signature-header' | 'certificate' | 'algorithm' | 'key-id' | 'headers' | 'digest' | 'date' | 'signature';
@@ -199,11 +199,17 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
     if (params.headers && params.headers.some((h) => h !== h.toLowerCase())) len.push('headers= names not in lower case');
     const lower = names.map((n) => n.toLowerCase());
     const dup = lower.find((n, i) => lower.indexOf(n) !== i);
-    const absent = lower.filter((n) => n !== '(request-target)' && headerValue(req.headers, n) === undefined);
+    const absent = lower.filter((n) => !n.startsWith('(') && headerValue(req.headers, n) === undefined);
     if (xs2a && params.headers !== undefined && !params.headers.length) fail('headers', 'HEADERS_MISSING', 'headers= is empty');
     else if (dup) fail('headers', 'HEADERS_DUPLICATE', `${dup} is listed twice in headers=`);
-    else if (absent.length) fail('headers', 'HEADER_NOT_IN_REQUEST', absent.map((n) => `${n} is in headers= but not in the request`).join('; '));
-    else pass('headers', `signed: ${lower.join(' ')}`, { lenient: len });
+    else if (absent.length && !xs2a) fail('headers', 'HEADER_NOT_IN_REQUEST', `${absent.map(absentMessage).join('; ')} (draft-cavage: every name in headers= must be present)`);
+    else if (absent.length) {
+      // Step 1: a line "for each header that is present among the signed set"; "a header absent
+      // from the request is absent from the signing string". Valid; draft-cavage reads it otherwise.
+      const present = lower.filter((n) => !absent.includes(n));
+      pass('headers', `signed: ${present.join(' ') || '(nothing)'}; ${absent.map(absentMessage).join('; ')}: left out of the signing string per the spec (Authentication step 1)`, { lenient: len });
+      fail('headers', 'HEADER_NOT_IN_REQUEST', `${absent.join(', ')} in headers= but not sent: draft-cavage and Berlin Group implementations refuse such a signature; sign only the headers sent`, 'should');
+    } else pass('headers', `signed: ${lower.join(' ')}`, { lenient: len });
     names = lower;
     result.signedHeaders = lower;
     if (xs2a) {
@@ -243,7 +249,7 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
 
   // 8. The signature itself (step 2).
   if (params && names) {
-    const built = buildSigningString(req, names);
+    const built = buildSigningString(req, names, { absent: xs2a ? 'skip' : 'refuse' });
     if (built.ok) result.signingString = built.value;
     if (!STRICT_B64.test(params.signature)) fail('signature', 'SIGNATURE_BAD_BASE64', `signature= "${params.signature.slice(0, 24)}…" is not valid base64`);
     else if (!built.ok) fail('signature', 'SIGNATURE_INVALID', `cannot rebuild the signing string: ${built.message}`);
@@ -256,8 +262,12 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
       } catch {
         good = false;
       }
-      if (good) pass('signature', `RSA-SHA256 signature valid over ${names.length} signed header(s)`);
-      else fail('signature', 'SIGNATURE_INVALID', explainBadSignature(req, names, params, key, sig));
+      if (good) pass('signature', `RSA-SHA256 signature valid over ${names.length - built.omitted.length} signed header(s)`);
+      else {
+        const why = explainBadSignature(req, names, params, key, sig);
+        const left = built.omitted.length ? `; ${built.omitted.join(', ')} (in headers=, not in the request) left out of the signing string: if it was signed, it was removed after signing` : '';
+        fail('signature', 'SIGNATURE_INVALID', why + left);
+      }
     }
   } else if (!params) skip('signature', 'no parsable Signature header');
 
@@ -281,6 +291,7 @@ function explainBadSignature(req: VerifyRequest, names: string[], params: Signat
     for (const [i, n] of names.entries()) {
       const b = buildSigningString(req, [n]);
       if (!b.ok) return undefined;
+      if (b.omitted.length) continue;
       out.push(keepCase && params.headers ? b.value.replace(/^[^:]+/, params.headers[i]) : b.value);
     }
     return out;

@@ -67,6 +67,47 @@ function require_crypto() {
   return globalThis.process.getBuiltinModule('node:crypto') as typeof import('node:crypto');
 }
 
+describe('a name in headers= the request does not carry (Authentication step 1)', () => {
+  // "A header absent from the request is absent from the signing string": the signature is valid.
+  const absentSigned = () => signRequest(baseRequest(), { keyId: KEY_ID, signer }, { clock: () => NOW, date: 'now', headers: ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] });
+
+  it('signRequest keeps it in headers= and leaves it out of the signing string', () => {
+    const s = absentSigned();
+    expect(s.params.headers).toEqual(['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri']);
+    expect(s.omitted).toEqual(['psu-corporate-id']);
+    expect(s.signingString).not.toContain('psu-corporate-id');
+    expect(s.signingString).toBe(verify(sign()).signingString);
+  });
+
+  it('verifyRequest accepts it, says so as a PASS, and warns at SHOULD level that draft-cavage refuses it', () => {
+    const r = verify(absentSigned().request);
+    expect(r.ok).toBe(true);
+    expect(r.checks.find((c) => c.id === 'headers' && c.ok)?.message).toMatch(/psu-corporate-id is in headers= but not in the request: left out of the signing string per the spec/);
+    expect(r.failures.map((f) => [f.code, f.level])).toEqual([['HEADER_NOT_IN_REQUEST', 'should']]);
+    expect(r.checks.find((c) => c.id === 'signature')).toMatchObject({ ok: true, message: 'RSA-SHA256 signature valid over 5 signed header(s)' });
+  });
+
+  it('the same name added to headers= after signing is accepted too: the signing string does not change', () => {
+    const good = sign();
+    const req = withHeader(good, 'Signature', sigOf(good).replace(/headers="([^"]*)"/, 'headers="$1 psu-corporate-id"'));
+    expect(verify(req).ok).toBe(true);
+  });
+
+  it('only absent names: an empty signing string, still verified', () => {
+    const s = signRequest(baseRequest(), { keyId: KEY_ID, signer }, { clock: () => NOW, date: 'now', headers: ['date', 'psu-corporate-id'] });
+    expect(verify(s.request).ok).toBe(true);
+    const unsigned = signRequest(baseRequest(), { keyId: KEY_ID, signer }, { clock: () => NOW, date: 'now', headers: ['psu-corporate-id'] });
+    expect(unsigned.signingString).toBe('');
+    expect(verify(unsigned.request).ok).toBe(true);
+  });
+
+  it('--rules cavage keeps draft-cavage\'s reading: refused', () => {
+    const r = verifyRequest(absentSigned().request, { now: NOW, rules: 'cavage' });
+    expect(r.ok).toBe(false);
+    expect(r.failures).toContainEqual(expect.objectContaining({ code: 'HEADER_NOT_IN_REQUEST', level: 'must', message: expect.stringMatching(/psu-corporate-id is in headers= but not in the request \(draft-cavage/) }));
+  });
+});
+
 describe('each kind of tampering is named', () => {
   const cases: Array<[string, () => HttpRequest, string, RegExp]> = [
     ['no Signature', () => removeHeader(sign().headers, 'Signature') && { ...sign(), headers: removeHeader(sign().headers, 'Signature') }, 'SIGNATURE_MISSING', /no Signature header/],
@@ -87,7 +128,8 @@ describe('each kind of tampering is named', () => {
     ['issuer reversed', () => sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=C=NO,O=XS2A Conformance\\, Test Only,CN=XS2A Conformance Test CA`), 'KEY_ID_MISMATCH', /reverse \(X.500\) order/],
     ['another issuer', () => sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=CN=Other CA,C=NO`), 'KEY_ID_MISMATCH', /is not the certificate's issuer/],
     ['keyId not SN=/CA=', () => sign(baseRequest(), {}, 'Test'), 'KEY_ID_MISMATCH', /not of the form SN=/],
-    ['signed header removed', () => ({ ...sign(), headers: removeHeader(sign().headers, 'PSU-ID') }), 'HEADER_NOT_IN_REQUEST', /psu-id is in headers= but not in the request/],
+    // The spec leaves an absent header out of the signing string: a signed PSU-ID removed afterwards changes what is verified.
+    ['signed header removed', () => ({ ...sign(), headers: removeHeader(sign().headers, 'PSU-ID') }), 'SIGNATURE_INVALID', /psu-id \(in headers=, not in the request\) left out of the signing string: if it was signed, it was removed after signing/],
     ['header listed twice', () => sign(baseRequest(), { headers: ['date', 'digest', 'date'] }), 'HEADERS_DUPLICATE', /date is listed twice/],
     ['body changed', () => ({ ...sign(), body: Buffer.from('{"instructedAmount":{"amount":"99.00","currency":"EUR"}}') }), 'DIGEST_MISMATCH', /digest mismatch: body \(\d+ bytes\) hashes to SHA-256=.*, header says SHA-256=/],
     ['digest algorithm unknown', () => withHeader(sign(baseRequest(), { headers: ['date', 'x-request-id'] }), 'Digest', 'MD5=HUXZLQLMuI/KZ5KDcJPcOA=='), 'DIGEST_UNSUPPORTED', /"MD5" is not supported/],

@@ -24,7 +24,7 @@ export function register(program: Command): void {
     .requiredOption('--key <KEY.pem>', 'PEM private key of the signing (QSealC) certificate')
     .option('--cert <CERT.pem>', 'signing certificate: gives keyId and TPP-Signature-Certificate')
     .option('--key-id <ID>', 'keyId to write (required without --cert)')
-    .option('--headers <names>', 'space-separated header names to sign, in order; "" leaves out headers= (draft-cavage default: date). Default: date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri, those present')
+    .option('--headers <names>', 'space-separated header names to sign, in order; a name the request does not carry stays in headers= and is left out of the signing string (spec: "a header absent from the request is absent from the signing string"; draft-cavage implementations refuse it); "" leaves out headers= (draft-cavage default: date). Default: date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri, those present')
     .option('--digest <alg>', 'sha-256, sha-512 or none', 'sha-256')
     .option('--encode <form>', `RFC 2047 wrapping of the Signature value: ${ENCODES.join('|')}`, 'none')
     .option('--date <date>', '"now", or an RFC 7231 date; default: keep the request\'s Date, else now')
@@ -57,6 +57,7 @@ export function register(program: Command): void {
       } catch (e) {
         throw new UsageError((e as Error).message);
       }
+      for (const n of signed.omitted) process.stderr.write(`note: ${n} is in headers= but not in the request: left out of the signing string (spec Authentication step 1; draft-cavage verifiers refuse this)\n`);
       if (o.showSigningString) process.stderr.write(`signing string:\n${signed.signingString}\n`);
       process.stdout.write(serializeRequest(signed.request));
     });

@@ -27,7 +27,7 @@ export function register(program: Command): void {
     .option('--cert <CERT.pem>', 'certificate (or bare public key) to verify with; default: the TPP-Signature-Certificate header')
     .option('--now <date>', 'server time as an RFC 7231 date (default: now)')
     .option('--max-skew <seconds>', 'Date window in seconds', '60')
-    .option('--rules <rules>', 'xs2a (the spec) or cavage (draft-cavage only: no Date window, headers= and algorithm= optional)', 'xs2a')
+    .option('--rules <rules>', 'xs2a (the spec: a name in headers= the request does not carry is left out of the signing string, with a WARN) or cavage (draft-cavage only: no Date window, headers= and algorithm= optional, every name in headers= must be present)', 'xs2a')
     .option('--json', 'print the result as JSON')
     .action(async (o: { cert?: string; now?: string; maxSkew: string; rules: string; json?: boolean }) => {
       if (o.rules !== 'xs2a' && o.rules !== 'cavage') throw new UsageError(`unknown rules "${o.rules}": use xs2a or cavage`);
