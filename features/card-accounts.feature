@@ -42,8 +42,10 @@ Feature: Card accounts
       | what             |
       | the transactions |
 
+  # The spec says the fix gives the "correct mapping", not which mapping is correct (read here as the
+  # Berlin Group one: transactionAmount in the account currency), and card paths are not shown: SHOULD.
   # trips on: transactionAmount and originalAmount swapped (originalAmount in the account currency, transactionAmount in the merchant's)
-  @must @sandbox @sca @mutating @card-accounts @op:list-card-transactions @clause:versioning.accept-fix.cardaccount-switch-originalamount-and-transactionamount
+  @should @sandbox @sca @mutating @card-accounts @op:list-card-transactions @clause:versioning.accept-fix.cardaccount-switch-originalamount-and-transactionamount
   Scenario Outline: A card transaction keeps transactionAmount and originalAmount apart <how>
     Given a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount
     And a private PSU who has completed SCA

@@ -30,6 +30,8 @@ Feature: Create cross-border payment
     When the TPP initiates a cross-border payment
     Then the response status is 201
 
+  # `_links` is not required in the response table ("_links | map of Link | no"): a link is checked only
+  # when the answer carries it.
   # trips on: transactionFeeIndicator true without transactionFees, a fee amount as a number, a psuMessage over 512 characters, a self link that does not lead to the payment
   @clause:fields.cross-border-payment-response.transactionFees @clause:fields.cross-border-payment-response.transactionFeeIndicator
   @clause:fields.cross-border-payment-response.tppMessages @clause:fields.cross-border-payment-response.psuMessage @clause:limits.psu-message-length
@@ -40,6 +42,16 @@ Feature: Create cross-border payment
     Then the request is accepted
     And the payment answer's transactionFeeIndicator and transactionFees agree
     And the payment answer keeps to the tppMessage and psuMessage rules
+    And any self link of the payment answer reads the payment
+
+  # Berlin Group NextGenPSD2 1.3 initiatePayment: the answer links to the payment (self) and to its
+  # authorisation (startAuthorisation or scaRedirect). The spec's response table makes `_links` optional.
+  # trips on: a created payment answered without a self link, or with neither startAuthorisation nor scaRedirect
+  @clause:fields.cross-border-payment-response._links @clause:fields.link.href
+  @should @sca @payments @mutating @op:create-cross-border-payment
+  Scenario: A created payment links to itself and to a way to authorise it
+    When the TPP initiates a cross-border payment
+    Then the request is accepted
     And the payment's self link reads the payment
     And the payment answer links to a way to authorise it
 
@@ -138,9 +150,19 @@ Feature: Create cross-border payment
   Scenario: An iban holds at most 34 characters in the ISO 13616 structure
     When the TPP initiates a cross-border payment in each of these ways:
       | way                                                                           | answer      |
-      | creditorAccount is an iban of 33 characters, the longest in the IBAN registry | accepted    |
       | creditorAccount is an iban of 35 characters                                   | refused 400 |
       | creditorAccount is an iban with a wrong check digit                           | refused 400 |
+    Then each payment is answered as listed
+
+  # The spec states the iban's length and structure; that a bank pays to every structurally valid iban
+  # (this one is Russian) it does not: the platform's habit, SHOULD.
+  # trips on: the longest registered iban (33 characters) refused
+  @clause:fields.account-reference.iban @clause:limits.iban-length @clause:fields.cross-border-payment-request.creditorAccount
+  @should @sca @payments @mutating @op:create-cross-border-payment
+  Scenario: An iban of 33 characters, the longest in the IBAN registry, is taken
+    When the TPP initiates a cross-border payment in each of these ways:
+      | way                                                                           | answer      |
+      | creditorAccount is an iban of 33 characters, the longest in the IBAN registry | accepted    |
     Then each payment is answered as listed
 
   # trips on: an account reference without bban and iban, or without currency, or with the currency XYZ accepted, or a payment without creditorAccount or debtorAccount accepted
@@ -168,6 +190,16 @@ Feature: Create cross-border payment
       | creditorAgent is left out with an iban creditorAccount | accepted    |
       | creditorAgent is left out with a bban creditorAccount  | refused 400 |
       | creditorAgent is 7 characters, not a BIC               | refused 400 |
+    Then each payment is answered as listed
+
+  # The request table gives no pattern for creditorAgent (the upper-case BIC pattern is that of the
+  # transaction details); refusing a lower-case BIC rather than reading it is a strictness choice.
+  # trips on: a creditorAgent in lower case accepted
+  @clause:fields.cross-border-payment-request.creditorAgent
+  @should @sca @payments @mutating @op:create-cross-border-payment
+  Scenario: A creditorAgent in lower case is refused
+    When the TPP initiates a cross-border payment in each of these ways:
+      | way                                                    | answer      |
       | creditorAgent is a BIC in lower case                   | refused 400 |
     Then each payment is answered as listed
 
@@ -190,9 +222,18 @@ Feature: Create cross-border payment
   Scenario: The creditor's country is a code of the spec's list
     When the TPP initiates a cross-border payment in each of these ways:
       | way                                                 | answer      |
-      | every country code of the list                      | accepted    |
       | creditorAddress country is UK, not an ISO 3166 code | refused 400 |
       | creditorAddress country is de in lower case         | refused 400 |
+    Then each payment is answered as listed
+
+  # The list gives the valid codes, not that a bank pays to every country (KP, IR, SY, AQ …): SHOULD.
+  # trips on: a code of the spec's list (NO, AQ, BV …) refused
+  @clause:conventions.country-code @clause:fields.cross-border-payment-request.creditorAddress
+  @should @sca @payments @mutating @op:create-cross-border-payment
+  Scenario: A creditor in any country of the spec's list is taken
+    When the TPP initiates a cross-border payment in each of these ways:
+      | way                                                 | answer      |
+      | every country code of the list                      | accepted    |
     Then each payment is answered as listed
 
   # trips on: an empty remittanceInformationUnstructured or one of 141 characters accepted, or one of 1 or 140 characters, with Norwegian letters or left out refused
@@ -227,9 +268,18 @@ Feature: Create cross-border payment
   Scenario: requestedExecutionDate is an ISO 8601 date
     When the TPP initiates a cross-border payment in each of these ways:
       | way                                                     | answer      |
-      | requestedExecutionDate is an ISO 8601 date a year ahead | accepted    |
       | requestedExecutionDate is February 30th                 | refused 400 |
       | requestedExecutionDate is written DD.MM.YYYY            | refused 400 |
+    Then each payment is answered as listed
+
+  # How far ahead a bank executes is not stated (and the spec lists EXECUTION_DATE_INVALID): SHOULD.
+  # trips on: a valid ISO date a year ahead refused
+  @clause:fields.cross-border-payment-request.requestedExecutionDate @clause:conventions.date-json
+  @should @sca @payments @mutating @op:create-cross-border-payment
+  Scenario: A requestedExecutionDate a year ahead is taken
+    When the TPP initiates a cross-border payment in each of these ways:
+      | way                                                     | answer      |
+      | requestedExecutionDate is an ISO 8601 date a year ahead | accepted    |
     Then each payment is answered as listed
 
   # trips on: a payment without instructedAmount, or without its amount or currency, or with the currency XYZ or eur accepted
@@ -245,14 +295,15 @@ Feature: Create cross-border payment
       | instructedAmount currency is eur in lower case | refused 400 |
     Then each payment is answered as listed
 
-  # trips on: a currency code of the spec's list (CUC, KPW, XAF …) refused with its ISO 4217 minor units, or the code XYZ accepted
+  # The list gives the valid codes, not the currencies a bank executes payments in (KPW, IRR, SYP …):
+  # taking all of them is the platform's habit, SHOULD. (XYZ refused is MUST in the instructedAmount scenario.)
+  # trips on: a currency code of the spec's list (CUC, KPW, XAF …) refused with its ISO 4217 minor units
   @clause:conventions.currency-code @clause:limits.amount-precision @clause:fields.cross-border-payment-request.instructedAmount
-  @must @sca @payments @mutating @op:create-cross-border-payment
+  @should @sca @payments @mutating @op:create-cross-border-payment
   Scenario: Every currency code of the spec's list is taken
     When the TPP initiates a cross-border payment in each of these ways:
       | way                                                 | answer      |
       | every currency code of the list, in its minor units | accepted    |
-      | instructedAmount currency is XYZ                    | refused 400 |
     Then each payment is answered as listed
 
   # trips on: an amount sent as a JSON number or with a decimal comma accepted
@@ -271,7 +322,6 @@ Feature: Create cross-border payment
   Scenario: Amounts have precision 18 and as many fraction digits as the currency's minor units
     When the TPP initiates a cross-border payment in each of these ways:
       | way                            | answer      |
-      | instructedAmount has 18 digits | accepted    |
       | instructedAmount has 19 digits | refused 400 |
       | amount "12.50" EUR             | accepted    |
       | amount "12.5" EUR              | refused 400 |
@@ -286,13 +336,25 @@ Feature: Create cross-border payment
       | amount "12.3" BHD              | refused 400 |
     Then each payment is answered as listed
 
-  # trips on: an emoji in creditorName or remittanceInformationUnstructured accepted
+  # trips on: an emoji in creditorName accepted
   @clause:errors.unprocessable-character
   @must @sca @payments @mutating @op:create-cross-border-payment
   Scenario: A character the downstream system cannot process is refused with 400
     When the TPP initiates a cross-border payment in each of these ways:
       | way                                              | answer      |
       | creditorName holds an emoji                      | refused 400 |
+    Then each payment is answered as listed
+
+  # 18 digits with 2 fraction digits leave 16 integer digits, beyond the usual DECIMAL(18,5) reading of
+  # "precision 18 and scale 5" (13); and the remittance field is "ASCII or UTF-8; may be truncated or
+  # re-encoded during processing", which pulls against refusing an emoji there. Both SHOULD.
+  # trips on: an amount of 18 digits refused, or an emoji in remittanceInformationUnstructured accepted
+  @clause:limits.amount-precision @clause:errors.unprocessable-character @clause:fields.cross-border-payment-request.remittanceInformationUnstructured
+  @should @sca @payments @mutating @op:create-cross-border-payment
+  Scenario: The platform takes 18 amount digits and refuses an emoji in the remittance
+    When the TPP initiates a cross-border payment in each of these ways:
+      | way                                              | answer      |
+      | instructedAmount has 18 digits                   | accepted    |
       | remittanceInformationUnstructured holds an emoji | refused 400 |
     Then each payment is answered as listed
 

@@ -6,9 +6,12 @@ Feature: SCA within a TPP-Session-ID
   § Authentication > PSU authentication step 8). The account list with PSU-IP-Address (PSU present)
   is the request that needs SCA.
 
+  # "Valid for up to 1 hour" is a maximum, and "the server … may demand SCA on any request": a bank may
+  # end the session sooner. Keeping the whole hour is the platform's habit, SHOULD (the 61-minute
+  # scenario below holds the maximum at MUST).
   # trips on: a session that expires before 1 hour (the account list demands a new SCA 59 minutes after the SCA)
   @clause:limits.sca-session-validity @clause:states.sca-session-validity @clause:sca.session @clause:headers.tpp-session-id
-  @must @sca @clock @op:list-accounts
+  @should @sca @clock @op:list-accounts
   Scenario: 59 minutes after the SCA the same TPP session needs no new SCA
     Given a private PSU who has completed SCA
     When 59 minutes pass at the bank

@@ -1,8 +1,14 @@
 /**
  * The clause registry: every rule of the spec the suite can cite, with a stable id, for coverage and
  * report tracing. Almost all clauses are derived from the data files; only the conventions and the
- * amount sign choice are written here. SHOULD-level clauses are Berlin Group defaults or choices where
- * the spec is silent, each with its source.
+ * amount sign choice are written here.
+ *
+ * Every clause has a basis (issue 12, levels as data):
+ * - `stated`: the spec says it; the clause carries the sentence it quotes, verbatim (quotes.ts). Its
+ *   level is MUST, or SHOULD where the sentence itself only says "should" or "may".
+ * - `default`: a Berlin Group default, a standard or a platform choice where the spec is silent; its
+ *   level is SHOULD and it names its source.
+ * A `@must` scenario may rest only on stated clauses (test/spec/levels.spec.ts).
  */
 import { AMOUNT_SIGN_CLAUSE } from './amount.ts';
 import { SCA_FLOW_RULES, SIGNING_RULES, TPP_IDENTITY_RULES, type AuthRule } from './authentication.ts';
@@ -15,6 +21,7 @@ import { DETAILED_OPERATIONS, OTHER_OPERATIONS, type Level, type SuccessStatus }
 import { SHOULD_KEYWORD, type ShouldAnnotation } from './schemas/common.ts';
 import { RESOURCE_SCHEMAS } from './schemas/index.ts';
 import { SPEC_SECTIONS, sectionLink, type SectionKey } from './sections.ts';
+import { SPEC_QUOTES } from './quotes.ts';
 import { STATE_RULES } from './states.ts';
 import { ACCEPT_FIX_REQUIRED, ACCEPT_FIXES, DEPRECATIONS, PATH_PREFIX } from './versioning.ts';
 
@@ -23,20 +30,35 @@ export { SPEC_SECTIONS, sectionLink, type SectionKey };
 export type ClauseKind =
   | 'endpoint' | 'header' | 'field' | 'error' | 'limit' | 'state' | 'accept-fix' | 'deprecation' | 'signing' | 'sca' | 'event' | 'convention';
 
+/** `stated`: the spec says it (the clause quotes the sentence); `default`: Berlin Group or platform choice, with its source. */
+export type ClauseBasis = 'stated' | 'default';
+
 export interface Clause {
   readonly id: string;
   readonly section: SectionKey;
   readonly title: string;
+  /** The rule in the suite's words (reports, coverage); `quote` holds the spec's own. */
   readonly text: string;
   readonly level: Level;
   readonly kind: ClauseKind;
+  readonly basis: ClauseBasis;
+  /** Stated clauses: the spec sentence the clause rests on, verbatim (quotes.ts). */
+  readonly quote?: string;
   /** Where a SHOULD-level clause comes from (Berlin Group, a library, a stated choice). */
   readonly source?: string;
 }
 
 const clauses: Clause[] = [];
 function add(id: string, section: SectionKey, kind: ClauseKind, title: string, text: string, sourced?: { level: Level; source: string }): void {
-  clauses.push(Object.freeze({ id, section, kind, title, text, level: sourced?.level ?? 'must', ...(sourced?.level === 'should' ? { source: sourced.source } : {}) }));
+  const level = sourced?.level ?? 'must';
+  const quote = SPEC_QUOTES[id];
+  // A SHOULD clause with a quote is a sentence of the spec that itself says "should" or "may" (source 'spec').
+  const basis: ClauseBasis = quote !== undefined && (level === 'must' || sourced?.source === 'spec') ? 'stated' : 'default';
+  clauses.push(Object.freeze({
+    id, section, kind, title, text, level, basis,
+    ...(basis === 'stated' ? { quote } : {}),
+    ...(level === 'should' ? { source: sourced?.source } : {}),
+  }));
 }
 
 // § What the service does and § Resources > Conventions.
