@@ -3,7 +3,7 @@ import { After, Given, Then, When } from '@cucumber/cucumber';
 import { fail } from '../src/suite/expect.ts';
 import {
   expectContext, expectCorporateId, expectFailureRedirect, expectPsuId, expectScaRequired, expectTppSessionId, newSessionId,
-  redirectParams, runScaAs, WRONG_NATIONAL_ID, type Context,
+  redirectParams, WRONG_NATIONAL_ID, type Context,
 } from '../src/suite/sca-checks.ts';
 import { TppClient } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -33,7 +33,7 @@ When('the PSU cancels the SCA', async function (this: Xs2aWorld) {
 });
 
 When('the PSU authenticates with a wrong national identity number', async function (this: Xs2aWorld) {
-  this.lastSca = await runScaAs(this.profile, this.scaHref(), WRONG_NATIONAL_ID, this.psu.tppSessionId);
+  await this.runSca(this.scaHref(), 'PRIVATE', false, WRONG_NATIONAL_ID);
 });
 
 Then('the PSU is redirected to the TPP-Redirect-URI', function (this: Xs2aWorld) {

@@ -16,6 +16,7 @@ export interface PsuIdentity {
   ipAddress?: string;
 }
 
+/** One scripted browser step. Every string field may hold `{{…}}` placeholders. */
 export interface BrowserStep {
   goto?: string;
   fill?: string;
@@ -23,6 +24,10 @@ export interface BrowserStep {
   click?: string;
   check?: string;
   waitForRedirect?: boolean;
+  /** Run the step only when this selector matches on the current page (a branching flow). */
+  if?: string;
+  /** Skip the step when its own selector matches nothing on the current page. */
+  optional?: boolean;
 }
 
 export interface Profile {
@@ -36,6 +41,8 @@ export interface Profile {
   psu: { private: PsuIdentity; corporate?: PsuIdentity };
   sca: {
     driver: 'form' | 'browser' | 'preset';
+    /** Origins the SCA pages may come from besides the target's; the drivers go nowhere else. */
+    origins: string[];
     form: {
       /** field name → value template ({{psu.nationalId}}, {{context}}, {{corporateId}}). */
       fields: Record<string, string>;
@@ -61,8 +68,24 @@ export interface Profile {
   /** Request templates for shapes the spec does not show (see templates.ts). */
   templates?: Record<string, unknown>;
   waivers: Waiver[];
+  /** Statuses that count as a signature rejection: the spec's 400, always, plus those the profile declares. */
+  signing: { rejectStatuses: number[] };
+  /** The fuzzer's base request: correctly signed, the bank accepts it (2xx, or 401 with scaRedirect). */
+  fuzz: { baseRequest: FuzzBaseRequest };
   timeoutMs: number;
 }
+
+/** The request every signature mutation starts from (`fuzz.baseRequest`); the body is sent as JSON. */
+export interface FuzzBaseRequest {
+  method: string;
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** The fuzzer's default base request: the account list (§ Endpoints; without a PSU the bank may demand SCA). */
+export const DEFAULT_FUZZ_BASE: FuzzBaseRequest = { method: 'GET', path: '/v1/accounts' };
 
 export interface Waiver {
   /** Scenario name, or a clause id: every scenario of that clause. */
@@ -81,7 +104,7 @@ const STR = { type: 'string', minLength: 1 };
 const BROWSER_STEP = {
   type: 'object',
   additionalProperties: false,
-  properties: { goto: STR, fill: STR, value: { type: 'string' }, click: STR, check: STR, waitForRedirect: { type: 'boolean' } },
+  properties: { goto: STR, fill: STR, value: { type: 'string' }, click: STR, check: STR, waitForRedirect: { type: 'boolean' }, if: STR, optional: { type: 'boolean' } },
 };
 
 /** The profile's JSON Schema (what a user may write; defaults are filled after validation). */
@@ -114,6 +137,7 @@ export const PROFILE_SCHEMA = {
       additionalProperties: false,
       properties: {
         driver: { enum: ['form', 'browser', 'preset'] },
+        origins: { type: 'array', items: { type: 'string', pattern: '^https?://[^/]+/?$' } },
         form: {
           type: 'object',
           additionalProperties: false,
@@ -148,6 +172,37 @@ export const PROFILE_SCHEMA = {
         properties: { scenario: STR, clause: STR, reason: STR, expires: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
       },
     },
+    signing: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'Request signing. The spec: "A signature that fails validation is rejected with 400"; it does not say which status a gateway in front of the bank uses.',
+      properties: {
+        rejectStatuses: {
+          type: 'array', uniqueItems: true, items: { type: 'integer', minimum: 400, maximum: 499 },
+          description: 'Statuses counted as a signature rejection besides 400 (always counted). A 401 with _links.scaRedirect is always an acceptance: SCA is demanded after the signature was verified.',
+        },
+      },
+    },
+    fuzz: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'The signature fuzzer and properties.',
+      properties: {
+        baseRequest: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['method', 'path'],
+          description: 'The request every mutation starts from; correctly signed, the bank must accept it (2xx, or 401 with _links.scaRedirect: "The server may ... demand SCA on any request"). Default GET /v1/accounts.',
+          properties: {
+            method: { type: 'string', pattern: '^[A-Z]+$' },
+            path: { type: 'string', pattern: '^/' },
+            query: { type: 'object', additionalProperties: { type: 'string' } },
+            headers: { type: 'object', additionalProperties: { type: 'string' } },
+            body: { description: 'JSON body (sent with Content-Type application/json)' },
+          },
+        },
+      },
+    },
     timeoutMs: { type: 'integer', minimum: 100, maximum: 600000 },
   },
 } as const;
@@ -157,20 +212,45 @@ const validateProfile = new Ajv({ allErrors: true, strict: false }).compile(PROF
 /** The form fields of the reference bank's SCA pages (src/bank): the default map. */
 export const DEFAULT_FORM = { fields: { 'psu-identity': '{{psu.nationalId}}' }, contextField: 'context', cancel: 'cancel', maxSteps: 10 };
 
+/** Browser steps for the reference bank's SCA pages: the default script. A wrong national identity
+ * number ends the flow at the first page (the redirect stops the script); the context page is
+ * conditional. */
+export const DEFAULT_BROWSER: { steps: BrowserStep[]; cancelSteps: BrowserStep[] } = {
+  steps: [
+    { fill: 'input[name="psu-identity"]', value: '{{psu.nationalId}}' },
+    { click: 'button[value="continue"]' },
+    { if: 'input[name="context"]', check: 'input[name="context"][value="{{context}}"]' },
+    { if: 'input[name="context"]', click: 'button[value="continue"]' },
+    { waitForRedirect: true },
+  ],
+  cancelSteps: [{ click: 'button[value="cancel"]' }, { waitForRedirect: true }],
+};
+
+/** The default TPP-Redirect-URI: on loopback, so nothing the flow sends there could leave this machine
+ * (the drivers stop before sending it anyway). */
+export const DEFAULT_REDIRECT_URI = 'https://127.0.0.1/xs2a-conformance/callback';
+
 export function defaultProfile(): Profile {
   const { qsealc } = testCredentials();
   return {
     environment: 'sandbox',
-    tpp: { signing: qsealc, redirectUri: 'https://tpp.example/callback' },
+    tpp: { signing: qsealc, redirectUri: DEFAULT_REDIRECT_URI },
     psu: { private: { ipAddress: '192.0.2.10' }, corporate: { ipAddress: '192.0.2.10' } },
-    sca: { driver: 'form', form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
+    sca: { driver: 'form', origins: [], form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
     capabilities: {
       products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
       sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true,
     },
     waivers: [],
+    signing: { rejectStatuses: [400] },
+    fuzz: { baseRequest: { ...DEFAULT_FUZZ_BASE } },
     timeoutMs: 10_000,
   };
+}
+
+/** The profile with another SCA driver (`run --sca-driver`); the browser gets the default script when the profile has none. */
+export function withScaDriver(p: Profile, driver: Profile['sca']['driver']): Profile {
+  return { ...p, sca: { ...p.sca, driver, browser: p.sca.browser ?? (driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined) } };
 }
 
 function keyPath(instancePath: string, extra?: string): string {
@@ -222,17 +302,19 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile')
       }
     : undefined;
   const driver = r.sca?.driver ?? d.sca.driver;
-  if (driver === 'browser' && !r.sca?.browser) throw new ProfileError(`${name}: key sca.browser is required with sca.driver browser`);
+  const browser = r.sca?.browser ? { ...r.sca.browser } : driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined;
   return {
     target: r.target,
     environment: r.environment ?? d.environment,
     tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri },
     psu: { private: { ...d.psu.private, ...(r.psu?.private ?? {}) }, corporate: { ...d.psu.corporate, ...(r.psu?.corporate ?? {}) } },
-    sca: { driver, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser: r.sca?.browser },
+    sca: { driver, origins: r.sca?.origins ?? d.sca.origins, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser },
     capabilities: { ...d.capabilities, ...(r.capabilities ?? {}) },
     clockControl: r.clockControl,
     templates: r.templates,
     waivers: r.waivers ?? [],
+    signing: { rejectStatuses: [...new Set([400, ...(r.signing?.rejectStatuses ?? [])])] },
+    fuzz: { baseRequest: r.fuzz?.baseRequest ?? d.fuzz.baseRequest },
     timeoutMs: r.timeoutMs ?? d.timeoutMs,
   };
 }

@@ -1,5 +1,5 @@
 // What every cucumber worker needs to know about the run, passed through one environment variable.
-import { completeProfile, defaultProfile, loadProfile, type Profile } from './profile.ts';
+import { completeProfile, defaultProfile, loadProfile, withScaDriver, type Profile } from './profile.ts';
 
 export interface RunContext {
   targetUrl: string;
@@ -10,6 +10,10 @@ export interface RunContext {
   embedded: boolean;
   /** Timeout for each request (ms). */
   timeoutMs?: number;
+  /** Unique per run: what a worker keeps between scenarios (PSU sessions) belongs to one run. */
+  runId?: string;
+  /** `run --sca-driver`: replaces the profile's SCA driver. */
+  scaDriver?: Profile['sca']['driver'];
 }
 
 export const RUN_ENV = 'XS2A_RUN';
@@ -28,7 +32,8 @@ export function runContext(): { ctx: RunContext; profile: Profile } {
     if (!targetUrl) throw new Error('no target: run through `xs2a-conformance run`, or set XS2A_TARGET_URL');
     ctx = { targetUrl, profileFile: process.env.XS2A_PROFILE, allowPayments: false, embedded: false };
   }
-  const profile = ctx.profileFile ? loadProfile(ctx.profileFile) : completeProfile({}, process.cwd());
+  const loaded = ctx.profileFile ? loadProfile(ctx.profileFile) : completeProfile({}, process.cwd());
+  const profile = ctx.scaDriver ? withScaDriver(loaded, ctx.scaDriver) : loaded;
   if (ctx.timeoutMs) profile.timeoutMs = ctx.timeoutMs;
   if (!ctx.clockControl && profile.clockControl) ctx.clockControl = profile.clockControl;
   cached = { ctx, profile: profile ?? defaultProfile(), raw };

@@ -1,6 +1,7 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +35,8 @@ export interface RunOptions {
   /** No progress display (mutation runs). */
   quiet?: boolean;
   timeoutMs?: number;
+  /** Replaces the profile's SCA driver. */
+  scaDriver?: Profile['sca']['driver'];
   log?: (s: string) => void;
 }
 
@@ -78,7 +81,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   // Production: one worker, so the allowance guard (allowance.ts) sees every call.
   const parallel = profile.environment === 'production' ? 0 : o.parallel ?? 0;
   let bank: { url: string; close(): Promise<void> } | undefined;
-  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs };
+  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID() };
   try {
     if (!targetUrl) {
       const { startBank, findFault } = await import('../bank/index.ts');

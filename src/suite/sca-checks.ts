@@ -4,8 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { REDIRECT_FAILURE_PARAMS, REDIRECT_SUCCESS_PARAMS, UUID_PATTERN } from '../spec/events.ts';
 import { PSU_CONTEXTS } from '../spec/codes.ts';
 import { CheckFailure, describeResponse, expectSchema, fail, responseOf } from './expect.ts';
-import { performSca, type ScaResult } from './sca/index.ts';
-import type { Profile } from './profile.ts';
+import type { ScaResult } from './sca/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
 export type Context = 'PRIVATE' | 'CORPORATE';
@@ -86,11 +85,6 @@ export function expectScaRequired(ex: Exchange | undefined, statuses: number[] =
     fail(`scaRedirect href "${href}" is not a URL`, ['fields.link.href']);
   }
   return href;
-}
-
-/** An SCA as the profile's driver does it, but logging in with another national identity number. */
-export async function runScaAs(profile: Profile, href: string, nationalId: string, tppSessionId: string | undefined, context: Context = 'PRIVATE'): Promise<ScaResult> {
-  return performSca(profile, { href, context, vars: { 'psu.nationalId': nationalId, context, tppSessionId } });
 }
 
 /** An 11-digit number no national identity register holds (day 00 and month 00 do not exist). */

@@ -122,7 +122,7 @@ export class TppClient {
     this.signer = rsaSha256Signer(options.identity.keyPem);
     this.clock = options.clock ?? systemClock;
     this.psu = { ...(options.psu ?? {}) };
-    this.redirectUri = options.redirectUri ?? 'https://tpp.example/callback';
+    this.redirectUri = options.redirectUri ?? 'https://127.0.0.1/xs2a-conformance/callback';
     const tls = options.tls;
     this.agent = new Agent({
       keepAliveTimeout: 10_000,

@@ -1,15 +1,19 @@
 // Before: not-applicable check and Allure labels from the clause registry. After: evidence.
-import { After, Before, setDefaultTimeout, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
+import { After, AfterAll, Before, setDefaultTimeout, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
 import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
 import { clauseById, clauseLink } from '../../src/spec/clauses.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { NOT_APPLICABLE_PREFIX } from '../../src/suite/results.ts';
+import { closeBrowser } from '../../src/suite/sca/browser-driver.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import { redactExchange, toCurl } from '../../src/tpp/client.ts';
 import type { Xs2aWorld } from './world.ts';
 
 setDefaultTimeout(60_000);
+
+// One browser per worker (the browser SCA driver): closed when the worker is done.
+AfterAll(async () => closeBrowser());
 
 // A scenario that moves the target's clock runs alone: it would expire others' sessions.
 setParallelCanAssign((pickle, running) => {
@@ -29,6 +33,8 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
     await allure.story(id);
     await allure.link(clauseLink(id), `${id}: ${c.title}`);
   }
+  // A scenario that moves the target's clock makes its own PSU session (a kept one would carry another time).
+  if (pickle.tags.some((x) => x.name === '@clock')) this.reusePsuSession = false;
   const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
@@ -47,7 +53,7 @@ After(async function (this: Xs2aWorld, { result, pickle }: ITestCaseHookParamete
       this.attach(JSON.stringify(redactExchange(ex), null, 2), { mediaType: 'application/json', fileName: `exchange ${ex.request.method} ${ex.request.target.split('?')[0]}.json` });
       this.attach(toCurl(ex), { mediaType: 'text/plain', fileName: 'reproduce with curl.txt' });
     }
-    if (this.lastSca) this.attach(JSON.stringify({ completed: this.lastSca.completed, problem: this.lastSca.problem, steps: this.lastSca.steps, params: Object.keys(this.lastSca.params) }, null, 2), { mediaType: 'application/json', fileName: 'sca flow.json' });
+    if (this.lastSca) this.attach(JSON.stringify({ completed: this.lastSca.completed, problem: this.lastSca.problem, steps: this.lastSca.steps, params: Object.keys(this.lastSca.params), stoppedInBrowser: this.lastSca.requests?.filter((q) => q.decision !== 'allowed') }, null, 2), { mediaType: 'application/json', fileName: 'sca flow.json' });
     const clauses = t.clauses.map((id) => { const c = clauseById(id); return `${id} (${c.level.toUpperCase()}): ${c.text}`; });
     if (clauses.length) this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
   }

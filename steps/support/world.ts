@@ -11,6 +11,13 @@ import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../
 import type { Profile } from '../../src/suite/profile.ts';
 import type { RunContext } from '../../src/suite/run-context.ts';
 
+/** The PSU sessions completed SCAs gave in this worker, by run, context and PSU. The spec lets a TPP
+ * keep them: the psu-id is stable and goes in PSU-ID on all later requests for that PSU, and SCA
+ * within a TPP-Session-ID lasts up to an hour. Later scenarios of the worker reuse them instead of a
+ * new SCA each; one the bank no longer accepts is dropped and a new SCA made. Never shared across
+ * PSUs (each worker acts for its own) nor across runs. */
+const PSU_SESSIONS = new Map<string, { psuId: string; psuCorporateId?: string; tppSessionId: string }>();
+
 export class Xs2aWorld extends World {
   readonly ctx: RunContext;
   readonly profile: Profile;
@@ -23,6 +30,9 @@ export class Xs2aWorld extends World {
   readonly vars = new Map<string, unknown>();
   /** Clause ids checked by the steps so far (for the report). */
   readonly checked = new Set<string>();
+  /** Whether obtainPsu may reuse (and keep) the worker's PSU session. Not in a scenario that moves the
+   * clock, nor once it has changed the bank's data (a new sandbox account is not in an older consent). */
+  reusePsuSession = true;
 
   constructor(options: IWorldOptions) {
     super(options);
@@ -46,6 +56,7 @@ export class Xs2aWorld extends World {
       const present = psu !== false && !!psu.psuIpAddress && spec.headers?.['PSU-IP-Address'] !== null;
       spendAllowance(spec.method, spec.path, present);
     }
+    if (spec.method !== 'GET' && spec.method !== 'HEAD') this.reusePsuSession = false;
     this.last = await this.client.request({ ...spec, psu });
     return this.last;
   }
@@ -72,6 +83,21 @@ export class Xs2aWorld extends World {
     this.psu.psuId = undefined;
     this.psu.psuCorporateId = undefined;
     this.vars.delete('accounts');
+    const key = `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${process.env.CUCUMBER_WORKER_ID ?? 0}`}`;
+    const kept = this.reusePsuSession && !this.clockOffsetSeconds ? PSU_SESSIONS.get(key) : undefined;
+    if (kept) {
+      Object.assign(this.psu, kept);
+      const ex = await this.send({ method: 'GET', path: '/v1/accounts' });
+      const accounts = (ex.response?.json as any)?.accounts;
+      if (ex.response?.status === 200 && Array.isArray(accounts)) {
+        this.vars.set('accounts', accounts);
+        this.psu.context = context;
+        return;
+      }
+      // No longer accepted (expired, replaced by another session, revoked): start afresh.
+      PSU_SESSIONS.delete(key);
+      Object.assign(this.psu, { psuId: undefined, psuCorporateId: undefined, tppSessionId: randomUUID() });
+    }
     // The account list needs consent, given by the PSU during SCA (spec: What the service does);
     // the answer is a 401 scaRedirect until then. The redirect back carries the psu-id.
     for (let round = 0; round < 3; round++) {
@@ -82,6 +108,9 @@ export class Xs2aWorld extends World {
         if (!Array.isArray(accounts)) fail(`the account list answered 200 without an accounts array: ${describeResponse(ex)}`, ['endpoints.list-accounts.success', 'conventions.json-utf8']);
         this.vars.set('accounts', accounts);
         this.psu.context = context;
+        if (this.reusePsuSession && !this.clockOffsetSeconds && this.psu.psuId && this.psu.tppSessionId) {
+          PSU_SESSIONS.set(key, { psuId: this.psu.psuId, psuCorporateId: this.psu.psuCorporateId, tppSessionId: this.psu.tppSessionId });
+        }
         return;
       }
       const r = await this.runSca(this.scaHref(ex), context);
@@ -121,12 +150,12 @@ export class Xs2aWorld extends World {
     return this.vars.get(key) as string;
   }
 
-  /** Runs the profile's SCA driver on a scaRedirect href. */
-  async runSca(href: string, context: 'PRIVATE' | 'CORPORATE' = 'PRIVATE', cancel = false): Promise<ScaResult> {
-    const who = { ...(context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private), nationalId: await this.nationalId(context) };
-    const r = await performSca(this.profile, { href, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId: this.psu.tppSessionId } });
+  /** Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`); its screenshots are attached, failed flows included. */
+  async runSca(href: string, context: 'PRIVATE' | 'CORPORATE' = 'PRIVATE', cancel = false, nationalId?: string): Promise<ScaResult> {
+    const who = { ...(context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private), nationalId: nationalId ?? await this.nationalId(context) };
+    const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId: this.psu.tppSessionId } });
     this.lastSca = r;
-    for (const s of r.screenshots ?? []) this.attach(s.png, { mediaType: 'image/png', fileName: `${s.name}.png` });
+    for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });
     return r;
   }
 

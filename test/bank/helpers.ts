@@ -4,7 +4,7 @@ import { startBank, SCA_FIELDS, SCA_ACTIONS, type RunningBank, type StartBankOpt
 import { TppClient, type PsuContext } from '../../src/tpp/client.ts';
 import { testCredentials, type TestTpp } from '../../src/tpp/fixtures.ts';
 
-export const REDIRECT = 'https://tpp.example/callback';
+export const REDIRECT = 'https://127.0.0.1/xs2a-conformance/callback';
 export const PSU_IP = '192.0.2.10';
 
 export interface TestBank { running: RunningBank; client: (psu?: PsuContext, which?: TestTpp) => TppClient; close(): Promise<void> }

@@ -1,47 +1,166 @@
 // The browser SCA driver: playwright-core with Debian's chromium through the reference bank's
-// pages. Skipped (and says so) where no chromium is installed; CI installs it.
+// pages, and through a hostile page that tries to pull the browser to other origins. Skipped (and
+// says so) where no chromium is installed; CI installs it.
+//
+// Every server here is on 127.0.0.1. The redirect URI and the "outside" origin are loopback servers
+// that count what reaches them: the driver must send them nothing.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
-import { findChromium, runBrowserSca } from '../../src/suite/sca/browser-driver.ts';
+import { DEFAULT_BROWSER } from '../../src/suite/profile.ts';
+import { closeBrowser, findChromium, runBrowserSca, type BrowserScaOutcome } from '../../src/suite/sca/browser-driver.ts';
+import { WRONG_NATIONAL_ID } from '../../src/suite/sca-checks.ts';
 import { testCredentials, TppClient } from '../../src/tpp/index.ts';
 
 const chromium = findChromium();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A loopback server that counts every request it gets. */
+async function counter(handler?: (url: string, res: import('node:http').ServerResponse) => void): Promise<{ url: string; hits: string[]; server: Server }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    if (handler) handler(req.url ?? '/', res);
+    else res.end('counted');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
+}
+
 let bank: RunningBank;
 let client: TppClient;
+let tpp: Awaited<ReturnType<typeof counter>>;
+let outside: Awaited<ReturnType<typeof counter>>;
+let nationalId: string;
 
 beforeAll(async () => {
   bank = await startBank({ mode: 'test' });
-  client = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc, psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-1' } });
+  tpp = await counter();
+  outside = await counter();
+  client = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc, redirectUri: `${tpp.url}/callback`, psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-1' } });
+  const customers = (await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
+  nationalId = customers.find((c) => c.type === 'private')!.customerNumber;
 });
 afterAll(async () => {
-  await client.close();
-  await bank.close();
+  await closeBrowser();
+  await client?.close();
+  await bank?.close();
+  tpp?.server.close();
+  outside?.server.close();
 });
 
+async function scaHref(): Promise<string> {
+  const ex = await client.request({ method: 'GET', path: '/v1/accounts' });
+  return (ex.response!.json as any)._links.scaRedirect.href;
+}
+
+/** Nothing went anywhere but the bank: each request was sent to the bank's origin or stopped in the browser. */
+function expectStayedOnTarget(r: BrowserScaOutcome, origin: string): void {
+  for (const q of r.requests) {
+    if (q.decision === 'allowed') expect(new URL(q.url).origin).toBe(origin);
+    else expect(q.decision === 'redirect-uri' || q.decision === 'blocked').toBe(true);
+  }
+  expect(tpp.hits).toEqual([]);
+  expect(outside.hits).toEqual([]);
+}
+
 describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: install Debian\'s chromium'})`, () => {
-  it('runs the scripted steps, screenshots each, and reads the redirect to the TPP', async () => {
-    const customers = (await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
-    const nid = customers.find((c) => c.type === 'private')!.customerNumber;
-    const ex = await client.request({ method: 'GET', path: '/v1/accounts' });
-    const href = (ex.response!.json as any)._links.scaRedirect.href;
-    const r = await runBrowserSca({
-      href,
-      redirectUri: 'https://tpp.example/callback',
-      vars: { 'psu.nationalId': nid },
-      steps: [
-        { fill: 'input[name="psu-identity"]', value: '{{psu.nationalId}}' },
-        { click: 'button[value="continue"]' },
-        { check: 'input[name="context"][value="PRIVATE"]' },
-        { click: 'button[value="continue"]' },
-        { waitForRedirect: true },
-      ],
-      timeoutMs: 20_000,
+  const run = async (context: 'PRIVATE' | 'CORPORATE', opts: { nid?: string; cancel?: boolean } = {}) =>
+    runBrowserSca({
+      href: await scaHref(),
+      redirectUri: `${tpp.url}/callback`,
+      origins: [bank.url],
+      vars: { 'psu.nationalId': opts.nid ?? nationalId, context },
+      steps: opts.cancel ? DEFAULT_BROWSER.cancelSteps : DEFAULT_BROWSER.steps,
+      timeoutMs: 10_000,
     });
+
+  it('PRIVATE: runs the steps, screenshots each page, reads the redirect to the TPP without sending it', async () => {
+    const r = await run('PRIVATE');
     expect(r.problem).toBeUndefined();
     expect(r.completed).toBe(true);
-    expect(r.params['psu-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(r.params['psu-id']).toMatch(UUID);
     expect(r.params.context).toBe('PRIVATE');
-    expect(r.screenshots.length).toBeGreaterThanOrEqual(3);
-    expect(r.screenshots[0].png.subarray(1, 4).toString()).toBe('PNG');
+    expect(r.screenshots.map((x) => x.name)).toEqual(['before step 2: click button[value="continue"]', 'before step 4: if input[name="context"], click button[value="continue"]']);
+    expect([...r.screenshots[0].data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    // The 302 to the redirect URI was seen (a redirect target, which page.route would miss) and stopped.
+    expect(r.requests.filter((q) => q.decision === 'redirect-uri')).toHaveLength(1);
+    expectStayedOnTarget(r, new URL(bank.url).origin);
   }, 60_000);
+
+  it('CORPORATE: {{context}} in a selector picks the context the scenario asks for', async () => {
+    const r = await run('CORPORATE');
+    expect(r.problem).toBeUndefined();
+    expect(r.params.context).toBe('CORPORATE');
+    expect(r.params['psu-corporate-id']).toBeTruthy();
+    expectStayedOnTarget(r, new URL(bank.url).origin);
+  }, 60_000);
+
+  it('a wrong national identity number: the flow branches to the redirect at once, no step waits', async () => {
+    const t0 = Date.now();
+    const r = await run('PRIVATE', { nid: WRONG_NATIONAL_ID });
+    expect(r.completed).toBe(true);
+    expect(r.params['psu-id']).toBeUndefined();
+    expect(r.params.code).toBeTruthy();
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(r.screenshots).toHaveLength(1);
+    expectStayedOnTarget(r, new URL(bank.url).origin);
+  }, 60_000);
+
+  it('cancel steps abort the SCA with the failure redirect', async () => {
+    const r = await run('PRIVATE', { cancel: true });
+    expect(r.completed).toBe(true);
+    expect(r.params['psu-id']).toBeUndefined();
+    expect(r.params.status).toBeTruthy();
+    expectStayedOnTarget(r, new URL(bank.url).origin);
+  }, 60_000);
+
+  it('a failing step ends with a clear problem and a screenshot of the page it failed on', async () => {
+    const r = await runBrowserSca({ href: await scaHref(), redirectUri: `${tpp.url}/callback`, origins: [bank.url], vars: {}, steps: [{ click: 'button[value="no-such-button"]' }], timeoutMs: 1_500 });
+    expect(r.completed).toBe(false);
+    expect(r.problem).toMatch(/step 1: click button\[value="no-such-button"\] failed/);
+    expect(r.screenshots.at(-1)!.name).toMatch(/failed/);
+  }, 60_000);
+
+  it('a page that pulls in other origins: every such request is failed in the browser, the redirect URI is never sent', async () => {
+    // The "target": an SCA page with a sub-resource, a frame, a script and a prefetch from another
+    // loopback origin and from a name that cannot resolve; its form (shown once the page has loaded,
+    // so every sub-resource was tried) answers with a 302 to the redirect URI.
+    const target = await counter((url, res) => {
+      if (url.startsWith('/sca')) {
+        res.setHeader('content-type', 'text/html');
+        res.end(`<!doctype html><html><body>
+<img src="${outside.url}/pixel.png"><img src="http://cdn.tpp-outside.invalid/logo.png">
+<iframe src="${outside.url}/frame"></iframe><script src="${outside.url}/x.js"></script>
+<link rel="prefetch" href="${outside.url}/prefetch"><link rel="dns-prefetch" href="//tracker.invalid">
+<script>addEventListener('load', () => document.body.insertAdjacentHTML('beforeend',
+  '<form method="post" action="/done"><button type="submit" name="action" value="continue">Continue</button></form>'));</script>
+</body></html>`);
+      } else if (url.startsWith('/done')) {
+        res.statusCode = 302;
+        res.setHeader('location', `${tpp.url}/callback?psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11&context=PRIVATE`);
+        res.end();
+      } else res.end();
+    });
+    try {
+      const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ click: 'button[value="continue"]' }], timeoutMs: 10_000 });
+      expect(r.problem).toBeUndefined();
+      expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
+      const blocked = r.requests.filter((q) => q.decision === 'blocked').map((q) => q.url);
+      expect(blocked).toEqual(expect.arrayContaining([`${outside.url}/pixel.png`, 'http://cdn.tpp-outside.invalid/logo.png', `${outside.url}/frame`, `${outside.url}/x.js`]));
+      expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
+      expectStayedOnTarget(r, new URL(target.url).origin);
+    } finally {
+      target.server.close();
+    }
+  }, 60_000);
+
+  it('an scaRedirect on an origin the profile does not list: the browser is not started', async () => {
+    const r = await runBrowserSca({ href: `${outside.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [bank.url], vars: {}, steps: DEFAULT_BROWSER.steps });
+    expect(r.completed).toBe(false);
+    expect(r.problem).toMatch(/neither the target's origin nor one of the SCA origins/);
+    expect(r.requests).toEqual([]);
+    expect(outside.hits).toEqual([]);
+  });
 });

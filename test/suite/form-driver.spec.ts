@@ -5,7 +5,7 @@ import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planForm, runFormSca } from '../../src/suite/sca/form-driver.ts';
 
-const REDIRECT = 'https://tpp.example/cb';
+const REDIRECT = 'https://127.0.0.1/xs2a-conformance/cb';
 let server: Server;
 let base: string;
 const seen: Record<string, string>[] = [];

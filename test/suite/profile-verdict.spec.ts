@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../src/suite/profile.ts';
+import { DEFAULT_BROWSER, loadProfile, withScaDriver } from '../../src/suite/profile.ts';
 import { applyWaivers, type ScenarioResult } from '../../src/suite/verdict.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { readTags } from '../../src/suite/tags.ts';
@@ -46,9 +46,20 @@ waivers:
     ['waiver.yaml', 'waivers: [{ clause: x, expires: "2099-01-01" }]', /key waivers.0.reason is required/],
     ['bad.yaml', 'sca: [', /is not valid YAML/],
     ['file.yaml', 'tpp: { signing: { cert: nope.pem, key: nope.key } }', /key tpp.signing.cert: cannot read nope.pem/],
-    ['browser.yaml', 'sca: { driver: browser }', /key sca.browser is required/],
+    ['browser.yaml', 'sca: { browser: { steps: [{ klick: "#go" }] } }', /key sca.browser.steps.0.klick is not a known key/],
+    ['origins.yaml', 'sca: { origins: ["https://sca.bank.example/login"] }', /key sca.origins.0 must match pattern/],
   ])('%s is refused naming the key', (name, text, message) => {
     expect(() => loadProfile(write(name, text))).toThrow(message);
+  });
+  it('the browser driver without steps gets the reference bank\'s script; the shipped example loads as the embedded bank needs it', () => {
+    const p = loadProfile(write('browser-default.yaml', 'sca: { driver: browser }'));
+    expect(p.sca.browser).toEqual(DEFAULT_BROWSER);
+    const ex = loadProfile(join(ROOT, 'docs/profile.example.yaml'));
+    expect(ex.target).toBeUndefined();
+    expect(ex.sca.driver).toBe('browser');
+    expect(ex.tpp.signing.certPem).toContain('BEGIN CERTIFICATE');
+    expect(new URL(ex.tpp.redirectUri).hostname).toBe('127.0.0.1');
+    expect(withScaDriver(ex, 'form').sca.driver).toBe('form');
   });
   it('the CLI says so on one line and exits 2', () => {
     const r = cli(['run', '--profile', write('cli.yaml', 'environment: staging')]);

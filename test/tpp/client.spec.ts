@@ -49,7 +49,7 @@ describe('TppClient', () => {
     const got = seen.at(-1)!;
     expect(got.body.equals(ex.request.body)).toBe(true);
     expect(got.req.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(got.req.headers['tpp-redirect-uri']).toBe('https://tpp.example/callback');
+    expect(got.req.headers['tpp-redirect-uri']).toBe('https://127.0.0.1/xs2a-conformance/callback');
     expect(got.req.headers['psu-ip-address']).toBe('192.0.2.1');
     expect(got.req.url).toBe('/v1/payments/cross-border-credit-transfers?allowLogicalDuplicate=false');
     expect((ex.response?.json as { signingString: string }).signingString).toBe(ex.request.signingString);

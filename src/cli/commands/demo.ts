@@ -28,7 +28,7 @@ export function register(program: Command): void {
             ['PSU-ID', randomUUID()],
             ['PSU-IP-Address', '192.0.2.10'],
             ['TPP-Session-ID', randomUUID()],
-            ['TPP-Redirect-URI', 'https://tpp.example/callback'],
+            ['TPP-Redirect-URI', 'https://127.0.0.1/xs2a-conformance/callback'],
             ['TPP-Signature-Certificate', certificateHeaderValue(qsealc.certPem)],
           ],
           body,

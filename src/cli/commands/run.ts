@@ -17,8 +17,10 @@ export function register(program: Command): void {
     .option('--allow-payments', 'production: also run payment scenarios')
     .option('--faults <a,b>', 'switch faults on in the embedded reference bank')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
+    .option('--sca-driver <form|browser|preset>', "replace the profile's SCA driver")
     .option('--no-report', 'do not build the Allure HTML report')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean }) => {
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string }) => {
+      if (o.scaDriver !== undefined && !['form', 'browser', 'preset'].includes(o.scaDriver)) throw new UsageError(`--sca-driver "${o.scaDriver}" is not one of form, browser, preset`);
       if (!/^\d+$/.test(o.parallel)) throw new UsageError(`--parallel "${o.parallel}" is not a number`);
       if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
       const r = await runSuite({
@@ -32,6 +34,7 @@ export function register(program: Command): void {
         faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
         report: o.report,
         timeoutMs: +o.timeout,
+        scaDriver: o.scaDriver as 'form' | 'browser' | 'preset' | undefined,
       });
       if (r.message) process.stderr.write(`xs2a-conformance: ${r.message}\n`);
       process.exitCode = r.exitCode;

@@ -75,7 +75,7 @@ export class StatefulEnv {
 
   /** Runs the profile's SCA driver on a scaRedirect href as the PSU, PRIVATE context. */
   async sca(href: string, cancel: boolean, sessionId = this.sessionId): Promise<ScaResult> {
-    return performSca(this.profile, { href: new URL(href, this.target.url).toString(), context: 'PRIVATE', cancel, vars: { 'psu.nationalId': this.nationalId, context: 'PRIVATE', tppSessionId: sessionId } });
+    return performSca(this.profile, { href: new URL(href, this.target.url).toString(), targetUrl: this.target.url, context: 'PRIVATE', cancel, vars: { 'psu.nationalId': this.nationalId, context: 'PRIVATE', tppSessionId: sessionId } });
   }
 
   /** A path relative to the target from a link href (absolute or relative). */
@@ -138,7 +138,7 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
       const first = await client.request({ method: 'GET', path: '/v1/accounts', psu: { psuIpAddress: ip, tppSessionId: sessionId } });
       const href = (first.response?.json as any)?._links?.scaRedirect?.href;
       if (first.response?.status !== 401 || typeof href !== 'string') fail(`GET /v1/accounts without a PSU-ID should demand SCA: ${describe(first)}`);
-      const r = await performSca(profile, { href: new URL(href, target.url).toString(), context: 'PRIVATE', vars: { 'psu.nationalId': nationalId, context: 'PRIVATE', tppSessionId: sessionId } });
+      const r = await performSca(profile, { href: new URL(href, target.url).toString(), targetUrl: target.url, context: 'PRIVATE', vars: { 'psu.nationalId': nationalId, context: 'PRIVATE', tppSessionId: sessionId } });
       psuId = r.params['psu-id'];
       if (!r.completed || !psuId) fail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`);
     }

@@ -9,6 +9,8 @@ import { fillText } from '../templates.ts';
 export interface ScaRequest {
   href: string;
   redirectUri: string;
+  /** Origins the flow may request (the target's and the profile's SCA origins); default: the origin of `href`. */
+  origins?: string[];
   /** field name → value template; {{name}} is replaced from vars. */
   fields: Record<string, string>;
   vars: Record<string, string | undefined>;
@@ -40,8 +42,16 @@ export interface ScaOutcome {
 }
 
 
-function sameTarget(url: URL, redirect: URL): boolean {
-  return url.origin === redirect.origin && url.pathname === redirect.pathname;
+/** Whether a URL the flow goes to is TPP-Redirect-URI (with the outcome in its query): the point where both drivers stop. */
+export function reachesRedirectUri(url: string, redirectUri: string): boolean {
+  if (url.startsWith(redirectUri)) return true;
+  try {
+    const u = new URL(url);
+    const r = new URL(redirectUri);
+    return u.origin === r.origin && u.pathname === r.pathname;
+  } catch {
+    return false;
+  }
 }
 
 interface Submission {
@@ -108,7 +118,6 @@ export function planForm(html: string, pageUrl: string, req: Pick<ScaRequest, 'f
 export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
   const steps: ScaStep[] = [];
   const cookies = new Map<string, string>();
-  const redirect = new URL(req.redirectUri);
   const timeout = req.timeoutMs ?? 10_000;
   let method = 'GET';
   let url: string;
@@ -118,9 +127,11 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
     return { completed: false, params: {}, steps, problem: `scaRedirect href "${req.href}" is not an absolute URL` };
   }
   let body: string | undefined;
+  const allowed = new Set((req.origins ?? [url]).map((o) => new URL(o).origin));
   for (let i = 0; i < (req.maxSteps ?? 10) * 3; i++) {
     const u = new URL(url);
-    if (sameTarget(u, redirect)) return { completed: true, params: Object.fromEntries(u.searchParams), finalUrl: redactUrl(url), steps };
+    if (reachesRedirectUri(url, req.redirectUri)) return { completed: true, params: Object.fromEntries(u.searchParams), finalUrl: redactUrl(url), steps };
+    if (!allowed.has(u.origin)) return { completed: false, params: {}, steps, problem: `the flow went to ${u.origin} (${redactUrl(url)}), which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): not requested` };
     let res;
     try {
       res = await request(url, {

@@ -1,26 +1,38 @@
-// Picks the profile's SCA driver.
+// Picks the profile's SCA driver. Both drivers go only to the target's origin and the SCA origins
+// the profile lists, and stop before TPP-Redirect-URI.
 import type { Profile } from '../profile.ts';
-import { runBrowserSca } from './browser-driver.ts';
+import { runBrowserSca, type BrowserRequestRecord, type Screenshot } from './browser-driver.ts';
 import { runFormSca, type ScaOutcome } from './form-driver.ts';
 
 export interface ScaResult extends ScaOutcome {
-  screenshots?: Array<{ name: string; png: Buffer }>;
+  screenshots?: Screenshot[];
+  /** The browser driver: every request the browser tried, and whether it was sent. */
+  requests?: BrowserRequestRecord[];
 }
 
 export interface ScaCall {
   href: string;
+  /** The target's base URL: its origin is where the SCA pages may come from, with the profile's sca.origins. */
+  targetUrl: string;
   context: 'PRIVATE' | 'CORPORATE';
   cancel?: boolean;
   vars: Record<string, string | undefined>;
 }
 
+/** The origins an SCA flow may load from. */
+export function scaOrigins(profile: Profile, targetUrl: string): string[] {
+  return [new URL(targetUrl).origin, ...profile.sca.origins.map((o) => new URL(o).origin)];
+}
+
 export async function performSca(profile: Profile, call: ScaCall): Promise<ScaResult> {
   const redirectUri = profile.tpp.redirectUri;
+  const origins = scaOrigins(profile, call.targetUrl);
   if (profile.sca.driver === 'browser' && profile.sca.browser) {
     const b = profile.sca.browser;
-    return runBrowserSca({ href: call.href, redirectUri, steps: call.cancel && b.cancelSteps ? b.cancelSteps : b.steps, vars: call.vars, executablePath: b.executablePath, timeoutMs: profile.timeoutMs });
+    if (call.cancel && !b.cancelSteps) return { completed: false, params: {}, steps: [], problem: 'this scenario aborts the SCA, but the profile has no sca.browser.cancelSteps' };
+    return runBrowserSca({ href: call.href, redirectUri, origins, steps: call.cancel ? b.cancelSteps! : b.steps, vars: call.vars, executablePath: b.executablePath, timeoutMs: profile.timeoutMs });
   }
   if (profile.sca.driver === 'preset') return { completed: false, params: {}, steps: [], problem: 'the preset driver performs no SCA' };
   const f = profile.sca.form;
-  return runFormSca({ href: call.href, redirectUri, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs });
+  return runFormSca({ href: call.href, redirectUri, origins, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs });
 }
