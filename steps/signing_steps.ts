@@ -1,5 +1,7 @@
 // Request signing (Authentication > Request signing): a correct request, then named tamperings.
-import { Given, When } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
+import { describeAnswer, signatureOutcome } from '../src/fuzz/oracle.ts';
+import { fail } from '../src/suite/expect.ts';
 import { tampering } from '../src/suite/tamper.ts';
 import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -28,4 +30,14 @@ When('the TPP initiates a cross-border payment with {string}', async function (t
   const t = tampering(name);
   const body = await this.paymentBody('cross-border-payment');
   await this.send({ method: 'POST', path: '/v1/payments/cross-border-credit-transfers', headers: { 'x-accept-fix': 'amount-as-string' }, body, sign: t.sign ? t.sign(Date.now()) : undefined, mutate: t.mutate });
+});
+
+// The signature oracle (src/fuzz/oracle.ts): 2xx, or 401 with _links.scaRedirect (SCA demanded after
+// the signature was verified), is an acceptance; 400 (or a status the profile declares) a rejection.
+Then('the signature is accepted', function (this: Xs2aWorld) {
+  const r = this.last?.response;
+  if (!r) fail(`expected the signature to be accepted, but there was no answer: ${this.last?.error?.message ?? 'no request sent'}`, ['signing.signing-string']);
+  const answer = { status: r.status, body: r.text };
+  const outcome = signatureOutcome(answer, this.profile.signing.rejectStatuses);
+  if (outcome !== 'accepted') fail(`expected the signature to be accepted (2xx, or 401 with _links.scaRedirect), but it was ${outcome}: ${describeAnswer(answer)}`);
 });

@@ -39,6 +39,28 @@ describe('signatures', () => {
     expect(j.message).toMatch(/signature: /);
   });
 
+  it('accepts a signature whose headers= names a header the request does not carry: it is left out of the signing string (step 1)', async () => {
+    const all = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'];
+    const ex = await tb.client().request({ method: 'GET', path: PATH, sign: { headers: all } });
+    expect(ex.request?.headers.find(([k]) => k.toLowerCase() === 'psu-corporate-id')).toBeUndefined();
+    expect(ex.request?.headers.find(([k]) => k === 'Signature')?.[1]).toContain(`headers="${all.join(' ')}"`);
+    expect(ex.response?.status, ex.response?.text).toBe(200);
+    // The same name added after signing: the signing string does not change.
+    const added = await tb.client().request({ method: 'GET', path: PATH, mutate: (req) => ({ ...req, headers: req.headers.map(([k, v]) => [k, k === 'Signature' ? v.replace(/headers="([^"]*)"/, 'headers="$1 psu-corporate-id"') : v]) }) });
+    expect(added.response?.status, added.response?.text).toBe(200);
+  });
+
+  it('with the fault absent-header-refused (draft-cavage\'s reading) the same request is refused', async () => {
+    const faulty = await testBank({ clock: () => Date.parse('2026-03-02T10:00:00Z'), faults: ['absent-header-refused'] });
+    try {
+      const j = await expectError(faulty.client().request({ method: 'GET', path: PATH, sign: { headers: ['date', 'digest', 'x-request-id', 'psu-corporate-id', 'tpp-redirect-uri'] } }), 400, 'SIGNATURE_INVALID');
+      expect(j.message).toMatch(/psu-corporate-id is in headers= but not in the request/);
+      expect((await faulty.client().request({ method: 'GET', path: PATH })).response?.status).toBe(200);
+    } finally {
+      await faulty.close();
+    }
+  });
+
   it('refuses a body that does not match the Digest', async () => {
     const j = await expectError(tb.client().request({ method: 'POST', path: '/v1/tpp-dialogue/contact', body: { email: 'ops@tpp.example' }, mutate: (req) => ({ ...req, body: Buffer.from('{"email":"evil@tpp.example"}') }) }), 400, 'SIGNATURE_INVALID');
     expect(j.message).toMatch(/digest/i);

@@ -28,6 +28,19 @@ function sortedSigningString(req: IncomingMessage, body: Buffer, bank: Bank): Wi
   return r.failures.some((f) => f.id === 'signature') ? errorBody(400, 'SIGNATURE_INVALID', `signature does not verify over the signing string of ${sorted.join(' ')}`) : undefined;
 }
 
+/**
+ * A bank that reads headers= the draft-cavage way: a name the request does not carry makes the
+ * signature invalid. The spec leaves that header out of the signing string (step 1: "A header
+ * absent from the request is absent from the signing string"), so such a signature is valid.
+ */
+function absentHeaderRefused(req: IncomingMessage): WireAction | undefined {
+  const sig = rawHeader(req, 'signature');
+  const parsed = sig === undefined ? undefined : parseSignatureHeader(sig);
+  if (!parsed?.ok || !parsed.params.headers) return undefined;
+  const absent = parsed.params.headers.map((n) => n.toLowerCase()).filter((n) => !n.startsWith('(') && req.headers[n] === undefined);
+  return absent.length ? errorBody(400, 'SIGNATURE_INVALID', `${absent.join(', ')} is in headers= but not in the request`) : undefined;
+}
+
 /** keyId's serial and the certificate's, compared as numbers (the issuer is left out). */
 function serialOnly(keyId: string, certB64: string): boolean {
   const sn = /SN=([0-9A-Fa-f]+)/.exec(keyId)?.[1];
@@ -92,6 +105,12 @@ export const SIGNING_FAULTS: readonly AreaFault[] = [
     description: 'Builds the signing string in alphabetical header order instead of the order of headers=, so correctly signed requests are refused.',
     clauses: ['signing.signing-string'],
     hooks: { beforeHandle: sortedSigningString },
+  },
+  {
+    id: 'absent-header-refused', area: 'signing', features,
+    description: 'Refuses a signature whose headers= names a header the request does not carry (draft-cavage\'s reading; the spec leaves it out of the signing string).',
+    clauses: ['signing.signing-string'],
+    hooks: { beforeHandle: absentHeaderRefused },
   },
   {
     id: 'request-target-refused', area: 'signing', features,
