@@ -9,8 +9,10 @@ import { formatHttpDate } from '../tpp/http-date.ts';
 import { setHeader, type HttpRequest } from '../tpp/http-message.ts';
 import { encodeWords } from '../tpp/rfc2047.ts';
 import { digestOf } from '../tpp/digest.ts';
-import { outcomeOf, Sender, type CaseResult } from './runner.ts';
-import { CaseFactory } from './signing.ts';
+import { describeAnswer, rejectionText, signatureOutcome } from './oracle.ts';
+import { changedBody } from './operators.ts';
+import { Sender, type CaseResult } from './runner.ts';
+import { caseFactoryFor, type CaseFactory } from './signing.ts';
 import { openTarget, type Target, type TargetOptions } from './target.ts';
 import { createHash } from 'node:crypto';
 
@@ -26,8 +28,7 @@ export interface CheckEnv {
 
 export async function openCheckEnv(opts: TargetOptions = {}): Promise<CheckEnv> {
   const target = await openTarget(opts);
-  const client = target.client();
-  const factory = new CaseFactory(client, target.identity, target.now);
+  const factory = caseFactoryFor(target);
   const sender = new Sender(target.url, target.tls, 4, target.profile.timeoutMs);
   let debtor: CheckEnv['debtor'] | undefined;
   if (target.embedded) {
@@ -62,13 +63,24 @@ export class WrongAnswer extends Error {
   readonly code = 'FUZZ_ERR_WRONG_ANSWER';
 }
 
-function describe(r: CaseResult): string {
-  return r.error ? `no answer (${r.error})` : `${r.status} ${r.body.replace(/\s+/g, ' ').slice(0, 300)}`;
+const describe = describeAnswer;
+
+/** Accepted per the signature oracle: 2xx/3xx, or 401 with scaRedirect (the server may demand SCA on any request). */
+export function expectAccepted(r: CaseResult, what: string): void {
+  if (signatureOutcome(r) !== 'accepted') throw new WrongAnswer(`${what}: expected acceptance (2xx, or 401 with scaRedirect), got ${describe(r)}`);
 }
 
-export function expectAccepted(r: CaseResult, what: string): void {
-  if (outcomeOf(r) !== 'accepted') throw new WrongAnswer(`${what}: expected acceptance, got ${describe(r)}`);
+/** A signature the spec makes valid: accepted per the oracle. */
+export function expectSignatureAccepted(env: CheckEnv, r: CaseResult, what: string): void {
+  if (signatureOutcome(r, env.target.profile.signing.rejectStatuses) !== 'accepted') throw new WrongAnswer(`${what}: expected the signature accepted (2xx, or 401 with scaRedirect), got ${describe(r)}`);
 }
+
+/** A signature that fails validation: rejected per the oracle (400, or a status the profile declares). */
+export function expectSignatureRejected(env: CheckEnv, r: CaseResult, what: string): void {
+  const statuses = env.target.profile.signing.rejectStatuses;
+  if (signatureOutcome(r, statuses) !== 'rejected') throw new WrongAnswer(`${what}: expected the signature rejected with ${rejectionText(statuses)}, got ${describe(r)}`);
+}
+
 
 export function expectRejected(r: CaseResult, what: string, code?: string): void {
   if (r.status !== 400) throw new WrongAnswer(`${what}: expected rejection with 400${code ? ` ${code}` : ''}, got ${describe(r)}`);
@@ -197,7 +209,7 @@ export async function toleranceWindow(env: CheckEnv, maxSeconds = 2 * 86400): Pr
   const accepted = async (side: 1 | -1, k: number) => {
     probes++;
     const ms = env.target.clock ? k * 1000 - margin : k * 1000;
-    return outcomeOf(await probeDateOffset(env, side * Math.max(0, ms))) === 'accepted';
+    return signatureOutcome(await probeDateOffset(env, side * Math.max(0, ms)), env.target.profile.signing.rejectStatuses) === 'accepted';
   };
   const search = async (side: 1 | -1): Promise<number> => {
     if (!(await accepted(side, 0))) return -1;
@@ -283,7 +295,7 @@ export const CHECKS = {
     check: async (env, v) => {
       const s = env.factory.base();
       const value = encodeWords(s.signatureHeader, { charset: v.charset, encoding: v.encoding, maxWordLength: v.split });
-      expectAccepted(await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `Signature ${value.slice(0, 40)}…`);
+      expectSignatureAccepted(env, await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `Signature ${value.slice(0, 40)}…`);
     },
   } satisfies PropertyCheck<{ charset: 'utf-8' | 'iso-8859-1'; encoding: 'B' | 'Q'; split?: number }>,
   rfc2047CaseVariants: {
@@ -294,7 +306,7 @@ export const CHECKS = {
       const s = env.factory.base();
       const canonical = encodeWords(s.signatureHeader, { charset: /8859|latin/i.test(v.charset) ? 'iso-8859-1' : 'utf-8', encoding: v.encoding.toUpperCase() as 'B' | 'Q' });
       const value = `=?${v.charset}?${v.encoding}?${canonical.split('?')[3]}?=`;
-      expectAccepted(await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `Signature ${value.slice(0, 40)}…`);
+      expectSignatureAccepted(env, await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `Signature ${value.slice(0, 40)}…`);
     },
   } satisfies PropertyCheck<{ charset: string; encoding: string }>,
   rfc2047Malformed: {
@@ -311,18 +323,18 @@ export const CHECKS = {
       const w = encodeWords(s.signatureHeader);
       const text = w.slice('=?utf-8?B?'.length, -2);
       const value = v.kind === 'charset' ? `=?${v.x}?B?${text}?=` : v.kind === 'base64' ? `=?utf-8?B?${text.slice(0, 20)}${v.x}${text.slice(21)}?=` : v.kind === 'encoding' ? `=?utf-8?${v.x}?${text}?=` : `=?utf-8?B?${text}${v.x === '?=x' ? '' : v.x}`;
-      expectRejected(await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `malformed encoded-word (${v.kind} ${JSON.stringify(v.x)})`);
+      expectSignatureRejected(env, await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `malformed encoded-word (${v.kind} ${JSON.stringify(v.x)})`);
     },
   } satisfies PropertyCheck<{ kind: 'charset' | 'base64' | 'unterminated' | 'encoding'; x: string }>,
   dateWithin: {
     id: 'clock.within', clauses: ['limits.date-skew', 'signing.date'], level: 'must',
     arb: fc.integer({ min: -59_750, max: 59_750 }), faults: ['date-skew-30'],
-    check: async (env, ms) => expectAccepted(await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.min(58_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
+    check: async (env, ms) => expectSignatureAccepted(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.min(58_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
   } satisfies PropertyCheck<number>,
   dateBeyond: {
     id: 'clock.beyond', clauses: ['limits.date-skew', 'signing.date', 'errors.signature-invalid'], level: 'must',
     arb: fc.tuple(fc.integer({ min: 60_250, max: 30 * 86_400_000 }), fc.boolean()).map(([ms, ahead]) => (ahead ? ms : -ms)), faults: ['date-skew-ignored'],
-    check: async (env, ms) => expectRejected(await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.max(62_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
+    check: async (env, ms) => expectSignatureRejected(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.max(62_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
   } satisfies PropertyCheck<number>,
   dateMalformed: {
     id: 'clock.malformed', clauses: ['signing.date', 'conventions.date-header', 'errors.signature-invalid'], level: 'must',
@@ -349,7 +361,7 @@ export const CHECKS = {
         if (v.kind === 'garbage' && /^\w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT$/.test(value.garbage)) return;
         req = env.factory.sign(env.factory.unsigned, { date: { value: value[v.kind] } }).request;
       }
-      expectRejected(await send(env, req), `Date ${v.kind === 'missing' ? 'missing' : JSON.stringify(value[v.kind])}`);
+      expectSignatureRejected(env, await send(env, req), `Date ${v.kind === 'missing' ? 'missing' : JSON.stringify(value[v.kind])}`);
     },
   } satisfies PropertyCheck<{ kind: string; g?: string }>,
   dateObsolete: {
@@ -357,7 +369,7 @@ export const CHECKS = {
     arb: fc.tuple(fc.constantFrom(...OBSOLETE), fc.integer({ min: -50, max: 50 })), faults: ['obsolete-dates-rejected'],
     check: async (env, [form, s]) => {
       const value = obsoleteDate(Math.floor(env.target.now() / 1000) * 1000 + s * 1000, form);
-      expectAccepted(await send(env, env.factory.sign(env.factory.unsigned, { date: { value } }).request), `Date in the obsolete ${form} form "${value}"`);
+      expectSignatureAccepted(env, await send(env, env.factory.sign(env.factory.unsigned, { date: { value } }).request), `Date in the obsolete ${form} form "${value}"`);
     },
   } satisfies PropertyCheck<[(typeof OBSOLETE)[number], number]>,
   digestAccepted: {
@@ -369,7 +381,7 @@ export const CHECKS = {
       let name = '';
       let bit = 0;
       for (const ch of d.slice(0, eq)) name += /[a-z]/i.test(ch) ? ((v.mask >> bit++) & 1 ? ch.toLowerCase() : ch) : ch;
-      expectAccepted(await send(env, withDigest(env, name + d.slice(eq))), `Digest ${name}=…`);
+      expectSignatureAccepted(env, await send(env, withDigest(env, name + d.slice(eq))), `Digest ${name}=…`);
     },
   } satisfies PropertyCheck<{ sha512: boolean; mask: number }>,
   digestBodyChanged: {
@@ -377,15 +389,9 @@ export const CHECKS = {
     arb: fc.record({ kind: fc.constantFrom('byte', 'space', 'crlf', 'lf-to-crlf', 'trailing-newline', 'truncate'), at: fc.nat(), sha512: fc.boolean() }),
     faults: ['digest-unchecked'],
     check: async (env, v) => {
-      const body = env.factory.unsigned.body;
-      const at = v.at % body.length;
-      const changed = v.kind === 'byte' ? Buffer.from(body.map((b, i) => (i === at ? (b === 0x41 ? 0x42 : 0x41) : b)))
-        : v.kind === 'space' ? Buffer.concat([body.subarray(0, at), Buffer.from(' '), body.subarray(at)])
-          : v.kind === 'crlf' ? Buffer.concat([body, Buffer.from('\r\n')])
-            : v.kind === 'lf-to-crlf' ? Buffer.from(JSON.stringify(JSON.parse(body.toString()), null, 1).replace(/\n/g, '\r\n'))
-              : v.kind === 'trailing-newline' ? Buffer.concat([body, Buffer.from('\n')]) : body.subarray(0, Math.max(1, at));
+      const changed = changedBody(env.factory.unsigned.body, v.kind, v.at);
       const signed = env.factory.sign(env.factory.unsigned, { digest: v.sha512 ? 'SHA-512' : 'SHA-256' });
-      expectRejected(await send(env, { ...signed.request, body: changed }), `body changed after digesting (${v.kind})`);
+      expectSignatureRejected(env, await send(env, { ...signed.request, body: changed }), `body changed after digesting (${v.kind})`);
     },
   } satisfies PropertyCheck<{ kind: string; at: number; sha512: boolean }>,
   digestInvalid: {
@@ -407,7 +413,7 @@ export const CHECKS = {
         const val = { 'bad-char': `*${d.slice(1)}`, 'no-padding': d.replace(/=+$/, ''), hex: raw.toString('hex'), truncated: d.slice(0, 24), empty: '', base64url: raw.toString('base64url') === d ? `${d}_` : raw.toString('base64url'), extra: Buffer.concat([raw, Buffer.from([0])]).toString('base64') }[v.x]!;
         header = `SHA-256=${val}`;
       }
-      expectRejected(await send(env, withDigest(env, header)), `Digest ${header.slice(0, 40)}`);
+      expectSignatureRejected(env, await send(env, withDigest(env, header)), `Digest ${header.slice(0, 40)}`);
     },
   } satisfies PropertyCheck<{ kind: 'algorithm' | 'base64'; x: string }>,
 } as const;

@@ -126,9 +126,30 @@ const keyIdParts = (keyId: string): { serial: string; dn: string } => {
 const B64_BAD = ['*', '%', '!', '.', '-', '_', '~', '#'];
 const headerNames = (s: SignedRequest) => signedNames(s);
 
+/** The body changed after digesting, in one named way; never the same bytes (an empty body gets some). */
+export function changedBody(body: Buffer, kind: string, at: number): Buffer {
+  const i = body.length ? at % body.length : 0;
+  let json: unknown;
+  try {
+    json = JSON.parse(body.toString());
+  } catch {
+    json = undefined;
+  }
+  const out = kind === 'byte' ? (body.length ? Buffer.from(body.map((b, j) => (j === i ? (b === 0x41 ? 0x42 : 0x41) : b))) : Buffer.from('A'))
+    : kind === 'space' ? Buffer.concat([body.subarray(0, i), Buffer.from(' '), body.subarray(i)])
+      : kind === 'crlf' ? Buffer.concat([body, Buffer.from('\r\n')])
+        : kind === 'lf-to-crlf' ? (json !== undefined ? Buffer.from(JSON.stringify(json, null, 1).replace(/\n/g, '\r\n')) : Buffer.concat([body, Buffer.from('\r\n')]))
+          : kind === 'trailing-newline' ? Buffer.concat([body, Buffer.from('\n')])
+            : body.length > 1 ? body.subarray(0, Math.max(1, i)) : Buffer.from(body.length ? '' : 'x');
+  return out.equals(body) ? Buffer.concat([body, Buffer.from(' ')]) : out;
+}
+
 // ---------------------------------------------------------------- the operators
 
 const SIG = ['signing.invalid-rejected', 'errors.signature-invalid'];
+
+/** Headers a request carries unsigned, by default (headers.name-extra picks one the request has). */
+const UNSIGNED_PRESENT = ['content-type', 'accept', 'psu-ip-address', 'tpp-signature-certificate', 'tpp-session-id'];
 
 /** headers= with one more name at a position (signature unchanged). */
 const insertSignedName = (s: SignedRequest, name: string, at: number) =>
@@ -214,21 +235,40 @@ export const OPERATORS: readonly MutationOperator[] = [
     clauses: ['signing.headers-list', 'signing.signing-string', ...SIG],
     level: 'must',
     expect: 'reject',
-    arb: fc.record({ name: fc.constantFrom('content-type', 'accept', 'psu-ip-address', 'tpp-signature-certificate', 'tpp-session-id'), at: fc.nat(6) }),
+    arb: fc.record({ name: fc.constantFrom(...UNSIGNED_PRESENT), at: fc.nat(6) }),
     faults: ['signature-unchecked'],
-    apply: (s, { value }) => insertSignedName(s, value.name, value.at),
+    // Only a header the request carries changes the signing string (an absent one is left out, step 1).
+    apply: (s, { value }) => insertSignedName(s, [value.name, ...UNSIGNED_PRESENT].find((n) => headerValue(s.request.headers, n) !== undefined) ?? 'tpp-signature-certificate', value.at),
   } satisfies MutationOperator<{ name: string; at: number }>,
   {
     id: 'headers.name-absent',
     family: 'headers',
-    description: 'A header name in headers= that the request does not carry.',
-    clauses: ['signing.headers-present', 'signing.headers-list', ...SIG],
+    description: 'A header name in headers= that the request does not carry (signature unchanged): left out of the signing string, so valid (step 1: "A header absent from the request is absent from the signing string").',
+    clauses: ['signing.signing-string', 'signing.headers-list'],
     level: 'must',
-    expect: 'reject',
-    arb: fc.record({ name: fc.constantFrom('psu-corporate-id', 'psu-id', 'x-unknown', 'host2'), at: fc.nat(6) }),
-    faults: ['headers-unchecked', 'signature-unchecked'],
-    apply: (s, { value }) => insertSignedName(s, value.name, value.at),
+    expect: 'accept',
+    // Names of the spec's signed set the base request does not send (a name outside the set only when all are sent).
+    arb: fc.record({ name: fc.constantFrom('psu-corporate-id', 'psu-id'), at: fc.nat(6) }),
+    faults: ['absent-header-refused'],
+    apply: (s, { value }) => insertSignedName(s, [value.name, 'psu-corporate-id', 'psu-id', 'x-unknown'].find((n) => headerValue(s.request.headers, n) === undefined && !signedNames(s).includes(n))!, value.at),
   } satisfies MutationOperator<{ name: string; at: number }>,
+  {
+    id: 'headers.name-absent-signed',
+    family: 'headers',
+    description: 'Signed with the whole signed set in headers=, some of it not sent (the spec leaves those out of the signing string; draft-cavage refuses it).',
+    clauses: ['signing.signing-string', 'signing.headers-list'],
+    level: 'must',
+    expect: 'accept',
+    resigns: true,
+    arb: fc.nat(5),
+    faults: ['absent-header-refused'],
+    apply: (s, ctx) => {
+      // The spec's signed set in its order, and one absent name at a chosen place when all are present.
+      const names: string[] = [...DEFAULT_SIGNED_HEADERS];
+      if (names.every((n) => headerValue(ctx.unsigned.headers, n) !== undefined || n === 'date' || n === 'digest')) names.splice(ctx.value % (names.length + 1), 0, 'x-unknown');
+      return ctx.sign(ctx.unsigned, { headers: names }).request;
+    },
+  } satisfies MutationOperator<number>,
   {
     id: 'headers.wrong-order',
     family: 'headers',
@@ -809,16 +849,8 @@ export const OPERATORS: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.record({ kind: fc.constantFrom('byte', 'space', 'crlf', 'newline'), at: fc.nat(10_000) }),
     faults: ['digest-unchecked'],
-    apply: (s, { value }) => {
-      const b = Buffer.from(s.request.body);
-      const at = value.at % Math.max(1, b.length);
-      let body: Buffer;
-      if (value.kind === 'byte') { b[at] = b[at] === 0x41 ? 0x42 : 0x41; body = b; }
-      else if (value.kind === 'space') body = Buffer.concat([b.subarray(0, at), Buffer.from(' '), b.subarray(at)]);
-      else if (value.kind === 'crlf') body = Buffer.concat([b, Buffer.from('\r\n')]);
-      else body = Buffer.concat([b, Buffer.from('\n')]);
-      return { ...s.request, body };
-    },
+    // An empty body (a GET base request) gets some bytes: never the bytes that were digested.
+    apply: (s, { value }) => ({ ...s.request, body: changedBody(s.request.body, value.kind === 'newline' ? 'trailing-newline' : value.kind, value.at) }),
   } satisfies MutationOperator<{ kind: string; at: number }>,
   {
     id: 'digest.sha512',

@@ -9,26 +9,20 @@ import { Pool } from 'undici';
 import { serializeRequest, type HttpRequest } from '../tpp/http-message.ts';
 import type { TlsOptions } from '../tpp/client.ts';
 import { OPERATORS, operatorById, type Level, type MutationOperator, type Verdict } from './operators.ts';
-import { CaseFactory } from './signing.ts';
+import { describeAnswer, rejectionText, signatureAsExpected, signatureOutcome, type OracleAnswer, type SignatureOutcome } from './oracle.ts';
+import { CaseFactory, caseFactoryFor } from './signing.ts';
 import type { Target } from './target.ts';
 
-export interface CaseResult {
-  status?: number;
-  error?: string;
-  body: string;
-}
+export type CaseResult = OracleAnswer;
 
-export type Outcome = 'accepted' | 'rejected' | 'error';
+export type Outcome = SignatureOutcome;
 
-/** 2xx/3xx accepted, 4xx rejected, 5xx and network failures are errors. */
-export function outcomeOf(r: CaseResult): Outcome {
-  if (r.status === undefined || r.status >= 500) return 'error';
-  return r.status < 400 ? 'accepted' : 'rejected';
-}
+/** The signature oracle (src/fuzz/oracle.ts): 2xx/3xx and 401 with scaRedirect accepted, 400 (and the profile's statuses) rejected. */
+export const outcomeOf = signatureOutcome;
 
-/** The spec: a valid request succeeds; a signature that fails validation is rejected with 400. */
-export function asExpected(expect: Verdict, r: CaseResult): boolean {
-  return expect === 'accept' ? outcomeOf(r) === 'accepted' : r.status === 400;
+/** The spec: a valid signature is accepted (SCA may still be demanded); one that fails validation is rejected with 400. */
+export function asExpected(expect: Verdict, r: CaseResult, rejectStatuses?: readonly number[]): boolean {
+  return signatureAsExpected(expect, r, rejectStatuses);
 }
 
 /** Sends built requests byte-exact over keep-alive connections. */
@@ -95,6 +89,8 @@ export interface Finding {
   value: string;
   target: string;
   faults?: string[];
+  /** The statuses that counted as a rejection, when the profile declared more than 400. */
+  rejectStatuses?: number[];
   request: { method: string; target: string; headers: Array<[string, string]>; body: string };
   response: { status?: number; error?: string; body: string };
   foundAt: string;
@@ -148,12 +144,12 @@ interface Lane {
 }
 
 /** One operator case: the operator applied to the current valid request, sent, judged. */
-export function caseProperty(op: MutationOperator, factory: CaseFactory, sender: Sender, now: () => number, record: (value: unknown, req: HttpRequest, res: CaseResult, ok: boolean) => void) {
+export function caseProperty(op: MutationOperator, factory: CaseFactory, sender: Sender, now: () => number, record: (value: unknown, req: HttpRequest, res: CaseResult, ok: boolean) => void, rejectStatuses?: readonly number[]) {
   return fc.asyncProperty(op.arb, async (value) => {
     const signed = factory.base();
     const req = op.apply(signed, { value, now: now(), unsigned: factory.unsigned, sign: (r, o, k) => factory.sign(r, o, k), key: factory.key, other: factory.other });
     const res = await sender.send(req);
-    const ok = asExpected(op.expect, res);
+    const ok = asExpected(op.expect, res, rejectStatuses);
     record(value, req, res, ok);
     return ok;
   });
@@ -163,18 +159,23 @@ export class BaseRequestRefused extends Error {
   readonly code = 'FUZZ_ERR_BASE_REFUSED';
 }
 
-/** Sends the valid signed request once: unreachable targets and targets refusing it stop the run. */
-export async function preflight(factory: CaseFactory, sender: Sender): Promise<CaseResult> {
+/**
+ * Sends the valid signed request once: unreachable targets and targets that do not accept it stop
+ * the run. Accepted means 2xx or 401 with scaRedirect (a bank that demands SCA on every request).
+ */
+export async function preflight(factory: CaseFactory, sender: Sender, rejectStatuses?: readonly number[]): Promise<CaseResult> {
   const res = await sender.send(factory.base().request);
   if (res.error) return res;
-  if (outcomeOf(res) !== 'accepted') throw new BaseRequestRefused(`the valid signed request ${factory.unsigned.method} ${factory.unsigned.target} was answered ${res.status}: ${res.body.slice(0, 300)}`);
+  if (signatureOutcome(res, rejectStatuses) !== 'accepted') {
+    throw new BaseRequestRefused(`the valid signed request ${factory.unsigned.method} ${factory.unsigned.target} was answered ${describeAnswer(res)}; set the profile's fuzz.baseRequest to a request the bank accepts (2xx, or 401 with _links.scaRedirect)`);
+  }
   return res;
 }
 
 export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
   const ops = o.operators ?? OPERATORS;
-  const client = o.target.client();
-  const factory = new CaseFactory(client, o.target.identity, o.target.now);
+  const factory = caseFactoryFor(o.target);
+  const rejectStatuses = o.target.profile.signing.rejectStatuses;
   const sender = new Sender(o.target.url, o.target.tls, 16, o.target.profile.timeoutMs);
   const started = Date.now();
   const seconds = o.cases === undefined ? o.seconds ?? 10 : undefined;
@@ -193,7 +194,7 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
       }, 1000)
     : undefined;
   try {
-    await preflight(factory, sender).then((r) => {
+    await preflight(factory, sender, rejectStatuses).then((r) => {
       if (r.error) throw new Error(`target unreachable: ${r.error}`);
     });
     await Promise.all(lanes.map(async (lane) => {
@@ -208,7 +209,7 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
           const out = outcomeOf(res);
           if (out === 'accepted') s.accepted++;
           else if (out === 'rejected') s.rejected++;
-          else s.errors++;
+          else s.errors++; // 5xx, no answer, or a status that is neither acceptance nor rejection
           if (!ok) {
             s.unexpected++;
             unexpected++;
@@ -218,7 +219,7 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
           failed = true;
           last = { req, res };
         }
-      });
+      }, rejectStatuses);
       const remaining = deadline !== undefined ? Math.max(1, deadline - Date.now()) : undefined;
       // Generation: until the first wrong verdict, the run count or the deadline.
       let details = await fc.check(prop, {
@@ -234,7 +235,7 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
       }
       lane.stats.ms += Date.now() - t0;
       if (details.failed && last) {
-        const f = toFinding(lane.op, details.seed, details.counterexamplePath ?? '', details.counterexample?.[0], last.req, last.res, o.target.url, o.faults);
+        const f = toFinding(lane.op, details.seed, details.counterexamplePath ?? '', details.counterexample?.[0], last.req, last.res, o.target.url, o.faults, rejectStatuses);
         findings.push(f);
       }
     }));
@@ -252,9 +253,10 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
   return { seed: o.seed, elapsedMs: Date.now() - started, cases: total, stats: [...statsById.values()], findings: [...best.values()] };
 }
 
-function toFinding(op: MutationOperator, seed: number, path: string, value: unknown, req: HttpRequest, res: CaseResult, target: string, faults?: string[]): Finding {
+function toFinding(op: MutationOperator, seed: number, path: string, value: unknown, req: HttpRequest, res: CaseResult, target: string, faults?: string[], rejectStatuses?: readonly number[]): Finding {
   return {
     operator: op.id, description: op.description, level: op.level, expect: op.expect, clauses: op.clauses,
+    ...(rejectStatuses && rejectStatuses.some((x) => x !== 400) ? { rejectStatuses: [...rejectStatuses] } : {}),
     seed, path, value: fc.stringify(value), target, ...(faults?.length ? { faults } : {}),
     request: { method: req.method, target: req.target, headers: req.headers.map(([k, v]) => [k, v] as [string, string]), body: req.body.toString('utf8') },
     response: { status: res.status, error: res.error, body: res.body.slice(0, 2000) },
@@ -289,12 +291,11 @@ export interface ReplayResult {
 /** Replays a finding against a target: the same operator, seed and path, re-signed with a fresh Date. */
 export async function replayFinding(target: Target, finding: Finding): Promise<ReplayResult> {
   const op = operatorById(finding.operator);
-  const client = target.client();
-  const factory = new CaseFactory(client, target.identity, target.now);
+  const factory = caseFactoryFor(target);
   const sender = new Sender(target.url, target.tls, 2, target.profile.timeoutMs);
   let last: { value: unknown; req: HttpRequest; res: CaseResult } | undefined;
   try {
-    const prop = caseProperty(op, factory, sender, target.now, (value, req, res) => { last = { value, req, res }; });
+    const prop = caseProperty(op, factory, sender, target.now, (value, req, res) => { last = { value, req, res }; }, target.profile.signing.rejectStatuses);
     const details = await fc.check(prop, { seed: finding.seed, path: finding.path, endOnFailure: true, numRuns: 1 });
     return { finding, reproduced: details.failed, value: last ? fc.stringify(last.value) : undefined, request: last?.req, response: last?.res };
   } finally {
@@ -326,7 +327,7 @@ export function formatFinding(f: Finding): string {
   const got = f.response.error ? `no answer (${f.response.error})` : `${f.response.status}`;
   const raw = serializeRequest({ method: f.request.method, target: f.request.target, headers: f.request.headers, body: Buffer.from(f.request.body, 'utf8') }).toString('utf8').replace(/\r\n/g, '\n');
   return [
-    `UNEXPECTED ${f.operator} [${f.level}]: expected ${f.expect === 'accept' ? 'acceptance' : 'rejection with 400'}, got ${got}`,
+    `UNEXPECTED ${f.operator} [${f.level}]: expected ${f.expect === 'accept' ? 'acceptance (2xx, or 401 with scaRedirect)' : `rejection with ${rejectionText(f.rejectStatuses)}`}, got ${got}`,
     `  ${f.description}`,
     `  clauses: ${f.clauses.join(', ')}`,
     `  shrunk value: ${f.value}`,
@@ -351,7 +352,7 @@ export async function checkOperator(env: { target: Target; factory: CaseFactory;
   let last: { value: unknown; req: HttpRequest; res: CaseResult } | undefined;
   const prop = caseProperty(op, env.factory, env.sender, env.target.now, (value, req, res, ok) => {
     if (!ok) last = { value, req, res };
-  });
+  }, env.target.profile.signing.rejectStatuses);
   const d = await fc.check(prop, { seed, numRuns: params.numRuns, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false });
   if (!d.failed) return { operator: op.id, failed: false, runs: d.numRuns };
   const got = last?.res.error ?? `${last?.res.status} ${last?.res.body.replace(/\s+/g, ' ').slice(0, 200)}`;

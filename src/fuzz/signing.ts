@@ -9,6 +9,8 @@ import { keyIdFor } from '../tpp/key-id.ts';
 import { rsaSha256Signer, signRequest, type SignedRequest, type SignOptions, type Signer } from '../tpp/sign.ts';
 import { certificateHeaderValue } from '../tpp/verify.ts';
 import { testCredentials } from '../tpp/fixtures.ts';
+import { DEFAULT_FUZZ_BASE, type FuzzBaseRequest } from '../suite/profile.ts';
+import type { Target } from './target.ts';
 
 /** A TPP signing identity: keyId, the signer (node:crypto), and the certificate as the header carries it. */
 export interface SigningKey {
@@ -27,22 +29,17 @@ export function signingKey(identity: TppIdentity): SigningKey {
   };
 }
 
-/** The request the fuzzer mutates: the spec's bank-offered consent (the body is ignored by the spec, 201 expected). */
-export interface BaseRequestSpec {
-  method: string;
-  path: string;
-  query?: Record<string, string>;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+/** The request the fuzzer mutates: the profile's `fuzz.baseRequest` (default GET /v1/accounts). */
+export type BaseRequestSpec = FuzzBaseRequest;
 
-export const DEFAULT_BASE: BaseRequestSpec = {
-  method: 'POST',
-  path: '/v1/bank-offered-consents',
-  body: { access: { allPsd2: 'allAccounts' }, recurringIndicator: true, validUntil: '9999-12-31', frequencyPerDay: 4, combinedServiceIndicator: false },
-};
+export const DEFAULT_BASE: BaseRequestSpec = DEFAULT_FUZZ_BASE;
 
 const REFRESH_MS = 20_000;
+
+/** The case factory of a target: its TPP identity, clock and the profile's base request. */
+export function caseFactoryFor(target: Target): CaseFactory {
+  return new CaseFactory(target.client(), target.identity, target.now, target.profile.fuzz.baseRequest);
+}
 
 export class CaseFactory {
   readonly key: SigningKey;

@@ -4,7 +4,7 @@ import { type Command } from 'commander';
 import { EXIT, UsageError } from '../io.ts';
 import { operatorById, OPERATORS, type MutationOperator } from '../../fuzz/operators.ts';
 import { BaseRequestRefused, formatFinding, formatTable, loadFinding, preflight, replayFinding, runFuzz, Sender } from '../../fuzz/runner.ts';
-import { CaseFactory } from '../../fuzz/signing.ts';
+import { caseFactoryFor } from '../../fuzz/signing.ts';
 import { openTarget, REGRESSIONS_DIR, type Target } from '../../fuzz/target.ts';
 import { ProfileError } from '../../suite/profile.ts';
 import { serializeRequest } from '../../tpp/http-message.ts';
@@ -39,10 +39,9 @@ async function open(o: FuzzCliOptions): Promise<Target> {
 }
 
 async function reachable(target: Target): Promise<string | undefined> {
-  const client = target.client();
   const sender = new Sender(target.url, target.tls, 1, target.profile.timeoutMs);
   try {
-    const r = await preflight(new CaseFactory(client, target.identity, target.now), sender);
+    const r = await preflight(caseFactoryFor(target), sender, target.profile.signing.rejectStatuses);
     return r.error;
   } finally {
     await sender.close();
@@ -52,7 +51,7 @@ async function reachable(target: Target): Promise<string | undefined> {
 export function register(program: Command): void {
   program
     .command('fuzz')
-    .description('fuzz the target\'s HTTP-signature checks with named mutation operators (default: the embedded reference bank)')
+    .description('fuzz the target\'s HTTP-signature checks with named mutation operators (default: the embedded reference bank). Each case starts from the profile\'s fuzz.baseRequest (default GET /v1/accounts); a signature counts as accepted on 2xx or 401 with _links.scaRedirect, as rejected on 400 (plus the profile\'s signing.rejectStatuses)')
     .option('--target <URL>', 'base URL of the bank (default: $XS2A_TARGET_URL, else the embedded reference bank)')
     .option('--profile <FILE>', 'target profile, JSON or YAML (default: $XS2A_PROFILE)')
     .option('--seconds <S>', 'time budget in seconds (default 10)')
