@@ -376,7 +376,7 @@ Feature: Sandbox mock data
   Scenario: The sandbox customers are listed with their numbers and types
     When the TPP reads the sandbox customers
     Then the request is accepted
-    And the customers are a list with private and corporate customers, each with a customerNumber
+    And the customers are a list with private and corporate customers, each with a national identity number
 
   # Berlin Group NextGenPSD2 1.3: GET operations answer 200.
   # trips on: the customer list answered 201 or 204
@@ -386,7 +386,7 @@ Feature: Sandbox mock data
     Then the response status is 200
 
   # trips on: a balance update accepted but the account's balances unchanged
-  @must @sandbox @sca @mutating @op:update-sandbox-account-balance @clause:endpoints.update-sandbox-account-balance
+  @must @sandbox @sca @mutating @op:update-sandbox-account-balance @clause:endpoints.update-sandbox-account-balance @uses:update-sandbox-account-balance
   Scenario: A sandbox account balance update shows in the account's balances
     Given a sandbox account of the PSU
     When the TPP sets the sandbox account's balance to 777700
@@ -396,7 +396,7 @@ Feature: Sandbox mock data
     Then a balance shows the amount 777700 (in units or minor units)
 
   # trips on: a card balance update accepted but the card account's balances unchanged
-  @must @sandbox @sca @mutating @card-accounts @op:update-sandbox-card-account-balance @clause:endpoints.update-sandbox-card-account-balance
+  @must @sandbox @sca @mutating @card-accounts @op:update-sandbox-card-account-balance @clause:endpoints.update-sandbox-card-account-balance @uses:update-sandbox-card-account-balance
   Scenario: A sandbox card account balance update shows in the card account's balances
     Given a sandbox card account of the PSU
     When the TPP sets the sandbox card account's balance to 555500
@@ -407,7 +407,7 @@ Feature: Sandbox mock data
 
   # Initialising wipes data other scenarios rely on: @clock makes this scenario run alone.
   # trips on: initialise leaving manually created accounts, or not restoring two accounts and a card account per private customer
-  @must @sandbox @sca @mutating @clock @card-accounts @op:initialise-sandbox @clause:endpoints.initialise-sandbox
+  @must @sandbox @sca @mutating @clock @card-accounts @op:initialise-sandbox @clause:endpoints.initialise-sandbox @uses:initialise-sandbox
   Scenario: Initialising the sandbox wipes created data and restores the known state
     Given a sandbox account of the PSU
     When the TPP initialises the sandbox

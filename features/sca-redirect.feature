@@ -127,7 +127,7 @@ Feature: SCA redirect flow
   # A corporate id is new only once per PSU and TPP: the sandbox makes a new agreement for the PSU.
   # trips on: a corporate id without consent served (200) or refused (403/400) instead of starting a new consent flow with a scaRedirect
   @clause:sca.corporate-context @clause:sca.redirect-on-401 @clause:endpoints.list-agreements
-  @must @sca @corporate @sandbox @mutating @op:list-accounts
+  @must @sca @corporate @sandbox @mutating @op:list-accounts @uses:create-sandbox-customer @uses:create-sandbox-agreement
   Scenario: A corporate id that has no consent yet starts a new consent flow
     Given a private PSU who has completed SCA
     And the sandbox has a new corporate agreement that engages the PSU

@@ -4,10 +4,11 @@ import { Then, When } from '@cucumber/cucumber';
 import { request } from 'undici';
 import { describeResponse, expectErrorBody, fail, responseOf } from '../src/suite/expect.ts';
 import {
-  badJsonDates, expectHttpDate, expectJsonUtf8, malformedPaymentBody, norwegianBban, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
+  badJsonDates, expectHttpDate, expectJsonUtf8, malformedPaymentBody, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
   serverErrorProblems, unusualRequests, utf8HeaderValue,
 } from '../src/suite/platform.ts';
 import { buildBody } from '../src/suite/templates.ts';
+import { accountVars, SANDBOX_PATHS } from '../src/suite/sandbox.ts';
 import { headerValue, removeHeader } from '../src/tpp/http-message.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -42,10 +43,8 @@ When('the TPP posts a cross-border payment whose body is {}', async function (th
 });
 
 When('the TPP creates a sandbox account whose name contains an emoji', async function (this: Xs2aWorld) {
-  const customerNumber = await this.nationalId('PRIVATE');
-  const bban = norwegianBban();
-  const body = buildBody(this.profile, 'sandbox-account', { customerNumber, bban, iban: undefined }) as Record<string, unknown>;
-  await this.send({ method: 'POST', path: '/v1/sandbox/accounts', body: { ...body, accountName: 'Feriekonto 🏖️' }, psu: false });
+  const body = buildBody(this.profile, 'sandbox-account', await accountVars(this, { accountName: 'Feriekonto 🏖️' }));
+  await this.send({ method: 'POST', path: SANDBOX_PATHS.accounts, body, psu: false });
 });
 
 When('the TPP sends requests that commonly break servers', async function (this: Xs2aWorld) {

@@ -6,10 +6,10 @@ import { describeResponse, expectErrorBody, fail, jsonOf } from '../src/suite/ex
 import { setPath } from '../src/suite/templates.ts';
 import { amountsIn, leaveOut } from '../src/suite/accounts.ts';
 import {
-  body, cardTxn, createSandboxAccount, createSandboxCard, createSandboxTxns, daysAgo, listSandboxTxns, newBban, postCardTxns, SANDBOX_PATHS, sendNow,
+  accountVars, body, cardTxn, cardVars, createSandboxAccount, createSandboxCard, createSandboxTxns, daysAgo, listSandboxTxns, postCardTxns, SANDBOX_PATHS, sendNow, silentOperation,
   type SandboxAccount, type SandboxCard,
 } from '../src/suite/sandbox.ts';
-import { composeIBAN } from 'ibantools';
+import { pointers, readOptionalString, readValue } from '../src/suite/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const account = (w: Xs2aWorld) => w.vars.get('sandboxAccount') as SandboxAccount;
@@ -33,17 +33,18 @@ const valueOf = (text: string): unknown => {
 // ---------------------------------------------------------------- accounts
 
 When('the TPP creates a sandbox account for the PSU\'s customer', async function (this: Xs2aWorld) {
-  const bban = newBban();
-  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.accounts, psu: false, body: body(this.profile, 'sandbox-account', { customerNumber: await this.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }) }) });
+  this.vars.set('created', 'sandbox-account.id');
+  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.accounts, psu: false, body: body(this.profile, 'sandbox-account', await accountVars(this)) });
 });
 
 When('the TPP creates a sandbox card account for the PSU\'s customer', async function (this: Xs2aWorld) {
-  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, psu: false, body: body(this.profile, 'sandbox-card-account', { customerNumber: await this.nationalId('PRIVATE') }) });
+  this.vars.set('created', 'sandbox-card-account.id');
+  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, psu: false, body: body(this.profile, 'sandbox-card-account', await cardVars(this)) });
 });
 
 Then('the answer names the new account\'s id', function (this: Xs2aWorld) {
-  const j = this.json;
-  if (typeof (j?.id ?? j?.resourceId) !== 'string') fail(`the answer names no id (id or resourceId): ${describeResponse(this.last)}`, ['endpoints.create-sandbox-account', 'endpoints.create-sandbox-card-account']);
+  const key = this.vars.get('created') as string;
+  if (!readOptionalString(this.profile, key, this.json)) fail(`the answer names no id at ${pointers(this.profile, key).join(', ')} (responses.${key}): ${describeResponse(this.last)}`, ['endpoints.create-sandbox-account', 'endpoints.create-sandbox-card-account']);
 });
 
 Given('a sandbox account of the PSU named with {int} characters', async function (this: Xs2aWorld, n: number) {
@@ -195,22 +196,23 @@ When('the TPP reads the sandbox customers', async function (this: Xs2aWorld) {
   await sendNow(this, { method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
 });
 
-Then('the customers are a list with private and corporate customers, each with a customerNumber', function (this: Xs2aWorld) {
-  const list = this.json;
+Then('the customers are a list with private and corporate customers, each with a national identity number', function (this: Xs2aWorld) {
   const c = ['endpoints.list-sandbox-customers'];
-  if (!Array.isArray(list) || !list.length) fail(`expected a list of customers: ${describeResponse(this.last)}`, c);
-  if (list.some((x: any) => typeof x?.customerNumber !== 'string' || !x.customerNumber)) fail('a customer has no customerNumber', c);
-  const types = new Set(list.map((x: any) => String(x.type).toLowerCase()));
+  const p = this.profile;
+  const list = readValue(p, 'sandbox-customers.list', this.json, Array.isArray);
+  if (!list?.length) fail(`expected a list of customers at ${pointers(p, 'sandbox-customers.list').map((x) => x || '(the body)').join(', ')} (responses.sandbox-customers.list): ${describeResponse(this.last)}`, c);
+  if (list.some((x) => !readOptionalString(p, 'sandbox-customer.nationalId', x))) fail(`a customer has no national identity number at ${pointers(p, 'sandbox-customer.nationalId').join(', ')} (responses.sandbox-customer.nationalId)`, c);
+  const types = new Set(list.map((x) => String(readOptionalString(p, 'sandbox-customer.type', x)).toLowerCase()));
   if (!types.has('private') || !types.has('corporate')) fail(`expected private and corporate customers, got types ${[...types].join(', ')}`, c);
 });
 
 When('the TPP sets the sandbox account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
   const a = account(this);
-  await sendNow(this, { method: 'PUT', path: SANDBOX_PATHS.accountBalances(a.id), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: a.currency }) });
+  await sendNow(this, { ...silentOperation(this, 'update-sandbox-account-balance', { id: a.id }), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: a.currency }) });
 });
 
 When('the TPP sets the sandbox card account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
-  await sendNow(this, { method: 'PUT', path: SANDBOX_PATHS.cardBalances(card(this).id), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: 'NOK' }) });
+  await sendNow(this, { ...silentOperation(this, 'update-sandbox-card-account-balance', { id: card(this).id }), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: 'NOK' }) });
 });
 
 Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function (this: Xs2aWorld, amount: string) {
@@ -220,11 +222,12 @@ Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function 
 });
 
 When('the TPP initialises the sandbox', async function (this: Xs2aWorld) {
-  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.initialise, psu: false });
+  await sendNow(this, { ...silentOperation(this, 'initialise-sandbox'), psu: false });
 });
 
 Then('the sandbox account no longer exists', async function (this: Xs2aWorld) {
-  const ex = await sendNow(this, { method: 'GET', path: SANDBOX_PATHS.account(account(this).id), psu: false });
+  // Through the spec-named read of its transactions: a wiped account is unknown there.
+  const ex = await listSandboxTxns(this, account(this).id);
   if (ex.response?.status !== 404) fail(`the account created before initialising is still there: ${describeResponse(ex)}`, ['endpoints.initialise-sandbox']);
 });
 

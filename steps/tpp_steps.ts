@@ -1,9 +1,9 @@
-// TPP dialogue: the contact e-mail operation, built from the "tpp-contact" template.
+// TPP dialogue: the contact e-mail operation (operations.register-tpp-contact), its body from the "tpp-contact" template.
 import { When } from '@cucumber/cucumber';
+import { silentOperation } from '../src/suite/sandbox.ts';
 import { buildBody } from '../src/suite/templates.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 When('the TPP registers the contact e-mail {string}', async function (this: Xs2aWorld, email: string) {
-  const t = buildBody(this.profile, 'tpp-contact', { email }) as { method: string; path: string; body: unknown };
-  await this.send({ method: t.method, path: t.path, body: t.body, psu: false });
+  await this.send({ ...silentOperation(this, 'register-tpp-contact'), body: buildBody(this.profile, 'tpp-contact', { email }), psu: false });
 });

@@ -5,7 +5,7 @@ import { describeResponse, fail, jsonOf } from './expect.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { Xs2aWorld } from '../../steps/support/world.ts';
-import { clockOffsetMs, daysAgo, SANDBOX_PATHS, sendNow } from './sandbox.ts';
+import { clockOffsetMs, daysAgo, isSameAccount, SANDBOX_PATHS, sendNow } from './sandbox.ts';
 
 /**
  * ISO 20022 ExternalCashAccountType1Code (the code set the `cash-account-type-iso` fix maps to;
@@ -25,7 +25,7 @@ export const cardPath = (id: string, rest = '') => `/v1/card-accounts/${encodeUR
 /** The AIS account id (resourceId) of an account the PSU granted, found by iban or bban. */
 export async function aisAccountId(w: Xs2aWorld, ref: { iban?: string; bban?: string }): Promise<string> {
   const list = await w.accounts();
-  const a = list.find((x) => (ref.iban && x.iban === ref.iban) || (ref.bban && x.bban === ref.bban));
+  const a = list.find((x) => isSameAccount(x, ref));
   if (!a?.resourceId) fail(`the account ${ref.iban ?? ref.bban} is not in the PSU's account list after SCA (${list.length} accounts)`, ['endpoints.list-accounts']);
   return a.resourceId;
 }

@@ -1,6 +1,7 @@
 // "Not applicable is not skipped": a scenario whose needs the target's profile does not declare is
 // reported as not applicable, with the reason.
 import type { Profile } from './profile.ts';
+import { operation } from './shapes.ts';
 import type { ScenarioTags } from './tags.ts';
 
 export interface RunMode {
@@ -22,6 +23,7 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
   if (t.needs.has('bulk') && !c.bulk) return 'the profile does not declare bulk payments (capabilities.bulk)';
   if (t.needs.has('periodic') && !c.periodic) return 'the profile does not declare periodic payments (capabilities.periodic)';
   if (t.needs.has('clock') && !mode.hasClock) return 'the rule is about time and the profile declares no clock-control operation (clockControl)';
+  for (const op of t.uses) if (!operation(p, op)) return `the profile says the bank offers no ${op} operation (operations.${op}: null); the spec does not name one`;
   if (t.needs.has('sca') && p.sca.driver === 'preset') return 'the scenario performs an SCA and the profile uses the preset driver';
   if (t.needs.has('corporate') && p.sca.driver === 'preset' && !p.psu.corporate?.psuId) return 'no corporate PSU: preset driver without psu.corporate.psuId';
   return undefined;

@@ -115,17 +115,6 @@ export function expectHttpDate(value: string | undefined): void {
   if (p.form !== 'imf-fixdate') fail(`the answer's Date header "${value}" uses the obsolete ${p.form} form; RFC 7231 senders must send the IMF-fixdate`, ['conventions.date-header']);
 }
 
-/** A Norwegian 11-digit account number with a valid MOD11 check digit. */
-export function norwegianBban(): string {
-  const w = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-  for (;;) {
-    const digits = Array.from({ length: 10 }, (_, i) => (i === 0 ? 1 + Math.floor(Math.random() * 9) : Math.floor(Math.random() * 10)));
-    const r = 11 - (digits.reduce((s, d, i) => s + d * w[i], 0) % 11);
-    if (r === 10) continue;
-    return [...digits, r === 11 ? 0 : r].join('');
-  }
-}
-
 const CROSS_BORDER = '/v1/payments/cross-border-credit-transfers';
 
 /** Malformed or non-JSON payment bodies, by the name the scenarios use. `body` gets the valid body. */

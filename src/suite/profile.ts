@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { testCredentials } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
+import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 
 export interface PsuIdentity {
   /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
@@ -67,6 +68,12 @@ export interface Profile {
   clockControl?: { method: string; path: string; body?: string };
   /** Request templates for shapes the spec does not show (see templates.ts). */
   templates?: Record<string, unknown>;
+  /** Method and path of each operation the spec names without one (src/suite/shapes.ts); null: not offered. */
+  operations?: Record<string, { method: string; path: string } | null>;
+  /** JSON pointers to the values the suite reads from answers whose shape the spec does not show (src/suite/shapes.ts). */
+  responses?: Record<string, string | string[]>;
+  /** How to reach states the spec does not say how to reach (src/suite/preconditions.ts). */
+  preconditions?: Preconditions;
   waivers: Waiver[];
   /** Statuses that count as a signature rejection: the spec's 400, always, plus those the profile declares. */
   signing: { rejectStatuses: number[] };
@@ -86,6 +93,14 @@ export interface FuzzBaseRequest {
 
 /** The fuzzer's default base request: the account list (§ Endpoints; without a PSU the bank may demand SCA). */
 export const DEFAULT_FUZZ_BASE: FuzzBaseRequest = { method: 'GET', path: '/v1/accounts' };
+
+/** Recipes for states the spec names but does not say how to reach. */
+export interface Preconditions {
+  /** A PDNG payment: `unfunded` (more than the debtor's balance, then the batch) or `future-date` (a requestedExecutionDate ahead). */
+  pdng?: 'unfunded' | 'future-date';
+  /** A corporate PSU with an agreement nobody consented to yet: `create` through the sandbox operations, `none` where the bank offers no way. */
+  newCorporateAgreement?: 'create' | 'none';
+}
 
 export interface Waiver {
   /** Scenario name, or a clause id: every scenario of that clause. */
@@ -161,7 +176,25 @@ export const PROFILE_SCHEMA = {
       },
     },
     clockControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
-    templates: { type: 'object' },
+    templates: { type: 'object', description: 'Request bodies the spec does not show (src/suite/templates.ts names them); {{name}} placeholders are filled.' },
+    operations: {
+      type: 'object',
+      description: 'Operations the spec names without a method or path, or does not name (src/suite/shapes.ts OPERATION_SILENCE gives the words that leave each open); null: the bank does not offer it.',
+      propertyNames: { enum: Object.keys(DEFAULT_OPERATIONS) },
+      additionalProperties: { oneOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }, path: { type: 'string', pattern: '^/' } } }] },
+    },
+    responses: {
+      type: 'object',
+      description: 'JSON pointers (RFC 6901) to values the suite reads from answers whose shape the spec does not show (src/suite/shapes.ts DEFAULT_RESPONSES).',
+      propertyNames: { enum: Object.keys(DEFAULT_RESPONSES) },
+      additionalProperties: { oneOf: [{ type: 'string', pattern: '^(/.*)?$' }, { type: 'array', minItems: 1, items: { type: 'string', pattern: '^(/.*)?$' } }] },
+    },
+    preconditions: {
+      type: 'object',
+      additionalProperties: false,
+      description: 'How to reach states the spec names but does not say how to reach.',
+      properties: { pdng: { enum: ['unfunded', 'future-date'] }, newCorporateAgreement: { enum: ['create', 'none'] } },
+    },
     waivers: {
       type: 'array',
       items: {
@@ -312,6 +345,9 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile')
     capabilities: { ...d.capabilities, ...(r.capabilities ?? {}) },
     clockControl: r.clockControl,
     templates: r.templates,
+    operations: r.operations,
+    responses: r.responses,
+    preconditions: r.preconditions,
     waivers: r.waivers ?? [],
     signing: { rejectStatuses: [...new Set([400, ...(r.signing?.rejectStatuses ?? [])])] },
     fuzz: { baseRequest: r.fuzz?.baseRequest ?? d.fuzz.baseRequest },

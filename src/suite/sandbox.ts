@@ -5,25 +5,19 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
 import { buildBody } from './templates.ts';
 import { describeResponse, fail } from './expect.ts';
+import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from './shapes.ts';
 import type { Profile } from './profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { Xs2aWorld } from '../../steps/support/world.ts';
 
-/**
- * Paths of the sandbox operations the spec names without a path (initialise, balance updates): the
- * platform's (facts §1.3), which the reference bank serves. A bank with other paths needs a profile key.
- */
-export const SANDBOX_PATHS = {
-  customers: '/v1/sandbox/customers',
-  accounts: '/v1/sandbox/accounts',
-  account: (id: string) => `/v1/sandbox/accounts/${encodeURIComponent(id)}`,
-  accountTransactions: (id: string) => `/v1/sandbox/accounts/${encodeURIComponent(id)}/transactions`,
-  accountBalances: (id: string) => `/v1/sandbox/accounts/${encodeURIComponent(id)}/balances`,
-  cardAccounts: '/v1/sandbox/card-accounts',
-  cardTransactions: (id: string) => `/v1/sandbox/card-accounts/${encodeURIComponent(id)}/transactions`,
-  cardBalances: (id: string) => `/v1/sandbox/card-accounts/${encodeURIComponent(id)}/balances`,
-  initialise: '/v1/sandbox/initialise',
-} as const;
+export { SANDBOX_PATHS };
+
+/** A spec-silent operation as the profile declares it; a scenario that needs one the bank does not offer is not applicable (`@uses:<id>`), so reaching here without it is a set-up gap. */
+export function silentOperation(w: Xs2aWorld, id: string, params: Record<string, string> = {}): OperationRef {
+  const op = operation(w.profile, id, params);
+  if (!op) fail(`the profile says the bank offers no "${id}" operation (operations.${id}: null), but this scenario needs it`);
+  return op;
+}
 
 export function body(profile: Profile, name: string, vars: Record<string, unknown>): any {
   return buildBody(profile, name, vars);
@@ -44,6 +38,11 @@ export function clockOffsetMs(w: Xs2aWorld): number {
   return w.clockOffsetSeconds * 1000;
 }
 
+/** Whether a listed account (Berlin Group account list item) is this sandbox account: same IBAN or same BBAN. */
+export function isSameAccount(x: { iban?: unknown; bban?: unknown } | undefined, a: { iban?: string; bban?: string }): boolean {
+  return !!x && ((!!a.iban && x.iban === a.iban) || (!!a.bban && x.bban === a.bban));
+}
+
 /** Sends as the World does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
 export async function sendNow(w: Xs2aWorld, spec: RequestSpec): Promise<Exchange> {
   // The World's client already signs with the target's (moved) clock.
@@ -61,16 +60,42 @@ const accepted = (ex: Exchange, what: string, clauses: string[]): any => {
   return ex.response!.json;
 };
 
-export interface SandboxAccount { id: string; iban?: string; bban: string; currency: string; accountName: string }
+/** A sandbox account as the bank answered it (`sent` keeps what the scenario asked for, e.g. the name it checks). */
+export interface SandboxAccount { id: string; iban?: string; bban?: string; currency: string; name?: string; sent: Record<string, unknown> }
 
-/** POST /v1/sandbox/accounts for the PSU's customer; `overrides` replace top-level fields. */
-export async function createSandboxAccount(w: Xs2aWorld, overrides: Record<string, unknown> = {}): Promise<SandboxAccount> {
+/** Reads a value of an answer through the profile's pointers; a miss fails the set-up and names the key. */
+function shaped<T>(read: () => T, clauses: string[]): T {
+  try {
+    return read();
+  } catch (e) {
+    if (e instanceof ShapeMiss) fail(e.message, clauses);
+    throw e;
+  }
+}
+
+/** POST /v1/sandbox/accounts for the PSU's customer. `vars` fill the template (accountName, cashAccountType, currency, customerNumber …). */
+export async function accountVars(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const bban = newBban();
-  const b = { ...body(w.profile, 'sandbox-account', { customerNumber: await w.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }) }), ...overrides };
-  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }), 'POST /v1/sandbox/accounts', ['endpoints.create-sandbox-account']);
-  const id = json?.id ?? json?.resourceId;
-  if (typeof id !== 'string') fail(`POST /v1/sandbox/accounts answered no account id: ${JSON.stringify(json).slice(0, 300)}`, ['endpoints.create-sandbox-account']);
-  const acc = { id, iban: b.iban, bban: b.bban, currency: b.currency, accountName: b.accountName };
+  return { customerNumber: await w.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }), accountName: 'Totalkonto', cashAccountType: 'CACC', currency: 'NOK', ...vars };
+}
+
+export async function createSandboxAccount(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
+  const v = await accountVars(w, vars);
+  const b = body(w.profile, 'sandbox-account', v);
+  const clauses = ['endpoints.create-sandbox-account'];
+  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }), 'POST /v1/sandbox/accounts', clauses);
+  const p = w.profile;
+  const id = shaped(() => readString(p, 'sandbox-account.id', json, 'POST /v1/sandbox/accounts answered no account id'), clauses);
+  let view: unknown = json;
+  // The bank's answer is the truth: the account number it keeps, from the creation answer or, where that lacks it, from a read.
+  if (!readOptionalString(p, 'sandbox-account.iban', view) && !readOptionalString(p, 'sandbox-account.bban', view)) {
+    const get = operation(p, 'get-sandbox-account', { id });
+    if (get) view = (await sendNow(w, { ...get, psu: false })).response?.json;
+  }
+  const iban = readOptionalString(p, 'sandbox-account.iban', view);
+  const accountBban = readOptionalString(p, 'sandbox-account.bban', view);
+  if (!iban && !accountBban) fail(`the bank named no IBAN or BBAN for the sandbox account ${id}: ${JSON.stringify(view)?.slice(0, 200)}; set responses.sandbox-account.iban or .bban in the profile`, clauses);
+  const acc: SandboxAccount = { id, iban, bban: accountBban, currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency), name: readOptionalString(p, 'sandbox-account.name', view), sent: v };
   w.vars.set('sandboxAccount', acc);
   return acc;
 }
@@ -90,7 +115,7 @@ export function postSandboxTxns(w: Xs2aWorld, accountId: string, items: unknown[
 
 export async function createSandboxTxns(w: Xs2aWorld, accountId: string, items: unknown[]): Promise<any[]> {
   const json = accepted(await postSandboxTxns(w, accountId, items), `POST /v1/sandbox/accounts/{id}/transactions with ${items.length} items`, ['endpoints.create-sandbox-account-transactions']);
-  return Array.isArray(json) ? json : [];
+  return readValue(w.profile, 'sandbox-transactions.list', json, Array.isArray) ?? [];
 }
 
 /** GET /v1/sandbox/accounts/{id}/transactions. */
@@ -98,16 +123,22 @@ export function listSandboxTxns(w: Xs2aWorld, accountId: string, query: Record<s
   return sendNow(w, { method: 'GET', path: SANDBOX_PATHS.accountTransactions(accountId), query, psu: false, ...extra });
 }
 
-export interface SandboxCard { id: string; maskedPan: string; name: string }
+export interface SandboxCard { id: string; maskedPan: string; name?: string; sent: Record<string, unknown> }
 
-/** POST /v1/sandbox/card-accounts for the PSU's customer. */
-export async function createSandboxCard(w: Xs2aWorld, overrides: Record<string, unknown> = {}): Promise<SandboxCard> {
-  const maskedPan = `5299xxxxxxxx${String(randomInt(0, 10000)).padStart(4, '0')}`;
-  const b = { ...body(w.profile, 'sandbox-card-account', { customerNumber: await w.nationalId('PRIVATE') }), maskedPan, ...overrides };
-  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }), 'POST /v1/sandbox/card-accounts', ['endpoints.create-sandbox-card-account']);
-  const id = json?.resourceId ?? json?.id;
-  if (typeof id !== 'string') fail(`POST /v1/sandbox/card-accounts answered no card account id: ${JSON.stringify(json).slice(0, 300)}`, ['endpoints.create-sandbox-card-account']);
-  const card = { id, maskedPan: b.maskedPan, name: b.name };
+/** POST /v1/sandbox/card-accounts for the PSU's customer. `vars` fill the template (maskedPan, name …). */
+export async function cardVars(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  return { customerNumber: await w.nationalId('PRIVATE'), maskedPan: `5299xxxxxxxx${String(randomInt(0, 10000)).padStart(4, '0')}`, name: 'Test', ...vars };
+}
+
+export async function createSandboxCard(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
+  const v = await cardVars(w, vars);
+  const b = body(w.profile, 'sandbox-card-account', v);
+  const clauses = ['endpoints.create-sandbox-card-account'];
+  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }), 'POST /v1/sandbox/card-accounts', clauses);
+  const p = w.profile;
+  const id = shaped(() => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'), clauses);
+  const maskedPan = shaped(() => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'), clauses);
+  const card: SandboxCard = { id, maskedPan, name: readOptionalString(p, 'sandbox-card-account.name', json), sent: v };
   w.vars.set('sandboxCard', card);
   return card;
 }

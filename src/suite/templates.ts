@@ -58,14 +58,14 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
   'sandbox-balance-update': { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: '{{amountInt}}', currency: '{{currency}}' } }] },
   // facts §1.4: POST /v1/sandbox/accounts
   'sandbox-account': {
-    customerNumber: '{{customerNumber}}', accountName: 'Totalkonto', bban: '{{bban}}', iban: '{{iban}}', currency: 'NOK',
-    product: 'Totalkonto', cashAccountType: 'CACC', creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1542000, currency: 'NOK' } }],
+    customerNumber: '{{customerNumber}}', accountName: '{{accountName}}', bban: '{{bban}}', iban: '{{iban}}', currency: '{{currency}}',
+    product: 'Totalkonto', cashAccountType: '{{cashAccountType}}', creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1542000, currency: '{{currency}}' } }],
   },
   // facts §1.4: POST /v1/sandbox/card-accounts
   'sandbox-card-account': {
-    customerNumber: '{{customerNumber}}', maskedPan: '1234xxxxxxxx4321', currency: 'NOK', creditLimit: { currency: 'NOK', amount: 1000 },
+    customerNumber: '{{customerNumber}}', maskedPan: '{{maskedPan}}', currency: 'NOK', creditLimit: { currency: 'NOK', amount: 1000 },
     balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1000, currency: 'NOK' } }], cardId: '1', cardIdVNo: '2', accountNumber: '123412341234',
-    expiry: '2030-01-01', name: 'Test', product: 'Basic Credit', status: 'ENABLED',
+    expiry: '2030-01-01', name: '{{name}}', product: 'Basic Credit', status: 'ENABLED',
   },
   // facts §1.4: POST /v1/sandbox/accounts/{id}/transactions (an array)
   'sandbox-account-transaction': {
@@ -83,9 +83,11 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
   },
   // The TPP dialogue operation is named by the spec with no method, path or body: the reference
   // bank's choice (docs/reference-bank.md); a profile replaces it for another bank.
-  'tpp-contact': { method: 'POST', path: '/v1/tpp-dialogue/contact', body: { email: '{{email}}' } },
+  'tpp-contact': { email: '{{email}}' },
   // facts §1.4: POST /v1/sandbox/customers
   'sandbox-customer': { customerNumber: '{{customerNumber}}', name: 'Test Testperson', type: '{{customerType}}' },
+  // A corporate agreement engaging a private customer for an account (our platform reading; the spec names no such operation).
+  'sandbox-agreement': { owner: '{{owner}}', name: 'Konformitetsavtale', engagements: [{ customer: '{{customer}}', account: { bban: '{{bban}}' }, roles: ['VIEW', 'REGISTER'] }] },
 };
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;

@@ -5,6 +5,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { runContext } from '../../src/suite/run-context.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf } from '../../src/suite/expect.ts';
 import { buildBody, fillText } from '../../src/suite/templates.ts';
+import { customersOfType } from '../../src/suite/shapes.ts';
 import { spendAllowance } from '../../src/suite/allowance.ts';
 import { performSca, type ScaResult } from '../../src/suite/sca/index.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../../src/tpp/client.ts';
@@ -142,10 +143,11 @@ export class Xs2aWorld extends World {
       // A corporate PSU is a person too (facts §1.4: agreements engage private customers), so both contexts log in with a private customer's number.
       const type = 'private';
       // Parallel workers act for different PSUs: one PSU's new session would end another's (spec: SCA within a TPP-Session-ID).
-      const all = Array.isArray(list) ? list.filter((x: any) => String(x?.type).toLowerCase() === type) : [];
+      // The list's shape is not shown by the spec: the profile's pointers (responses.sandbox-customers.list, .nationalId, .type).
+      const all = customersOfType(this.profile, list, type);
       const c = all.length ? all[Number(process.env.CUCUMBER_WORKER_ID ?? 0) % all.length] : undefined;
       if (!c) fail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`);
-      this.vars.set(key, String(c.customerNumber));
+      this.vars.set(key, c);
     }
     return this.vars.get(key) as string;
   }

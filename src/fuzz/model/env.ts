@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { startBank, type Fault, type RunningBank } from '../../bank/index.ts';
 import { validate } from '../../spec/validate.ts';
 import { performSca, type ScaResult } from '../../suite/sca/index.ts';
+import { customersOfType } from '../../suite/shapes.ts';
 import type { Exchange, PsuContext, RequestSpec, TppClient } from '../../tpp/client.ts';
 import { openTarget, type Target, type TargetOptions } from '../target.ts';
 import { ModelSetupError, type Verdicts } from './verdicts.ts';
@@ -128,8 +129,7 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
     if (!nationalId && profile.capabilities.sandbox) {
       const ex = await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
       const list = ex.response?.json;
-      const c = Array.isArray(list) ? list.find((x: any) => String(x?.type).toLowerCase() === 'private') : undefined;
-      nationalId = c ? String(c.customerNumber) : undefined;
+      nationalId = customersOfType(profile, list, 'private')[0];
     }
     let psuId = who.psuId;
     if (!psuId) {
