@@ -113,16 +113,15 @@ Feature: Payment status, reading, authorising and cancelling payments
     When the PSU completes the SCA of that authorisation
     Then the payment status is CANC
 
-  # The sandbox batch runs five times a day (release 1.16.0); a payment lacking funds waits (PDNG) until the day's last run.
-  # The delete rule is stated, but how a payment reaches PDNG is not ("Transitions … not shown"): this
-  # recipe is the platform's, so SHOULD until a profile can name another (issue 12, item 3).
+  # The delete rule is stated; how a payment reaches PDNG is not ("Transitions … not shown"): the
+  # profile names the recipe (preconditions.pdng: unfunded, the platform's batch waiting for funds, or
+  # future-date), so the rule itself is checked at MUST.
   # trips on: a PDNG payment deleted, or its deletion refused without a descriptive message
   @clause:states.payment-delete-pending @clause:endpoints.cancel-payment
-  @should @sca @payments @mutating @sandbox @clock @op:cancel-payment
+  @must @sca @payments @mutating @sandbox @clock @op:cancel-payment
   Scenario: Deleting a PDNG payment is refused with a descriptive message
-    Given the PSU has authorised a norwegian-domestic payment beyond the debtor's funds
-    When the sandbox payment batch leaves the payment waiting for funds
-    And the TPP deletes the payment
+    Given the PSU has a payment in status PDNG, reached by the profile's recipe
+    When the TPP deletes the payment
     Then the deletion is refused with a descriptive message
 
   # That an unfunded payment is rejected within a day, and what fundsAvailable says of one that is not

@@ -10,7 +10,7 @@ import {
   authorise, completeSca, crossBorderBody, currentPayment, deletePayment, givenPayment, initiateCrossBorder, initiateProduct, productBody,
   keepAuthorisation, productNotOffered, readPayment, readStatus, sendCrossBorder, sendProductPayment, startAuthorisation, statusOf, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
-import { authoriseUnfundedPayment, waitForPending } from '../src/suite/payments-clock.ts';
+import { authoriseUnfundedPayment, waitForPending, reachPending } from '../src/suite/payments-clock.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const SERVICE: Record<string, PaymentService> = { single: 'payments', bulk: 'bulk-payments', periodic: 'periodic-payments' };
@@ -62,7 +62,7 @@ When('the TPP initiates a {word} payment of product {string}', async function (t
 });
 
 When('the TPP initiates a {word} payment of product {string} in which {string}', async function (this: Xs2aWorld, kind: string, product: string, change: string) {
-  await initiateProduct(this, SERVICE[kind], product, productChange(change));
+  await initiateProduct(this, SERVICE[kind], product, productChange(change, this.profile));
 });
 
 When('the TPP initiates a norwegian-domestic payment under the unknown product {string}', async function (this: Xs2aWorld, product: string) {
@@ -267,6 +267,10 @@ Given('the PSU has authorised a norwegian-domestic payment within the debtor\'s 
 
 When('the sandbox payment batch leaves the payment waiting for funds', async function (this: Xs2aWorld) {
   await waitForPending(this);
+});
+
+Given('the PSU has a payment in status PDNG, reached by the profile\'s recipe', async function (this: Xs2aWorld) {
+  await reachPending(this);
 });
 
 When('a whole day of sandbox payment batches has run', async function (this: Xs2aWorld) {

@@ -14,6 +14,33 @@ export async function authoriseUnfundedPayment(w: Xs2aWorld): Promise<void> {
   await authorise(w);
 }
 
+/** Days ahead of the target's date for a payment the `future-date` recipe leaves pending. */
+const FUTURE_DAYS = 3;
+
+/**
+ * A payment of the PSU in status PDNG, by the profile's recipe (preconditions.pdng): the spec names
+ * PDNG and a rule for deleting it, but not how a payment gets there ("Transitions … not shown").
+ * - `unfunded` (default, the platform's): a payment beyond the debtor's funds waits for funds after a batch run;
+ * - `future-date`: a payment with a requestedExecutionDate days ahead waits for its date after SCA.
+ */
+export async function reachPending(w: Xs2aWorld): Promise<void> {
+  if ((w.profile.preconditions?.pdng ?? 'unfunded') === 'unfunded') {
+    await authoriseUnfundedPayment(w);
+    return waitForPending(w);
+  }
+  const date = new Date(Date.now() + w.clockOffsetSeconds * 1000 + FUTURE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  await givenPayment(w, 'payments', PRODUCTS.domestic, (b) => { b.requestedExecutionDate = date; });
+  await authorise(w);
+  const seen: string[] = [];
+  for (let hour = 0; hour <= 24; hour++) {
+    if (hour) await w.advanceClock(3600);
+    const s = await statusOf(w, currentPayment(w));
+    seen.push(s);
+    if (s === 'PDNG') return;
+  }
+  fail(`a payment dated ${date} did not become PDNG within a day after SCA (preconditions.pdng: future-date); statuses hour by hour: ${seen.join(', ')}`, ['states.payment-delete-pending']);
+}
+
 /**
  * Moves the clock an hour at a time until a batch run has left the unfunded payment waiting for
  * funds (PDNG). The bank's time of day is unknown: when the day's last run rejects the payment

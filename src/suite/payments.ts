@@ -176,9 +176,9 @@ export function variant(name: string): { clauses: string[]; apply: Apply } {
 
 // ------------------------------------------------------------------ other products
 
-/** Changes to non-cross-border bodies (Berlin Group 1.3 fields and the platform's KID). */
-export function productChange(name: string): (b: any) => void {
-  const kid = (reference: string) => (b: any) => { delete b.remittanceInformationUnstructured; b.remittanceInformationStructured = { reference, referenceType: 'SCOR', referenceIssuer: 'KID' }; };
+/** Changes to non-cross-border bodies (Berlin Group 1.3 fields, and the KID in the shape of the profile's "kid" template: the spec shows none). */
+export function productChange(name: string, profile: Profile): (b: any) => void {
+  const kid = (reference: string) => (b: any) => { delete b.remittanceInformationUnstructured; Object.assign(b, buildBody(profile, 'kid', { kid: reference })); };
   const months = (list: string[]) => (b: any) => { b.frequency = 'MonthlyVariable'; delete b.dayOfExecution; b.monthsOfExecution = list; };
   const changes: Record<string, (b: any) => void> = {
     'the KID passes its MOD10 check': kid('123456789' + luhn('123456789')),

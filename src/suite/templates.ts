@@ -25,6 +25,9 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     remittanceInformationUnstructured: 'Konformitetstest',
   },
   'signing-basket': { paymentIds: '{{paymentIds}}' },
+  // Where a KID goes (fields merged into a norwegian-domestic body; the unstructured remittance is left out): the platform's
+  // Berlin Group structured remittance (facts §1.3). The spec says only "KID errors return status 400".
+  kid: { remittanceInformationStructured: { reference: '{{kid}}', referenceType: 'SCOR', referenceIssuer: 'KID' } },
   // Bodies of the other products: the spec shows none; Berlin Group 1.3 shapes.
   // SEPA credit transfer: the Berlin Group body of a single payment, in EUR to an IBAN.
   'sepa-payment': {
