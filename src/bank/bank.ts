@@ -1,6 +1,7 @@
 // The bank controller: state, rules, hooks, the clock and the mode. startBank (server.ts) puts an
 // HTTP server in front of it; RunningBank.bank is this object.
 import { BankClock } from './clock.ts';
+import type { DialectName } from './dialects/index.ts';
 import type { BankHooks, CheckName } from './faults.ts';
 import { runDueBatches } from './batch.ts';
 import { defaultRules, type BankRules } from './rules.ts';
@@ -19,6 +20,8 @@ export interface BankConfig {
   /** CA certificates (PEM) that production mode accepts as issuers of TPP certificates. */
   trustedCaPems: string[];
   seedOptions?: SeedOptions;
+  /** The reading taken where the spec is silent (src/bank/dialects); default 'default'. */
+  dialect?: DialectName;
 }
 
 export class Bank {
@@ -28,6 +31,7 @@ export class Bank {
   readonly hooks: BankHooks;
   readonly clock: BankClock;
   readonly trustedCaPems: string[];
+  readonly dialect: DialectName;
   state: BankState;
   /** Absolute base URL of the bank (set when listening); SCA redirect links are built on it. */
   url = 'http://127.0.0.1';
@@ -41,6 +45,7 @@ export class Bank {
     this.clock = cfg.clock;
     this.trustedCaPems = cfg.trustedCaPems;
     this.seedOptions = cfg.seedOptions;
+    this.dialect = cfg.dialect ?? 'default';
     this.state = seedState(this.seed, this.clock.now(), this.seedOptions);
   }
 
@@ -53,6 +58,7 @@ export class Bank {
       clock: partial.clock ?? new BankClock(),
       trustedCaPems: partial.trustedCaPems ?? [],
       seedOptions: partial.seedOptions,
+      dialect: partial.dialect,
     });
   }
 

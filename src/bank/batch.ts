@@ -31,7 +31,7 @@ export function fundsFor(bank: Bank, p: Payment): boolean {
 export function executePayment(bank: Bank, p: Payment, at: number, finalAttempt: boolean): void {
   const acc = bank.state.accounts.get(p.debtorAccountId);
   if (!acc || !fundsFor(bank, p)) {
-    p.status = finalAttempt ? 'RJCT' : 'PDNG';
+    p.status = finalAttempt || !bank.rules.pendingWithoutFunds ? 'RJCT' : 'PDNG';
     p.fundsAvailable = false;
     return;
   }

@@ -162,7 +162,9 @@ export function checkAcceptFix(bank: Bank, ctx: Ctx): Set<string> {
   if (!bank.checkOn('accept-fix')) return fixes;
   const known = bank.rules.acceptFixes.map((f) => f.value);
   const unknown = [...fixes].filter((f) => !known.includes(f));
-  if (unknown.length) {
+  if (unknown.length && bank.rules.unknownAcceptFix === 'ignore') {
+    for (const u of unknown) fixes.delete(u);
+  } else if (unknown.length) {
     throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown fix ${unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ')}; known fixes: ${known.join(', ')}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
   }
   const need = ctx.route.acceptFix;

@@ -91,8 +91,11 @@ interface Compiled { route: Route; segments: string[] }
 
 export class Router {
   private readonly compiled: Compiled[];
-  constructor(routes: readonly Route[]) {
+  private readonly absent: Array<{ method: string; segments: string[] }>;
+  /** `absent`: operations a dialect does not have; a request to one is answered as an unknown path (404), not 405. */
+  constructor(routes: readonly Route[], absent: ReadonlyArray<{ method: string; pattern: string }> = []) {
     this.compiled = routes.map((route) => ({ route, segments: route.pattern.split('/').slice(1) }));
+    this.absent = absent.map((a) => ({ method: a.method, segments: a.pattern.split('/').slice(1) }));
   }
 
   /** The route for a method and path; `methods` lists the methods the path has when the method does not match. */
@@ -119,7 +122,11 @@ export class Router {
       if (route.method !== method) { methods.push(route.method); continue; }
       if (!best || literal > best.literal) best = { route, params, literal };
     }
-    return best ? { route: best.route, params: best.params } : { route: undefined, methods };
+    if (best) return { route: best.route, params: best.params };
+    if (methods.length && this.absent.some((a) => a.method === method && a.segments.length === parts.length && a.segments.every((s, i) => s.startsWith('{') ? !!parts[i] : s === parts[i]))) {
+      return { route: undefined, methods: [] };
+    }
+    return { route: undefined, methods };
   }
 }
 

@@ -88,18 +88,27 @@ function domesticItem(bank: Bank, product: string, b: Obj, path: string): Paymen
   }
   const unstructured = optString(b.remittanceInformationUnstructured, `${path}/remittanceInformationUnstructured`, bank.rules.remittanceMax, bank.rules.remittanceMin);
   let kid: string | undefined;
+  let reference: string | undefined;
   if (b.remittanceInformationStructured !== undefined) {
     const s = b.remittanceInformationStructured;
     if (!isObj(s) || typeof s.reference !== 'string') throw fmt(`${path}/remittanceInformationStructured must hold a reference string`, `${path}/remittanceInformationStructured`);
     // Platform: "It is only possible to set [KID or message], not both."
     if (unstructured !== undefined) throw fmt(`${path}: give remittanceInformationStructured (KID) or remittanceInformationUnstructured, not both`, `${path}/remittanceInformationStructured`);
-    if (!isValidKid(s.reference)) throw new BankError(400, 'KID_INVALID', `${path}/remittanceInformationStructured/reference "${s.reference.slice(0, 30)}" is not a valid KID (MOD10 or MOD11)`, { tppCode: 'KID_INVALID', path: `${path}/remittanceInformationStructured/reference` });
-    kid = s.reference;
+    // rules.kidReferenceType: null = the reference is the KID; a value = a KID only with that referenceType (else a plain reference).
+    const kidType = bank.rules.kidReferenceType;
+    if (kidType === null || s.referenceType === kidType) {
+      if (!isValidKid(s.reference)) throw new BankError(400, 'KID_INVALID', `${path}/remittanceInformationStructured/reference "${s.reference.slice(0, 30)}" is not a valid KID (MOD10 or MOD11)`, { tppCode: 'KID_INVALID', path: `${path}/remittanceInformationStructured/reference` });
+      kid = s.reference;
+    } else {
+      if (s.reference.length < 1 || s.reference.length > 35) throw fmt(`${path}/remittanceInformationStructured/reference must be 1 to 35 characters`, `${path}/remittanceInformationStructured/reference`);
+      reference = s.reference;
+    }
   }
   if (!kid && creditor.bban && KID_REQUIRED_BBANS.has(creditor.bban) && product !== 'sepa-credit-transfers') {
-    throw new BankError(400, 'KID_MISSING', `${path}: the creditor account ${creditor.bban} accepts payments with a KID only`, { tppCode: 'KID_MISSING', path: `${path}/remittanceInformationStructured` });
+    const how = bank.rules.kidReferenceType === null ? '' : ` (remittanceInformationStructured with referenceType ${bank.rules.kidReferenceType})`;
+    throw new BankError(400, 'KID_MISSING', `${path}: the creditor account ${creditor.bban} accepts payments with a KID only${how}`, { tppCode: 'KID_MISSING', path: `${path}/remittanceInformationStructured` });
   }
-  return { amount, currency, creditorName, creditorAccount: creditor, remittance: unstructured ?? (kid ? `KID ${kid}` : undefined) };
+  return { amount, currency, creditorName, creditorAccount: creditor, remittance: unstructured ?? (kid ? `KID ${kid}` : reference) };
 }
 
 function fingerprint(service: string, product: string, debtor: Account, items: PaymentItem[], date: string): string {

@@ -11,7 +11,7 @@ import * as ctl from './handlers/control.ts';
 import * as pay from './handlers/payments.ts';
 import * as sbx from './handlers/sandbox.ts';
 import * as tpp from './handlers/tpp.ts';
-import { scaAuthorise, scaIdentify, scaStartPage, SCA_PATHS } from './sca.ts';
+import { dialectNamed, type Dialect } from './dialects/index.ts';
 import type { PaymentService } from './state.ts';
 
 /** A fixed product for a row whose path names it. */
@@ -90,10 +90,7 @@ const ROWS: Row[] = [
   // TPP dialogue
   ['POST', '/v1/tpp-dialogue/contact', 'register-tpp-contact', 'tpp', tpp.registerContact, { body: 'json' }],
   ['GET', '/v1/tpp-dialogue/contact', 'get-tpp-contact', 'tpp', tpp.getContact],
-  // SCA pages (browser, unsigned)
-  ['GET', SCA_PATHS.start, 'sca-start', 'sca', scaStartPage, { auth: 'browser' }],
-  ['POST', SCA_PATHS.identify, 'sca-identify', 'sca', scaIdentify, { auth: 'browser', body: 'form' }],
-  ['POST', SCA_PATHS.authorise, 'sca-authorise', 'sca', scaAuthorise, { auth: 'browser', body: 'form' }],
+  // SCA pages (browser, unsigned): the dialect's page set (dialect.scaPages) goes here.
 ];
 
 const CONTROL_ROWS: Row[] = [
@@ -104,9 +101,26 @@ const CONTROL_ROWS: Row[] = [
   ['POST', '/__control/batch', 'control-batch', 'control', ctl.batch, { auth: 'control' }],
 ];
 
-/** The routes of a bank in its mode: production has no sandbox rows and no control rows. */
+/** The rows of a dialect: its route overrides (op id → method and path, or absent) and its SCA pages. */
+function dialectRows(dialect: Dialect): Row[] {
+  const rows = ROWS.flatMap((row): Row[] => {
+    const o = dialect.routes[row[2]];
+    if (o === null) return [];
+    return o ? [[o[0], o[1], ...row.slice(2)] as Row] : [row];
+  });
+  for (const p of dialect.scaPages) rows.push([p.method, p.pattern, p.op, 'sca', p.handler, p.method === 'GET' ? { auth: 'browser' } : { auth: 'browser', body: 'form' }]);
+  return rows;
+}
+
+/** Method and path of the operations the dialect moved or does not have (answered 404 like any unknown path). */
+export function absentRoutes(bank: Bank): Array<{ method: string; pattern: string }> {
+  const dialect = dialectNamed(bank.dialect);
+  return ROWS.filter((r) => dialect.routes[r[2]] !== undefined && (bank.sandbox || r[3] !== 'sandbox')).map((r) => ({ method: r[0], pattern: r[1] }));
+}
+
+/** The routes of a bank in its mode and dialect: production has no sandbox rows and no control rows. */
 export function buildRoutes(bank: Bank): Route[] {
-  const rows = [...ROWS.filter((r) => bank.sandbox || r[3] !== 'sandbox'), ...(bank.mode === 'test' ? CONTROL_ROWS : [])];
+  const rows = [...dialectRows(dialectNamed(bank.dialect)).filter((r) => bank.sandbox || r[3] !== 'sandbox'), ...(bank.mode === 'test' ? CONTROL_ROWS : [])];
   return rows.map(([method, pattern, op, family, handler, extra = {}]) => {
     const body = extra.body ?? 'none';
     const route: Route = {

@@ -53,6 +53,17 @@ export interface BankRules {
   fees: Record<string, { amount: string; currency: string } | null>;
   /** x-accept-fix values and whether each is default (read from src/spec versioning). */
   acceptFixes: Array<{ value: string; isDefault: boolean; defaultSince: string | null }>;
+  // Readings of points the spec leaves open, per dialect (src/bank/dialects; docs/reference-bank.md).
+  /** Lack of funds at a batch run: PDNG until the day's last run (true), or RJCT at once (false). */
+  pendingWithoutFunds: boolean;
+  /** After SCA, a payment whose execution date is in the future is PDNG until that date's batch (true), or ACTC (false). */
+  pendingUntilExecutionDate: boolean;
+  /** remittanceInformationStructured: null = its reference is the KID whatever referenceType says; a value = a KID only with that referenceType. */
+  kidReferenceType: string | null;
+  /** GET /v1/accounts/{id}/transactions: null = bookingStatus and dateFrom are required; else what a missing one means. */
+  transactionListDefaults: { bookingStatus: string; dateFromDaysBack: number } | null;
+  /** x-accept-fix names the bank does not know: refused with 400 ('reject') or ignored ('ignore'). */
+  unknownAcceptFix: 'reject' | 'ignore';
 }
 
 const deprecation = (id: string): string => {
@@ -96,6 +107,11 @@ export function defaultRules(): BankRules {
       'sepa-credit-transfers': null,
     },
     acceptFixes: ACCEPT_FIXES.map((f) => ({ value: f.value, isDefault: f.isDefault, defaultSince: f.defaultSince })),
+    pendingWithoutFunds: true,
+    pendingUntilExecutionDate: false,
+    kidReferenceType: null,
+    transactionListDefaults: null,
+    unknownAcceptFix: 'reject',
   };
 }
 

@@ -3,6 +3,7 @@
 import type { PsuContext } from '../spec/codes.ts';
 import type { Bank } from './bank.ts';
 import { executePayment } from './batch.ts';
+import { isoDate } from './clock.ts';
 import { SYSTEM } from './checks.ts';
 import { BankError, ScaNeeded, type Ctx, type Reply } from './http.ts';
 import { isNationalIdentityNumber, nameUuid } from './ids.ts';
@@ -107,13 +108,13 @@ export function agreementsOf(bank: Bank, nid: string) {
 
 // ---------------------------------------------------------------- pages
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function page(title: string, inner: string, status = 200): Reply {
+export function page(title: string, inner: string, status = 200, lang = 'en'): Reply {
   return {
     status,
     headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-    raw: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title></head>\n<body>\n<h1>${esc(title)}</h1>\n${inner}\n</body></html>\n`,
+    raw: `<!doctype html>\n<html lang="${lang}"><head><meta charset="utf-8"><title>${esc(title)}</title></head>\n<body>\n<h1>${esc(title)}</h1>\n${inner}\n</body></html>\n`,
   };
 }
 
@@ -128,7 +129,7 @@ function withParams(uri: string, params: Record<string, string>): string {
 }
 
 /** Failure redirect (§ Events > Redirect after failed SCA). An aborted SCA changes no session. */
-function fail(bank: Bank, rec: ScaRequest, status: number, code: string, message: string): Reply {
+export function fail(bank: Bank, rec: ScaRequest, status: number, code: string, message: string): Reply {
   rec.state = 'failed';
   markAuthorisation(bank, rec, 'failed');
   return redirect(withParams(rec.redirectUri, { system: SYSTEM, status: String(status), code, message }));
@@ -141,7 +142,7 @@ function markAuthorisation(bank: Bank, rec: ScaRequest, scaStatus: string): void
   if (a) a.scaStatus = scaStatus;
 }
 
-function usable(ctx: Ctx): { rec: ScaRequest } | { reply: Reply } {
+export function usable(ctx: Ctx): { rec: ScaRequest } | { reply: Reply } {
   const rec = ctx.bank.state.scaRequests.get(ctx.params.scaId);
   if (!rec) return { reply: page('Unknown authentication', '<p>This authentication link is unknown.</p>', 404) };
   if (rec.state === 'finalised' || rec.state === 'failed') return { reply: page('Authentication already completed', '<p>This authentication link has been used.</p>', 400) };
@@ -163,7 +164,7 @@ ${buttons}
 </form>`);
 }
 
-function form(ctx: Ctx): URLSearchParams {
+export function form(ctx: Ctx): URLSearchParams {
   return new URLSearchParams(ctx.body.toString('utf8'));
 }
 
@@ -205,15 +206,23 @@ export function scaIdentify(ctx: Ctx): Reply {
   if ('reply' in u) return u.reply;
   const rec = u.rec;
   const f = form(ctx);
-  if (f.get(F.action) === SCA_ACTIONS.cancel) return fail(ctx.bank, rec, 401, 'SCA_INVALID', 'the PSU cancelled the authentication');
-  const nid = (f.get(F.identity) ?? '').trim();
+  if (f.get(F.action) === SCA_ACTIONS.cancel) return cancelled(ctx.bank, rec);
+  return identify(ctx, rec, f.get(F.identity) ?? '') ?? choicePage(ctx, rec);
+}
+
+/** The PSU cancelled (§ Events > Redirect after failed SCA). */
+export const cancelled = (bank: Bank, rec: ScaRequest): Reply => fail(bank, rec, 401, 'SCA_INVALID', 'the PSU cancelled the authentication');
+
+/** Identifies the PSU by the mock national identity number; a failure redirect when it is unknown or not the expected one. */
+export function identify(ctx: Ctx, rec: ScaRequest, given: string): Reply | undefined {
+  const nid = given.trim();
   const known = isNationalIdentityNumber(nid) && ctx.bank.state.customers.get(nid)?.type === 'private';
   if (!known || (rec.expectedNid && rec.expectedNid !== nid)) {
     return fail(ctx.bank, rec, 401, 'PSU_CREDENTIALS_INVALID', known ? 'the identity does not match the PSU-ID of the request' : 'unknown national identity number');
   }
   rec.identifiedNid = nid;
   rec.state = 'identified';
-  return choicePage(ctx, rec);
+  return undefined;
 }
 
 /** Authorises a payment for a PSU; a failure text when it cannot be. */
@@ -224,6 +233,11 @@ function authorisePayment(bank: Bank, p: Payment, nid: string, reach: string[], 
   p.psuNid = nid;
   p.authorisedAt = now;
   p.status = 'ACTC';
+  // rules.pendingUntilExecutionDate: a payment dated in the future waits as PDNG for that date's batch.
+  if (bank.rules.pendingUntilExecutionDate && p.service !== 'periodic-payments' && p.executionDate > isoDate(now)) {
+    p.status = 'PDNG';
+    return undefined;
+  }
   // Instant product: executed at once, not in the batch.
   if (p.product === 'instant-norwegian-domestic-credit-transfers-straks') executePayment(bank, p, now, true);
   return undefined;
@@ -235,22 +249,33 @@ export function scaAuthorise(ctx: Ctx): Reply {
   if ('reply' in u) return u.reply;
   const rec = u.rec;
   const bank = ctx.bank;
-  const st = bank.state;
   if (rec.state !== 'identified' || !rec.identifiedNid) return page('Log in first', '<p>Identify yourself before choosing.</p>', 400);
   const f = form(ctx);
-  if (f.get(F.action) === SCA_ACTIONS.cancel) return fail(bank, rec, 401, 'SCA_INVALID', 'the PSU cancelled the authentication');
+  if (f.get(F.action) === SCA_ACTIONS.cancel) return cancelled(bank, rec);
   const nid = rec.identifiedNid;
   const context = f.get(F.context);
   if (context !== 'PRIVATE' && context !== 'CORPORATE') return choicePage(ctx, rec, 'Choose PRIVATE or CORPORATE.');
   const agreementId = context === 'CORPORATE' ? f.get(F.agreement) ?? '' : '';
   if (context === 'CORPORATE' && !agreementsOf(bank, nid).some((a) => a.agreementId === agreementId)) return choicePage(ctx, rec, 'Choose a corporate agreement.');
+  const done = finishSca(ctx, rec, context, agreementId, f.getAll(F.accounts));
+  return 'reask' in done ? choicePage(ctx, rec, done.reask) : done;
+}
+
+/**
+ * The PSU has chosen (context, agreement, accounts for a consent): registers the outcome and
+ * redirects to the TPP (§ Events). `reask` when the choice cannot be taken (no account chosen).
+ */
+export function finishSca(ctx: Ctx, rec: ScaRequest, context: PsuContext, agreementId: string, accounts: readonly string[]): Reply | { reask: string } {
+  const bank = ctx.bank;
+  const st = bank.state;
+  const nid = rec.identifiedNid!;
   const reach = reachableAccounts(bank, nid, context, agreementId);
   const now = ctx.now;
   if (rec.kind === 'consent') {
     // The page offers the accounts of every context at once (all ticked); those outside the chosen
     // context and agreement are not granted.
-    const chosen = [...new Set(f.getAll(F.accounts))].filter((id) => reach.includes(id));
-    if (!chosen.length) return choicePage(ctx, rec, `Choose at least one account of the ${context} context${context === 'CORPORATE' ? ' and the chosen agreement' : ''}.`);
+    const chosen = [...new Set(accounts)].filter((id) => reach.includes(id));
+    if (!chosen.length) return { reask: `Choose at least one account of the ${context} context${context === 'CORPORATE' ? ' and the chosen agreement' : ''}.` };
     st.consents.set(consentKey(rec.tppId, nid, context, agreementId), { tppId: rec.tppId, nid, context, corporateId: agreementId, accountIds: chosen, createdAt: now, scaAt: now });
   } else if (rec.kind === 'payment' || rec.kind === 'cancellation') {
     const p = st.payments.get(rec.targetId ?? '');

@@ -17,7 +17,8 @@ import { BankClock } from './clock.ts';
 import { composeFaults, type Fault } from './faults.ts';
 import { findFault } from './fault-registry.ts';
 import { BankError, Router, ScaNeeded, stringify, type Ctx, type Reply, type WireAction } from './http.ts';
-import { buildRoutes } from './routes.ts';
+import { dialectNamed, type Dialect, type DialectName } from './dialects/index.ts';
+import { absentRoutes, buildRoutes } from './routes.ts';
 import { defaultRules, type BankRules } from './rules.ts';
 import type { SeedOptions } from './seed.ts';
 
@@ -40,6 +41,8 @@ export interface StartBankOptions {
   seedOptions?: SeedOptions;
   /** Absolute base URL put in SCA links (default: the listening address). */
   publicUrl?: string;
+  /** The reading taken where the spec is silent: 'default' (docs/reference-bank.md) or 'variant' (src/bank/dialects/variant.ts). */
+  dialect?: DialectName;
 }
 
 export interface RunningBank {
@@ -49,6 +52,7 @@ export interface RunningBank {
   clockControl?: { method: string; path: string; body?: string };
   close(): Promise<void>;
   bank: Bank;
+  dialect: DialectName;
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -94,7 +98,13 @@ function write(res: ServerResponse, action: WireAction, requestId: string | unde
   res.end(payload);
 }
 
-async function handle(bank: Bank, router: Router, req: IncomingMessage, res: ServerResponse, body: Buffer, tooLarge: boolean): Promise<void> {
+/** The dialect's answer for an operation (after the faults' transformResponse); connection actions pass unchanged. */
+function adaptResponse(dialect: Dialect, action: WireAction, ctx: Ctx): WireAction {
+  const adapt = ctx.route && 'status' in action ? dialect.responses[ctx.route.op] : undefined;
+  return adapt ? adapt(action as Reply, ctx) : action;
+}
+
+async function handle(bank: Bank, router: Router, dialect: Dialect, req: IncomingMessage, res: ServerResponse, body: Buffer, tooLarge: boolean): Promise<void> {
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
   const q = target.indexOf('?');
@@ -135,6 +145,9 @@ async function handle(bank: Bank, router: Router, req: IncomingMessage, res: Ser
       if (ctx.route.body === 'json') {
         ctx.json = parseJsonBody(ctx);
         checkCharacters(bank, ctx.json);
+        // The dialect's body, after the signature check (the Digest covers the bytes as sent).
+        const adapt = dialect.requests[ctx.route.op];
+        if (adapt) ctx.json = adapt(ctx.json, ctx);
       } else if (ctx.route.body === 'empty' && body.length && !/^\s*(\{\s*\})?\s*$/.test(body.toString('utf8'))) {
         throw new BankError(400, 'FORMAT_ERROR', `${ctx.route.op} takes an empty body`, { tppCode: 'FORMAT_ERROR' });
       }
@@ -145,19 +158,20 @@ async function handle(bank: Bank, router: Router, req: IncomingMessage, res: Ser
     reply = toReply(bank, e, !!ctx.route?.tppMessages);
   }
   const action = bank.hooks.transformResponse ? bank.hooks.transformResponse(reply, ctx) : reply;
-  write(res, action, requestId);
+  write(res, adaptResponse(dialect, action, ctx), requestId);
 }
 
 export async function startBank(options: StartBankOptions = {}): Promise<RunningBank> {
   const { rules: faultRules, hooks } = composeFaults((options.faults ?? []).map((f) => (typeof f === 'string' ? findFault(f) : f)));
-  const rules: BankRules = { ...defaultRules(), ...faultRules, ...(options.rules ?? {}) };
+  const dialect = dialectNamed(options.dialect ?? 'default');
+  const rules: BankRules = { ...defaultRules(), ...dialect.rules, ...faultRules, ...(options.rules ?? {}) };
   const mode = options.mode ?? 'test';
   const certs = `${FIXTURES_DIR}certs/`;
   const bank = Bank.create({
     mode, seed: options.seed ?? 1, rules, hooks, clock: new BankClock(options.clock), seedOptions: options.seedOptions,
-    trustedCaPems: options.trustedCaPems ?? [readFileSync(`${certs}ca.cert.pem`, 'utf8')],
+    trustedCaPems: options.trustedCaPems ?? [readFileSync(`${certs}ca.cert.pem`, 'utf8')], dialect: dialect.name,
   });
-  const router = new Router(buildRoutes(bank));
+  const router = new Router(buildRoutes(bank), absentRoutes(bank));
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -168,7 +182,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
       else chunks.push(c);
     });
     req.on('end', () => {
-      handle(bank, router, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooLarge).catch((e) => {
+      handle(bank, router, dialect, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooLarge).catch((e) => {
         if (!res.headersSent) write(res, toReply(bank, e, false), undefined);
       });
     });
@@ -194,7 +208,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
   const url = options.publicUrl ?? `${tls ? 'https' : 'http'}://${shownHost}:${port}`;
   bank.url = url;
   return {
-    url, port, bank,
+    url, port, bank, dialect: dialect.name,
     clockControl: mode === 'test' ? { method: 'POST', path: '/__control/clock', body: '{"advanceSeconds": {{seconds}}}' } : undefined,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());

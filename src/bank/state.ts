@@ -162,6 +162,9 @@ export interface ScaRequest {
   createdAt: number;
   state: 'started' | 'identified' | 'finalised' | 'failed';
   identifiedNid?: string;
+  /** Multi-page flows (variant dialect): the context and agreement chosen on the page before the approval. */
+  chosenContext?: PsuContext;
+  chosenAgreementId?: string;
 }
 
 export interface Consent {

@@ -6,6 +6,7 @@ import { BankError, json, type Ctx, type Reply } from '../http.ts';
 import { amountObj } from '../money.ts';
 import { daysAgo, queryBool, queryDate, queryEnum, queryInt, queryRequired } from '../params.ts';
 import { aisAccess, scaRequired, type AisAccess } from '../sca.ts';
+import type { BankRules } from '../rules.ts';
 import type { Account, CardAccount, CardTxn, Txn } from '../state.ts';
 
 /** Our choice for the cashAccountType written before the cash-account-type-iso fix (§ Versioning). */
@@ -99,11 +100,14 @@ const newestFirst = (x: { bookingDate: string; transactionId?: string; cardTrans
 
 interface Period { bookingStatus: string; dateFrom: string; dateTo: string; limit: number; offset: number; paged: boolean }
 
-function period(ctx: Ctx, statuses: readonly string[]): Period {
-  const bookingStatus = queryEnum(ctx, 'bookingStatus', statuses, queryRequired(ctx, 'bookingStatus'));
+function period(ctx: Ctx, statuses: readonly string[], defaults: BankRules['transactionListDefaults'] = null): Period {
+  // rules.transactionListDefaults (account transactions only): a missing bookingStatus or dateFrom takes its default instead of a 400.
+  const absent = (name: string) => defaults !== null && !ctx.query.get(name);
+  const bookingStatus = queryEnum(ctx, 'bookingStatus', statuses, absent('bookingStatus') ? defaults!.bookingStatus : queryRequired(ctx, 'bookingStatus'));
   // Berlin Group: dateFrom is mandated unless bookingStatus is information.
-  if (bookingStatus !== 'information') queryRequired(ctx, 'dateFrom');
-  const dateFrom = queryDate(ctx, 'dateFrom') ?? '0000-01-01';
+  if (bookingStatus !== 'information' && !defaults) queryRequired(ctx, 'dateFrom');
+  const dateFrom = (absent('dateFrom') ? undefined : queryDate(ctx, 'dateFrom'))
+    ?? (defaults && bookingStatus !== 'information' ? daysAgo(ctx.now, defaults.dateFromDaysBack) : '0000-01-01');
   const dateTo = queryDate(ctx, 'dateTo') ?? isoDate(ctx.now);
   const limit = queryInt(ctx, 'limit', 1);
   const offset = queryInt(ctx, 'offset', 0);
@@ -134,7 +138,7 @@ function pageLinks(base: string, p: Period, total: number): Record<string, { hre
 }
 
 export function listTransactions(ctx: Ctx): Reply {
-  const p = period(ctx, BOOKING_STATUSES);
+  const p = period(ctx, BOOKING_STATUSES, ctx.bank.rules.transactionListDefaults);
   const access = aisAccess(ctx);
   const a = account(ctx, access, ctx.params.id);
   const { bank } = ctx;

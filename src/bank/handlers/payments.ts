@@ -87,6 +87,10 @@ export const getPaymentStatus = (service: PaymentService) => (ctx: Ctx): Reply =
 
 export const cancelPayment = (service: PaymentService) => (ctx: Ctx): Reply => {
   const p = find(ctx, service);
+  if (p.status === 'PDNG' && ctx.bank.rules.pendingUntilExecutionDate && p.fundsAvailable === undefined) {
+    // Scheduled (rules.pendingUntilExecutionDate): PDNG until its execution date; the same error, its own reason.
+    throw new BankError(409, 'CONFLICT', `payment ${p.paymentId} is PDNG: it is authorised and scheduled for execution on ${p.executionDate}, so it cannot be cancelled through this interface; the batch executes it on that date, or the PSU can stop it in the online bank before then`, { tppCode: 'CONFLICT' });
+  }
   if (p.status === 'PDNG') {
     // § States: deleting a PDNG payment is an error with a descriptive message (our status/code: 409 CONFLICT).
     throw new BankError(409, 'CONFLICT', `payment ${p.paymentId} is PDNG: the bank's batch is already processing it (waiting for funds), so it cannot be cancelled through this interface; it is retried until the last batch run of the day and then rejected, or the PSU can stop it in the online bank`, { tppCode: 'CONFLICT' });

@@ -13,11 +13,11 @@ import { BANK_BIC, ibanFor } from '../seed.ts';
 import type { Account, CardAccount, CardTxn, Txn } from '../state.ts';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-const fmt = (message: string, path?: string) => new BankError(400, 'FORMAT_ERROR', message, { path });
-const INT32 = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v <= 2 ** 31 - 1;
+export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+export const fmt = (message: string, path?: string) => new BankError(400, 'FORMAT_ERROR', message, { path });
+export const INT32 = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v <= 2 ** 31 - 1;
 
-function str(b: Obj, key: string, path: string, opts: { required?: boolean; max?: number; min?: number } = {}): string | undefined {
+export function str(b: Obj, key: string, path: string, opts: { required?: boolean; max?: number; min?: number } = {}): string | undefined {
   const v = b[key];
   if (v === undefined || v === null) {
     if (opts.required) throw fmt(`${path}/${key} is required`, `${path}/${key}`);
@@ -28,7 +28,7 @@ function str(b: Obj, key: string, path: string, opts: { required?: boolean; max?
   return v;
 }
 
-function int(b: Obj, key: string, path: string, required = false): bigint | undefined {
+export function int(b: Obj, key: string, path: string, required = false): bigint | undefined {
   const v = b[key];
   if (v === undefined) {
     if (required) throw fmt(`${path}/${key} is required`, `${path}/${key}`);
@@ -38,7 +38,7 @@ function int(b: Obj, key: string, path: string, required = false): bigint | unde
   return BigInt(v as number);
 }
 
-function sandboxAmount(v: unknown, path: string): { amount: bigint; currency: string } {
+export function sandboxAmount(v: unknown, path: string): { amount: bigint; currency: string } {
   if (!isObj(v)) throw fmt(`${path} must be an object with currency and an int32 amount`, path);
   if (!isCurrencyCode(v.currency)) throw fmt(`${path}/currency is not a currency code`, `${path}/currency`);
   if (!INT32(v.amount)) throw fmt(`${path}/amount must be an int32`, `${path}/amount`);

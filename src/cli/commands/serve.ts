@@ -1,6 +1,6 @@
 // `serve`: the reference bank on its own, for TPP developers and for pointing other tools at it.
 import { type Command } from 'commander';
-import { startBank, type BankMode } from '../../bank/index.ts';
+import { DIALECT_NAMES, isDialectName, startBank, type BankMode } from '../../bank/index.ts';
 import { UsageError } from '../io.ts';
 
 export function register(program: Command): void {
@@ -13,17 +13,19 @@ export function register(program: Command): void {
     .option('--mode <mode>', 'test (sandbox + clock control), sandbox, or production (chain and role checks)', 'test')
     .option('--seed <N>', 'seed of the deterministic sandbox data', '1')
     .option('--faults <a,b>', 'switch on named faults (fault-injected variant)')
-    .action(async (o: { port: string; host: string; tls?: boolean; mode: string; seed: string; faults?: string }) => {
+    .option('--dialect <name>', `the reading taken where the spec is silent: ${DIALECT_NAMES.join(' or ')} (docs/reference-bank.md)`, 'default')
+    .action(async (o: { port: string; host: string; tls?: boolean; mode: string; seed: string; faults?: string; dialect: string }) => {
       if (!/^\d+$/.test(o.port) || +o.port > 65535) throw new UsageError(`--port "${o.port}" is not a port number`);
       if (!/^\d+$/.test(o.seed)) throw new UsageError(`--seed "${o.seed}" is not a number`);
       if (!['test', 'sandbox', 'production'].includes(o.mode)) throw new UsageError(`unknown mode "${o.mode}": use test, sandbox or production`);
+      if (!isDialectName(o.dialect)) throw new UsageError(`unknown dialect "${o.dialect}": use ${DIALECT_NAMES.join(' or ')}`);
       let running;
       try {
-        running = await startBank({ host: o.host, port: +o.port, tls: !!o.tls, mode: o.mode as BankMode, seed: +o.seed, faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : [] });
+        running = await startBank({ host: o.host, port: +o.port, tls: !!o.tls, mode: o.mode as BankMode, seed: +o.seed, dialect: o.dialect, faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : [] });
       } catch (e) {
         throw new UsageError((e as Error).message.split('\n')[0]);
       }
-      process.stdout.write(`reference bank (${o.mode} mode${o.faults ? `, faults: ${o.faults}` : ''}) listening on ${running.url}\n`);
+      process.stdout.write(`reference bank (${o.mode} mode${o.dialect !== 'default' ? `, ${o.dialect} dialect` : ''}${o.faults ? `, faults: ${o.faults}` : ''}) listening on ${running.url}\n`);
       if (running.clockControl) process.stdout.write(`clock control: ${running.clockControl.method} ${running.url}${running.clockControl.path} ${running.clockControl.body}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => resolve();
