@@ -172,6 +172,10 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
     trustedCaPems: options.trustedCaPems ?? [readFileSync(`${certs}ca.cert.pem`, 'utf8')], dialect: dialect.name,
   });
   const router = new Router(buildRoutes(bank), absentRoutes(bank));
+  bank.operationAt = (method, path) => {
+    const m = router.match(method, path.split('?')[0]);
+    return m.route ? { op: m.route.op, params: m.params } : undefined;
+  };
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -503,6 +503,9 @@ describe('variant dialect: the rest is the default bank', () => {
     try {
       expect(tb.running.dialect).toBe('variant');
       expect(tb.running.bank.dialect).toBe('variant');
+      expect(tb.running.bank.operationAt('POST', '/v1/sandbox/reset')).toEqual({ op: 'initialise-sandbox', params: {} });
+      expect(tb.running.bank.operationAt('POST', '/v1/sandbox/accounts/abc/balance?x=1')).toEqual({ op: 'update-sandbox-account-balance', params: { mockAccountId: 'abc' } });
+      expect(tb.running.bank.operationAt('POST', '/v1/sandbox/initialise')).toBeUndefined();
       const c = tb.client({});
       const unsigned = await c.request({ method: 'GET', path: '/v1/sandbox/customers', sign: false });
       expect(unsigned.response?.status).toBe(400);
@@ -552,6 +555,54 @@ describe('faults on the variant', () => {
       expect(String(r.response?.headers['content-type'])).toMatch(/text\/html/);
     } finally {
       await html.close();
+    }
+  });
+});
+
+describe('variant dialect: bad bodies at its adapters', () => {
+  it('never get a 5xx, and a refused one changes no state', async () => {
+    const tb = await testBank({ dialect: 'variant', clock: () => T0 });
+    try {
+      const c = tb.client({});
+      const st = tb.running.bank.state;
+      const owner = privateNids(tb.running)[0];
+      const acc = enc(accountsOf(tb.running, owner)[0].id);
+      const card = enc([...st.cardAccounts.keys()][0]);
+      const templates: Array<[string, string, J | J[]]> = [
+        ['POST', '/v1/sandbox/accounts', { owner, displayName: 'A', currency: 'NOK', accountType: 'CACC', creditLimit: 1, openingBalance: { amount: 1, currency: 'NOK' } }],
+        ['POST', '/v1/sandbox/card-accounts', { owner, maskedPan: '1234', displayName: 'K', currency: 'NOK', creditLimit: { amount: 1, currency: 'NOK' }, openingBalance: { amount: 1, currency: 'NOK' } }],
+        ['POST', `/v1/sandbox/accounts/${acc}/balance`, { amount: 1, currency: 'NOK' }],
+        ['POST', `/v1/sandbox/card-accounts/${card}/balance`, { amount: 1, currency: 'NOK' }],
+        ['POST', `/v1/sandbox/accounts/${acc}/transactions`, [{ transactionAmount: { amount: 1, currency: 'NOK' }, valueDate: '2026-01-01', bookingDate: '2026-01-01' }]],
+        ['PUT', '/v1/tpp/contact', { technicalContactEmail: 'ops@tpp.example' }],
+      ];
+      const junk: unknown[] = [null, 1.5, -1, 2 ** 40, true, [], {}, 'x'.repeat(300), '', { amount: 'one', currency: 1 }];
+      let sent = 0;
+      for (const [method, path, template] of templates) {
+        const bodies: unknown[] = ['[]', '"x"', '{}', 'null', 7, [template], Array.isArray(template) ? template[0] : [[]]];
+        const target = (Array.isArray(template) ? template[0] : template) as J;
+        for (const k of Object.keys(target)) {
+          for (const v of junk) {
+            const t = structuredClone(target);
+            t[k] = v;
+            bodies.push(Array.isArray(template) ? [t] : t);
+          }
+          const { [k]: _gone, ...rest } = target;
+          bodies.push(Array.isArray(template) ? [rest] : rest);
+        }
+        for (const body of bodies) {
+          const before = tb.running.bank.stateDigest();
+          const ex = await c.request({ method, path, body: typeof body === 'string' ? body : body, headers: { 'Content-Type': 'application/json' } });
+          sent++;
+          const s = ex.response?.status ?? 0;
+          expect(s, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+          expect(s, `${method} ${path} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(200);
+          if (s >= 400) expect(tb.running.bank.stateDigest(), `${method} ${path} ${JSON.stringify(body)}`).toBe(before);
+        }
+      }
+      expect(sent).toBeGreaterThan(200);
+    } finally {
+      await tb.close();
     }
   });
 });
