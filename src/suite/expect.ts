@@ -71,3 +71,63 @@ export function expectErrorBody(ex: Exchange | undefined, status: number, code: 
 export function fail(message: string, clauses: string[] = []): never {
   throw new ConformanceAssertionError(message, clauses);
 }
+
+// ------------------------------------------------------------------ set-ups that could not be made
+
+const SETUP_RE = /^the set-up(?: \(@op:([^)\s]+)\))? could not be made: ([\s\S]*)$/;
+
+/**
+ * A set-up the scenario needs could not be made on the target by the means the profile declares (the
+ * PSU's accounts, a sandbox account, a payment to work on …). The scenario did not test its clauses,
+ * so it ends inconclusive (results.ts), unless `operation` (an `@op:` id) is the scenario's own: that
+ * scenario carries the failure. Not an assertion error on purpose: Allure files it as broken.
+ * `operation` is undefined when no operation is at fault (the PSU simply has no accounts).
+ */
+export class SetupFailure extends Error {
+  readonly code = 'SUITE_SETUP_FAILED';
+  override name = 'SetupFailure';
+  constructor(readonly reason: string, readonly operation: string | undefined, readonly clauses: string[] = []) {
+    super(setupMessage(reason, operation, clauses));
+  }
+}
+
+function setupMessage(reason: string, operation: string | undefined, clauses: string[]): string {
+  const head = `the set-up${operation ? ` (@op:${operation})` : ''} could not be made: ${reason}`;
+  return clauses.length ? `${head}\n${clauses.map((c) => `  clause ${c}: ${safeText(c)}`).join('\n')}` : head;
+}
+
+/** The reason and operation of a SetupFailure's message (cucumber passes on the error's type and message only). */
+export function parseSetupFailure(message: string | undefined): { reason: string; operation?: string } | undefined {
+  const m = message === undefined ? null : SETUP_RE.exec(message);
+  if (!m) return undefined;
+  return { operation: m[1], reason: m[2].split('\n  clause ')[0] };
+}
+
+/**
+ * A set-up whose success is itself part of what the scenario checks (the sandbox takes an account
+ * name of 70 characters, which longer-names allows): a SetupFailure there is a failure of `clauses`.
+ */
+export async function checkedSetup<T>(make: () => Promise<T>, what: string, clauses: string[]): Promise<T> {
+  try {
+    return await make();
+  } catch (e) {
+    if (e instanceof SetupFailure) fail(`${what}: ${e.reason}`, clauses);
+    throw e;
+  }
+}
+
+/** The `@op:` of the scenario running in this worker (cucumber runs one at a time per worker); the Before hook sets it. */
+let scenarioOperation: string | undefined;
+export function setScenarioOperation(op: string | undefined): void {
+  scenarioOperation = op;
+}
+
+/**
+ * The set-up could not be made. In the scenario of `operation` itself this is a failure of what it
+ * tests (an assertion error, so Allure files it as a product defect like any other check); elsewhere
+ * a SetupFailure, and the scenario is inconclusive.
+ */
+export function setupFail(message: string, operation: string | undefined, clauses: string[] = []): never {
+  if (operation !== undefined && operation === scenarioOperation) throw new ConformanceAssertionError(setupMessage(message, operation, []), clauses);
+  throw new SetupFailure(message, operation, clauses);
+}

@@ -1,6 +1,8 @@
-// JUnit XML from the verdict (not cucumber's own formatter, so that not-applicable and waived
-// scenarios say why, and testsuites group by area).
+// JUnit XML from the verdict (not cucumber's own formatter, so that not-applicable, waived and
+// inconclusive scenarios say why, and testsuites group by area).
 import type { Verdict } from './verdict.ts';
+
+const SKIPPED = new Set(['not-applicable', 'waived', 'skipped', 'inconclusive']);
 
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
 
@@ -9,12 +11,12 @@ export function toJUnit(v: Verdict, suiteName = 'xs2a-conformance'): string {
   for (const r of v.results) byArea.set(r.area, [...(byArea.get(r.area) ?? []), r]);
   const out = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const failures = v.results.filter((r) => r.outcome === 'failed' || r.outcome === 'undefined').length;
-  const skipped = v.results.filter((r) => r.outcome === 'not-applicable' || r.outcome === 'waived' || r.outcome === 'skipped').length;
+  const skipped = v.results.filter((r) => SKIPPED.has(r.outcome)).length;
   const time = v.results.reduce((s, r) => s + r.durationMs, 0) / 1000;
   out.push(`<testsuites name="${esc(suiteName)}" tests="${v.results.length}" failures="${failures}" skipped="${skipped}" time="${time.toFixed(3)}">`);
   for (const [area, rs] of byArea) {
     const f = rs.filter((r) => r.outcome === 'failed' || r.outcome === 'undefined').length;
-    const s = rs.filter((r) => r.outcome === 'not-applicable' || r.outcome === 'waived' || r.outcome === 'skipped').length;
+    const s = rs.filter((r) => SKIPPED.has(r.outcome)).length;
     out.push(`  <testsuite name="${esc(area)}" tests="${rs.length}" failures="${f}" skipped="${s}" time="${(rs.reduce((a, r) => a + r.durationMs, 0) / 1000).toFixed(3)}">`);
     for (const r of rs) {
       const name = `${r.name} [${r.level}]`;
@@ -24,6 +26,7 @@ export function toJUnit(v: Verdict, suiteName = 'xs2a-conformance'): string {
         const kind = r.level === 'should' ? 'should-level (not gating)' : 'must';
         out.push(`      <failure message="${esc((r.message ?? r.outcome).split('\n')[0].slice(0, 300))}" type="${kind}">${esc(r.message ?? '')}</failure>`);
       } else if (r.outcome === 'not-applicable') out.push(`      <skipped message="${esc(`not applicable: ${r.reason ?? ''}`)}"/>`);
+      else if (r.outcome === 'inconclusive') out.push(`      <skipped message="${esc(`inconclusive: ${r.reason ?? ''}`)}"/>`);
       else if (r.outcome === 'waived') out.push(`      <skipped message="${esc(r.reason ?? 'waived')}"/>`);
       else if (r.outcome === 'skipped') out.push(`      <skipped message="${esc(r.message ?? 'skipped')}"/>`);
       out.push('    </testcase>');

@@ -3,7 +3,7 @@
 import type { Xs2aWorld } from '../../steps/support/world.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
-import { CheckFailure, describeResponse, fail } from './expect.ts';
+import { CheckFailure, describeResponse, fail, setupFail } from './expect.ts';
 import {
   BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, isoDateAhead, linkPath, makeUnique, PRODUCTS, PURPOSE_CODES, randomAmount,
   templateBody, token, variant, withAmount, type CreatedPayment, type ListedTry, type PaymentService,
@@ -121,10 +121,20 @@ export async function initiateProduct(w: Xs2aWorld, service: PaymentService, pro
   return sendProductPayment(w, service, product, await productBody(w, service, product, change), o);
 }
 
-/** Creates a payment the scenario needs as a precondition; fails unless it is created. */
+/** The `@op:` that creates payments of a service and product. */
+const initiationOp = (service: PaymentService, product: string) => (service === 'payments' && product === PRODUCTS.crossBorder ? 'create-cross-border-payment' : 'initiate-payment');
+
+/**
+ * Creates a payment the scenario needs as a precondition. Not created (no 2xx with a paymentId): the
+ * set-up could not be made (inconclusive, a failure in the initiation's own scenarios). Created,
+ * its answer is checked like any other.
+ */
 export async function givenPayment(w: Xs2aWorld, service: PaymentService, product: string, change?: Change): Promise<CreatedPayment> {
   if (service === 'payments' && product === PRODUCTS.crossBorder) await initiateCrossBorder(w, change);
   else await initiateProduct(w, service, product, change);
+  const r = w.last?.response;
+  const id = (r?.json as any)?.paymentId;
+  if (!r || r.status >= 300 || typeof id !== 'string' || !id) setupFail(`the ${product} payment the scenario works on could not be created: ${describeResponse(w.last)}`, initiationOp(service, product), ['endpoints.initiate-payment']);
   expectInitiationAnswer(w.last);
   return currentPayment(w);
 }
@@ -186,11 +196,16 @@ export async function completeSca(w: Xs2aWorld): Promise<void> {
   }
 }
 
-/** startAuthorisation, then the PSU's SCA. */
+/** startAuthorisation, then the PSU's SCA: a precondition (an authorised payment), so a failure is a set-up that could not be made. */
 export async function authorise(w: Xs2aWorld, p: CreatedPayment = currentPayment(w)): Promise<void> {
   const ex = await startAuthorisation(w, p);
-  if (!ex.response || ex.response.status >= 300) fail(`the payment authorisation could not be started: ${describeResponse(ex)}`, ['endpoints.start-payment-authorisation']);
-  await completeSca(w);
+  if (!ex.response || ex.response.status >= 300) setupFail(`the payment authorisation could not be started: ${describeResponse(ex)}`, 'start-payment-authorisation', ['endpoints.start-payment-authorisation']);
+  try {
+    await completeSca(w);
+  } catch (e) {
+    if (e instanceof CheckFailure) setupFail(`the payment could not be authorised: ${e.message.split('\n  clause ')[0]}`, 'start-payment-authorisation', e.clauses);
+    throw e;
+  }
 }
 
 export function allPayments(w: Xs2aWorld): CreatedPayment[] {

@@ -1,5 +1,6 @@
 // Cucumber's message stream → one ScenarioResult per scenario run.
 import type { Envelope } from '@cucumber/messages';
+import { parseSetupFailure } from './expect.ts';
 import { readTags } from './tags.ts';
 import type { Outcome, ScenarioResult } from './verdict.ts';
 
@@ -8,7 +9,7 @@ export const NOT_APPLICABLE_PREFIX = 'not applicable: ';
 export class ResultCollector {
   private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
   private testCases = new Map<string, string>();
-  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; na?: string }>();
+  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; na?: string; firstError?: { type: string; message?: string } }>();
   private lines = new Map<string, number>();
   readonly results: ScenarioResult[] = [];
 
@@ -38,6 +39,7 @@ export class ResultCollector {
         const r = e.testStepFinished.testStepResult;
         s.statuses.push(r.status);
         if (r.message) s.messages.push(r.message);
+        if (r.status === 'FAILED' && !s.firstError) s.firstError = { type: r.exception?.type ?? 'Error', message: r.exception?.message };
         s.durationNs += Number(r.duration.seconds) * 1e9 + r.duration.nanos;
       }
     }
@@ -48,7 +50,10 @@ export class ResultCollector {
       if (!s || !p) return;
       const t = readTags(p.tags);
       let outcome: Outcome = 'passed';
-      if (s.statuses.includes('FAILED') || s.statuses.includes('PENDING')) outcome = 'failed';
+      // A set-up that could not be made: inconclusive, unless the set-up operation is the scenario's own.
+      const setup = s.firstError?.type === 'SetupFailure' ? parseSetupFailure(s.firstError.message) : undefined;
+      if (setup && setup.operation !== t.op) outcome = 'inconclusive';
+      else if (s.statuses.includes('FAILED') || s.statuses.includes('PENDING')) outcome = 'failed';
       else if (s.statuses.includes('UNDEFINED') || s.statuses.includes('AMBIGUOUS')) outcome = 'undefined';
       else if (s.na !== undefined) outcome = 'not-applicable';
       else if (s.statuses.includes('SKIPPED')) outcome = 'skipped';
@@ -65,7 +70,8 @@ export class ResultCollector {
         outcome,
         message: outcome === 'undefined' ? 'a step has no definition' : s.messages.join('\n') || undefined,
         durationMs: Math.round(s.durationNs / 1e6),
-        reason: s.na,
+        reason: outcome === 'inconclusive' ? setup!.reason : s.na,
+        setupOperation: outcome === 'inconclusive' ? setup!.operation : undefined,
       });
     }
   };

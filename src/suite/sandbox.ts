@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
 import { buildBody } from './templates.ts';
-import { describeResponse, fail } from './expect.ts';
+import { describeResponse, fail, setupFail } from './expect.ts';
 import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from './shapes.ts';
 import type { Profile } from './profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
@@ -54,9 +54,10 @@ export function daysAgo(w: Xs2aWorld, days: number): string {
   return new Date(Date.now() + clockOffsetMs(w) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
-const accepted = (ex: Exchange, what: string, clauses: string[]): any => {
+/** The sandbox data a scenario needs was made (2xx); else its set-up could not be made by `op` (an `@op:` id). */
+const accepted = (ex: Exchange, what: string, op: string, clauses: string[]): any => {
   const s = ex.response?.status ?? 0;
-  if (s < 200 || s >= 300) fail(`${what} was not accepted: ${describeResponse(ex)}`, clauses);
+  if (s < 200 || s >= 300) setupFail(`${what} was not accepted: ${describeResponse(ex)}`, op, clauses);
   return ex.response!.json;
 };
 
@@ -64,11 +65,11 @@ const accepted = (ex: Exchange, what: string, clauses: string[]): any => {
 export interface SandboxAccount { id: string; iban?: string; bban?: string; currency: string; name?: string; sent: Record<string, unknown> }
 
 /** Reads a value of an answer through the profile's pointers; a miss fails the set-up and names the key. */
-function shaped<T>(read: () => T, clauses: string[]): T {
+function shaped<T>(read: () => T, op: string, clauses: string[]): T {
   try {
     return read();
   } catch (e) {
-    if (e instanceof ShapeMiss) fail(e.message, clauses);
+    if (e instanceof ShapeMiss) setupFail(e.message, op, clauses);
     throw e;
   }
 }
@@ -83,9 +84,9 @@ export async function createSandboxAccount(w: Xs2aWorld, vars: Record<string, un
   const v = await accountVars(w, vars);
   const b = body(w.profile, 'sandbox-account', v);
   const clauses = ['endpoints.create-sandbox-account'];
-  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }), 'POST /v1/sandbox/accounts', clauses);
+  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }), 'POST /v1/sandbox/accounts', 'create-sandbox-account', clauses);
   const p = w.profile;
-  const id = shaped(() => readString(p, 'sandbox-account.id', json, 'POST /v1/sandbox/accounts answered no account id'), clauses);
+  const id = shaped(() => readString(p, 'sandbox-account.id', json, 'POST /v1/sandbox/accounts answered no account id'), 'create-sandbox-account', clauses);
   let view: unknown = json;
   // The bank's answer is the truth: the account number it keeps, from the creation answer or, where that lacks it, from a read.
   if (!readOptionalString(p, 'sandbox-account.iban', view) && !readOptionalString(p, 'sandbox-account.bban', view)) {
@@ -94,7 +95,7 @@ export async function createSandboxAccount(w: Xs2aWorld, vars: Record<string, un
   }
   const iban = readOptionalString(p, 'sandbox-account.iban', view);
   const accountBban = readOptionalString(p, 'sandbox-account.bban', view);
-  if (!iban && !accountBban) fail(`the bank named no IBAN or BBAN for the sandbox account ${id}: ${JSON.stringify(view)?.slice(0, 200)}; set responses.sandbox-account.iban or .bban in the profile`, clauses);
+  if (!iban && !accountBban) setupFail(`the bank named no IBAN or BBAN for the sandbox account ${id}: ${JSON.stringify(view)?.slice(0, 200)}; set responses.sandbox-account.iban or .bban in the profile`, 'create-sandbox-account', clauses);
   const acc: SandboxAccount = { id, iban, bban: accountBban, currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency), name: readOptionalString(p, 'sandbox-account.name', view), sent: v };
   w.vars.set('sandboxAccount', acc);
   return acc;
@@ -114,7 +115,7 @@ export function postSandboxTxns(w: Xs2aWorld, accountId: string, items: unknown[
 }
 
 export async function createSandboxTxns(w: Xs2aWorld, accountId: string, items: unknown[]): Promise<any[]> {
-  const json = accepted(await postSandboxTxns(w, accountId, items), `POST /v1/sandbox/accounts/{id}/transactions with ${items.length} items`, ['endpoints.create-sandbox-account-transactions']);
+  const json = accepted(await postSandboxTxns(w, accountId, items), `POST /v1/sandbox/accounts/{id}/transactions with ${items.length} items`, 'create-sandbox-account-transactions', ['endpoints.create-sandbox-account-transactions']);
   return readValue(w.profile, 'sandbox-transactions.list', json, Array.isArray) ?? [];
 }
 
@@ -134,10 +135,10 @@ export async function createSandboxCard(w: Xs2aWorld, vars: Record<string, unkno
   const v = await cardVars(w, vars);
   const b = body(w.profile, 'sandbox-card-account', v);
   const clauses = ['endpoints.create-sandbox-card-account'];
-  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }), 'POST /v1/sandbox/card-accounts', clauses);
+  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }), 'POST /v1/sandbox/card-accounts', 'create-sandbox-card-account', clauses);
   const p = w.profile;
-  const id = shaped(() => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'), clauses);
-  const maskedPan = shaped(() => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'), clauses);
+  const id = shaped(() => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'), 'create-sandbox-card-account', clauses);
+  const maskedPan = shaped(() => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'), 'create-sandbox-card-account', clauses);
   const card: SandboxCard = { id, maskedPan, name: readOptionalString(p, 'sandbox-card-account.name', json), sent: v };
   w.vars.set('sandboxCard', card);
   return card;

@@ -1,9 +1,11 @@
 // From scenario results to a verdict: waivers applied, exit code decided.
-// Exit 0 when every applicable @must passes; 1 on any @must failure, a waived failure that no
-// longer fails, or an expired waiver; 2 unusable input; 3 target unreachable.
+// Exit 0 when no applicable @must fails; 1 on any @must failure, a waived failure that no
+// longer fails, or an expired waiver; 2 unusable input; 3 target unreachable. An inconclusive
+// scenario (its set-up could not be made on the target) neither passes nor fails: it does not
+// change the exit code, and the summary's verdict line counts the inconclusive MUSTs.
 import type { Waiver } from './profile.ts';
 
-export type Outcome = 'passed' | 'failed' | 'not-applicable' | 'waived' | 'undefined' | 'skipped';
+export type Outcome = 'passed' | 'failed' | 'inconclusive' | 'not-applicable' | 'waived' | 'undefined' | 'skipped';
 
 export interface ScenarioResult {
   id: string;
@@ -17,8 +19,10 @@ export interface ScenarioResult {
   outcome: Outcome;
   message?: string;
   durationMs: number;
-  /** Reason for not-applicable or waived. */
+  /** Reason for not-applicable, waived or inconclusive (the set-up that could not be made). */
   reason?: string;
+  /** Inconclusive: the `@op:` of the set-up that could not be made (none when no operation is at fault). */
+  setupOperation?: string;
 }
 
 export interface WaiverProblem {
@@ -47,7 +51,7 @@ export function applyWaivers(results: ScenarioResult[], waivers: Waiver[], today
       r.reason = `waived until ${w.expires}: ${w.reason}`;
     }
   }
-  const counts = { passed: 0, failed: 0, 'not-applicable': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
+  const counts = { passed: 0, failed: 0, inconclusive: 0, 'not-applicable': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
   for (const r of results) counts[r.outcome]++;
   const mustFailed = results.some((r) => r.level === 'must' && (r.outcome === 'failed' || r.outcome === 'undefined'));
   const waiverFail = waiverProblems.some((p) => p.problem !== 'matches-nothing');

@@ -4,6 +4,7 @@ import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
 import { clauseById, clauseLink } from '../../src/spec/clauses.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
+import { parseSetupFailure, setScenarioOperation } from '../../src/suite/expect.ts';
 import { NOT_APPLICABLE_PREFIX } from '../../src/suite/results.ts';
 import { closeBrowser } from '../../src/suite/sca/browser-driver.ts';
 import { readTags } from '../../src/suite/tags.ts';
@@ -23,6 +24,8 @@ setParallelCanAssign((pickle, running) => {
 
 Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHookParameter) {
   const t = readTags(pickle.tags.map((x) => x.name));
+  // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
+  setScenarioOperation(t.op);
   const area = t.area ?? gherkinDocument.feature?.name ?? 'unknown';
   await allure.epic(area);
   await allure.feature(t.op ?? gherkinDocument.feature?.name ?? area);
@@ -46,16 +49,20 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
 After(async function (this: Xs2aWorld, { result, pickle }: ITestCaseHookParameter) {
   // Undo time travel first: later scenarios sign with the real clock.
   await this.restoreClock().catch(() => undefined);
+  setScenarioOperation(undefined);
   if (result?.status === Status.FAILED) {
     const t = readTags(pickle.tags.map((x) => x.name));
-    const exchanges = this.client.exchanges.slice(-3);
+    // Inconclusive (a SetupFailure): the evidence is the failed set-up exchange, not the scenario's clauses.
+    const setup = result.exception?.type === 'SetupFailure' ? parseSetupFailure(result.exception.message) : undefined;
+    if (setup) this.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
+    const exchanges = this.client.exchanges.slice(setup ? -1 : -3);
     for (const ex of exchanges) {
-      this.attach(JSON.stringify(redactExchange(ex), null, 2), { mediaType: 'application/json', fileName: `exchange ${ex.request.method} ${ex.request.target.split('?')[0]}.json` });
+      this.attach(JSON.stringify(redactExchange(ex), null, 2), { mediaType: 'application/json', fileName: `${setup ? 'set-up ' : ''}exchange ${ex.request.method} ${ex.request.target.split('?')[0]}.json` });
       this.attach(toCurl(ex), { mediaType: 'text/plain', fileName: 'reproduce with curl.txt' });
     }
     if (this.lastSca) this.attach(JSON.stringify({ completed: this.lastSca.completed, problem: this.lastSca.problem, steps: this.lastSca.steps, params: Object.keys(this.lastSca.params), stoppedInBrowser: this.lastSca.requests?.filter((q) => q.decision !== 'allowed') }, null, 2), { mediaType: 'application/json', fileName: 'sca flow.json' });
     const clauses = t.clauses.map((id) => { const c = clauseById(id); return `${id} (${c.level.toUpperCase()}): ${c.text}`; });
-    if (clauses.length) this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
+    if (clauses.length && !setup) this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
   }
   await this.client.close();
 });

@@ -3,7 +3,7 @@
 import { setWorldConstructor, World, type IWorldOptions } from '@cucumber/cucumber';
 import { randomInt, randomUUID } from 'node:crypto';
 import { runContext } from '../../src/suite/run-context.ts';
-import { CheckFailure, describeResponse, fail, jsonOf, responseOf } from '../../src/suite/expect.ts';
+import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from '../../src/suite/expect.ts';
 import { buildBody, fillText } from '../../src/suite/templates.ts';
 import { customersOfType } from '../../src/suite/shapes.ts';
 import { spendAllowance } from '../../src/suite/allowance.ts';
@@ -75,7 +75,7 @@ export class Xs2aWorld extends World {
     const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
     this.psu.psuIpAddress = who.ipAddress ?? this.psu.psuIpAddress;
     if (this.profile.sca.driver === 'preset' || who.psuId) {
-      if (!who.psuId) fail(`the preset SCA driver needs psu.${context.toLowerCase()}.psuId in the profile`);
+      if (!who.psuId) setupFail(`the preset SCA driver needs psu.${context.toLowerCase()}.psuId in the profile`, undefined);
       this.psu.psuId = who.psuId;
       this.psu.psuCorporateId = context === 'CORPORATE' ? who.corporateId : undefined;
       this.psu.context = context;
@@ -106,7 +106,7 @@ export class Xs2aWorld extends World {
       if (ex.response?.status === 200) {
         const accounts = (ex.response.json as any)?.accounts;
         // Berlin Group accountList: {"accounts": [...]}; a 200 without it is no account list.
-        if (!Array.isArray(accounts)) fail(`the account list answered 200 without an accounts array: ${describeResponse(ex)}`, ['endpoints.list-accounts.success', 'conventions.json-utf8']);
+        if (!Array.isArray(accounts)) setupFail(`the account list answered 200 without an accounts array: ${describeResponse(ex)}`, 'list-accounts', ['endpoints.list-accounts.success', 'conventions.json-utf8']);
         this.vars.set('accounts', accounts);
         this.psu.context = context;
         if (this.reusePsuSession && !this.clockOffsetSeconds && this.psu.psuId && this.psu.tppSessionId) {
@@ -115,11 +115,12 @@ export class Xs2aWorld extends World {
         return;
       }
       const r = await this.runSca(this.scaHref(ex), context);
-      if (!r.completed || !r.params['psu-id']) fail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp', 'events.success.psu-id']);
+      // The SCA is the one the account list's 401 scaRedirect starts: its own scenarios (@op:list-accounts) fail, the others are inconclusive.
+      if (!r.completed || !r.params['psu-id']) setupFail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, 'list-accounts', ['sca.redirect-to-tpp', 'events.success.psu-id']);
       this.psu.psuId = r.params['psu-id'];
       this.psu.psuCorporateId = r.params['psu-corporate-id'];
     }
-    fail('the account list still demands SCA after two completed SCAs', ['sca.redirect-on-401']);
+    setupFail('the account list still demands SCA after two completed SCAs', 'list-accounts', ['sca.redirect-on-401']);
   }
 
   /** The scaRedirect href of a 401 answer. */
@@ -146,7 +147,7 @@ export class Xs2aWorld extends World {
       // The list's shape is not shown by the spec: the profile's pointers (responses.sandbox-customers.list, .nationalId, .type).
       const all = customersOfType(this.profile, list, type);
       const c = all.length ? all[Number(process.env.CUCUMBER_WORKER_ID ?? 0) % all.length] : undefined;
-      if (!c) fail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`);
+      if (!c) setupFail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`, 'list-sandbox-customers');
       this.vars.set(key, c);
     }
     return this.vars.get(key) as string;
@@ -166,10 +167,13 @@ export class Xs2aWorld extends World {
     if (!this.vars.has('accounts')) {
       const ex = await this.client.request({ method: 'GET', path: '/v1/accounts', psu: { ...this.psu } });
       const list = (ex.response?.json as any)?.accounts;
-      if (ex.response?.status !== 200 || !Array.isArray(list) || !list.length) fail(`the PSU's account list is needed, but ${describeResponse(ex)}`, ['endpoints.list-accounts.success']);
+      if (ex.response?.status !== 200 || !Array.isArray(list)) setupFail(`the PSU's account list is needed, but ${describeResponse(ex)}`, 'list-accounts', ['endpoints.list-accounts.success']);
       this.vars.set('accounts', list);
     }
-    return this.vars.get('accounts') as Array<Record<string, any>>;
+    const list = this.vars.get('accounts') as Array<Record<string, any>>;
+    // An empty list is a valid answer, but leaves the scenario nothing to work on: no operation is at fault.
+    if (!list.length) setupFail(`the scenario needs an account of the PSU, but the PSU's account list (GET /v1/accounts) is empty: choose a PSU with an account (psu.${(this.psu.context ?? 'PRIVATE').toLowerCase()} in the profile)`, undefined);
+    return list;
   }
 
   /** A payment body from the template, debiting the PSU's first account. */

@@ -1,0 +1,162 @@
+// Inconclusive is an outcome (issue 12, Build 4): a set-up that cannot be made on the target ends the
+// scenario inconclusive with the reason, never passed and never a failure of a clause it did not
+// test; the set-up operation's own scenario carries the failure. Unit checks of the mapping and the
+// reports, then a fault-injected bank whose set-up operation is broken.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getStatusFromError } from 'allure-js-commons/sdk';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CheckFailure, parseSetupFailure, setScenarioOperation, setupFail, SetupFailure } from '../../src/suite/expect.ts';
+import { toJUnit } from '../../src/suite/junit.ts';
+import { ResultCollector } from '../../src/suite/results.ts';
+import { formatSummary } from '../../src/suite/summary.ts';
+import { applyWaivers, type ScenarioResult } from '../../src/suite/verdict.ts';
+import { cli } from '../helpers/cli.ts';
+
+/** Cucumber's messages for one scenario whose first step ends with `step` (FAILED with the error, or PASSED). */
+function collect(scenarios: Array<{ tags: string[]; error?: Error }>): ScenarioResult[] {
+  const c = new ResultCollector();
+  const send = (e: unknown) => c.onMessage(e as Parameters<ResultCollector['onMessage']>[0]);
+  const duration = { seconds: 0, nanos: 1_000_000 };
+  scenarios.forEach((s, i) => {
+    send({ pickle: { id: `p${i}`, name: `scenario ${i}`, uri: 'features/x.feature', tags: s.tags.map((name) => ({ name })), astNodeIds: [] } });
+    send({ testCase: { id: `tc${i}`, pickleId: `p${i}` } });
+    send({ testCaseStarted: { id: `s${i}`, testCaseId: `tc${i}` } });
+    // As cucumber's formatError reports a thrown error: the constructor's name and the message.
+    const result = s.error
+      ? { status: 'FAILED', message: `${s.error.name}: ${s.error.message}`, exception: { type: s.error.constructor.name, message: s.error.message }, duration }
+      : { status: 'PASSED', duration };
+    send({ testStepFinished: { testCaseStartedId: `s${i}`, testStepResult: result } });
+    send({ testStepFinished: { testCaseStartedId: `s${i}`, testStepResult: { status: s.error ? 'SKIPPED' : 'PASSED', duration } } });
+    send({ testCaseFinished: { testCaseStartedId: `s${i}`, willBeRetried: false } });
+  });
+  return c.results;
+}
+
+// The World outside a cucumber run: no world constructor to register.
+vi.mock('@cucumber/cucumber', () => ({ World: class {}, setWorldConstructor: () => undefined }));
+
+const accountsDown = () => new SetupFailure('the PSU\'s account list is needed, but GET /v1/accounts answered 500', 'list-accounts', ['endpoints.list-accounts.success']);
+
+afterEach(() => setScenarioOperation(undefined));
+
+describe('SetupFailure and setupFail', () => {
+  it('carries the reason and the operation, through the message cucumber passes on', () => {
+    const e = accountsDown();
+    expect(e).toBeInstanceOf(Error);
+    expect(e).not.toBeInstanceOf(CheckFailure);
+    expect(e.message).toMatch(/^the set-up \(@op:list-accounts\) could not be made: the PSU's account list is needed/);
+    expect(parseSetupFailure(e.message)).toEqual({ operation: 'list-accounts', reason: 'the PSU\'s account list is needed, but GET /v1/accounts answered 500' });
+    expect(parseSetupFailure(new SetupFailure('the PSU has no accounts', undefined).message)).toEqual({ operation: undefined, reason: 'the PSU has no accounts' });
+    expect(parseSetupFailure('expected status 200, but …')).toBeUndefined();
+  });
+  it('is filed as broken by Allure, a check failure as failed (allure-cucumberjs reads name, message and stack)', () => {
+    const asAllure = (e: Error) => getStatusFromError({ name: e.constructor.name, message: e.message, stack: e.stack });
+    expect(asAllure(accountsDown())).toBe('broken');
+    expect(asAllure(new CheckFailure('expected status 200', ['endpoints.list-accounts.success']))).toBe('failed');
+  });
+  it('setupFail: a SetupFailure elsewhere, a check failure in the scenario of the set-up operation itself', () => {
+    setScenarioOperation('get-balances');
+    expect(() => setupFail('no account list', 'list-accounts')).toThrow(SetupFailure);
+    setScenarioOperation('list-accounts');
+    expect(() => setupFail('no account list', 'list-accounts')).toThrow(CheckFailure);
+    expect(() => setupFail('the PSU has no accounts', undefined)).toThrow(SetupFailure);
+  });
+});
+
+describe('the World\'s set-ups', () => {
+  it('an empty account list is a set-up that could not be made (no operation at fault), not a TypeError in step code', async () => {
+    const { Xs2aWorld } = await import('../../steps/support/world.ts');
+    const w = Object.assign(Object.create(Xs2aWorld.prototype), { vars: new Map<string, unknown>([['accounts', []]]), psu: { context: 'PRIVATE' } }) as InstanceType<typeof Xs2aWorld>;
+    const e = await w.accounts().then(() => undefined, (x: unknown) => x);
+    expect(e).toBeInstanceOf(SetupFailure);
+    expect(e).toMatchObject({ operation: undefined, reason: expect.stringMatching(/needs an account of the PSU, but the PSU's account list \(GET \/v1\/accounts\) is empty/) });
+  });
+});
+
+describe('outcome mapping, verdict and reports', () => {
+  const results = collect([
+    { tags: ['@must', '@op:get-balances'], error: accountsDown() },
+    { tags: ['@must', '@op:list-accounts'], error: accountsDown() },
+    { tags: ['@should', '@op:get-balances'], error: new SetupFailure('the PSU has no accounts', undefined) },
+    { tags: ['@must', '@op:get-balances'], error: new CheckFailure('expected status 200', ['endpoints.get-balances']) },
+    { tags: ['@must', '@op:get-balances'] },
+  ]);
+
+  it('a SetupFailure is inconclusive with its reason, unless the set-up operation is the scenario\'s own: then failed', () => {
+    expect(results.map((r) => r.outcome)).toEqual(['inconclusive', 'failed', 'inconclusive', 'failed', 'passed']);
+    expect(results[0]).toMatchObject({ reason: 'the PSU\'s account list is needed, but GET /v1/accounts answered 500', setupOperation: 'list-accounts' });
+    expect(results[2]).toMatchObject({ reason: 'the PSU has no accounts', setupOperation: undefined });
+    expect(results[1].reason).toBeUndefined();
+  });
+
+  it('inconclusive does not fail the run; the verdict line counts the inconclusive MUSTs', () => {
+    const ok = applyWaivers(structuredClone([results[0], results[2], results[4]]), [], '2026-01-01');
+    expect(ok.exitCode).toBe(0);
+    expect(ok.counts).toMatchObject({ passed: 1, inconclusive: 2, failed: 0 });
+    const summary = formatSummary(ok, 1000, 'bank');
+    expect(summary).toContain('VERDICT: every applicable MUST passes (1 MUST inconclusive: set-up not made, not tested)');
+    expect(summary).toContain('1 scenario (1 MUST) set-up @op:list-accounts: the PSU\'s account list is needed, but GET /v1/accounts answered 500');
+    expect(summary).toMatch(/3 scenarios: 1 passed, 0 failed, 2 inconclusive/);
+    expect(summary).toMatch(/area\s+level\s+pass\s+fail\s+inc\.\s+n\/a/);
+
+    const all = applyWaivers(structuredClone(results), [], '2026-01-01');
+    expect(all.exitCode).toBe(1);
+    expect(formatSummary(all, 1000, 'bank')).toContain('VERDICT: FAIL (1 MUST inconclusive: set-up not made, not tested)');
+  });
+
+  it('the same set-up failing in many scenarios is one line of the summary', () => {
+    const many = collect(Array.from({ length: 5 }, (_v, i) => ({ tags: ['@must', '@op:get-balances'], error: new SetupFailure(`POST /v1/sandbox/accounts answered 500: {"id":"${1000 + i}"}`, 'create-sandbox-account') })));
+    const summary = formatSummary(applyWaivers(many, [], '2026-01-01'), 1000, 'bank');
+    expect(summary).toContain('5 scenarios (5 MUST) set-up @op:create-sandbox-account: POST /v1/sandbox/accounts answered 500');
+  });
+
+  it('JUnit: an inconclusive scenario is skipped with the reason; results keep outcome and reason', () => {
+    const xml = toJUnit(applyWaivers(structuredClone(results), [], '2026-01-01'));
+    expect(xml).toContain('<skipped message="inconclusive: the PSU&apos;s account list is needed, but GET /v1/accounts answered 500"/>');
+    expect(xml).toMatch(/<testsuites name="xs2a-conformance" tests="5" failures="2" skipped="2"/);
+  });
+});
+
+// A fault in a set-up operation: POST /v1/sandbox/accounts answers without the new account's id.
+// The operation's own scenario fails (exit 1); the scenarios that only needed a sandbox account are
+// inconclusive, neither passed nor failures of the clauses they check.
+describe('a broken set-up operation (fault sandbox-account-created-without-id)', () => {
+  it('fails the operation\'s own scenario and leaves the scenarios that needed it inconclusive', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-inconclusive-'));
+    const tags = '(@op:create-sandbox-account or @op:create-sandbox-account-transactions or @op:get-sandbox-account-transactions) and not @clock';
+    const r = cli(['run', '--no-report', '--faults', 'sandbox-account-created-without-id', '--tags', tags, '--report-dir', dir], '', 240_000);
+    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = json.results as ScenarioResult[];
+    expect(r.code).toBe(1);
+
+    const own = results.filter((x) => x.tags.includes('@op:create-sandbox-account') && x.uri.endsWith('sandbox-mock-data.feature'));
+    expect(own.map((x) => [x.name, x.outcome])).toEqual([['A sandbox account is created for a customer', 'failed']]);
+    expect(results.filter((x) => x.outcome === 'failed')).toHaveLength(1);
+
+    const needed = results.filter((x) => !x.tags.includes('@op:create-sandbox-account'));
+    expect(needed.length).toBeGreaterThan(10);
+    for (const x of needed) {
+      expect(x.outcome, x.name).toBe('inconclusive');
+      expect(x.setupOperation).toBe('create-sandbox-account');
+      expect(x.reason).toMatch(/POST \/v1\/sandbox\/accounts answered no account id/);
+    }
+    const musts = needed.filter((x) => x.level === 'must').length;
+    expect(json.counts).toMatchObject({ failed: 1, inconclusive: needed.length });
+
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('<skipped message="inconclusive: POST /v1/sandbox/accounts answered no account id');
+    const summary = readFileSync(join(dir, 'summary.txt'), 'utf8');
+    expect(summary).toContain(`VERDICT: FAIL (${musts} MUST inconclusive`);
+    expect(summary).toContain(`${needed.length} scenarios (${musts} MUST) set-up @op:create-sandbox-account: POST /v1/sandbox/accounts answered no account id`);
+
+    // Allure: the inconclusive scenarios are broken, the operation's own scenario failed; the set-up exchange is attached.
+    const allure = join(dir, 'allure-results');
+    const files = readdirSync(allure);
+    const statuses = files.filter((f) => f.endsWith('-result.json')).map((f) => JSON.parse(readFileSync(join(allure, f), 'utf8')) as { name: string; status: string });
+    expect(statuses.find((s) => s.name === 'A sandbox account is created for a customer')?.status).toBe('failed');
+    expect(statuses.filter((s) => s.status === 'broken')).toHaveLength(needed.length);
+    const containers = files.filter((f) => f.endsWith('-container.json')).map((f) => readFileSync(join(allure, f), 'utf8'));
+    expect(containers.filter((c) => c.includes('set-up exchange POST /v1/sandbox/accounts.json'))).toHaveLength(needed.length);
+  }, 300_000);
+});
