@@ -2,12 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.spec.ts', 'properties/**/*.spec.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
     // Allure results go beside the suite's (reports/allure-results). allure-vitest records every
     // expect() as a step unless reportMatchers is false (notes/toolchain.md).
     reporters: ['default', ['allure-vitest/reporter', { resultsDir: 'reports/allure-results', reportMatchers: false }]],
+    // The properties run against both dialects of the reference bank (issue 12): a correct bank
+    // whichever reading it takes where the spec is silent.
+    projects: [
+      { extends: true, test: { name: 'default', include: ['test/**/*.spec.ts', 'properties/**/*.spec.ts'] } },
+      { extends: true, test: { name: 'variant', include: ['properties/**/*.spec.ts'], env: { XS2A_DIALECT: 'variant' } } },
+    ],
   },
 });

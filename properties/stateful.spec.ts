@@ -4,6 +4,8 @@
 // [should] property what Berlin Group says where the spec is silent and the order of badness the
 // reference bank documents for baskets. 100 runs each of at most 12 commands keep the file fast;
 // XS2A_STATEFUL_RUNS changes the count. Then the model is shown to fail against faulty banks.
+import { dialectFromEnv, dialectProfile } from '../src/suite/dialects.ts';
+import { loadProfile } from '../src/suite/profile.ts';
 import { test } from '@fast-check/vitest';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
@@ -105,6 +107,13 @@ const REGISTERED: Array<[fault: string, level: 'must' | 'should', clauses: strin
   ['basket-unknown-payment-accepted', 'should', ['endpoints.create-signing-basket.payments-created-first']],
 ];
 
+/** The model reaches PDNG only the platform's way (an unfunded payment and the batch). Where the
+ * target's profile names another recipe (the variant dialect: preconditions.pdng future-date), the
+ * PDNG faults are the conformance scenario's to catch (payment-status.feature, by the profile's recipe). */
+const profileFile = dialectProfile(dialectFromEnv());
+const PDNG_BY_UNFUNDED = ((profileFile ? loadProfile(profileFile) : undefined)?.preconditions?.pdng ?? 'unfunded') === 'unfunded';
+const NEEDS_UNFUNDED_PDNG = new Set(['pdng-delete-allowed', 'pdng-delete-terse']);
+
 describe('the stateful model fails against faulty banks', () => {
   it(`catches basket-best-case (a basket reporting its best status) at [should] level (seed=${SEED})`, async () => {
     const r = await failsWith(['basket-best-case'], ['should'], 150);
@@ -127,7 +136,7 @@ describe('the stateful model fails against faulty banks', () => {
     expect(r.message).toMatch(/endpoints\.cancel-payment/);
   });
 
-  it.each(REGISTERED)(`catches the registered fault %s at %s level (seed=${SEED})`, async (fault, level, clauses) => {
+  it.each(REGISTERED.filter(([f]) => PDNG_BY_UNFUNDED || !NEEDS_UNFUNDED_PDNG.has(f)))(`catches the registered fault %s at %s level (seed=${SEED})`, async (fault, level, clauses) => {
     const r = await failsWith([fault], [level], 200);
     console.log(`${fault}: failed after ${r.numRuns} runs: ${r.example}\n${r.message.slice(0, 400)}`);
     expect(r.failed, `the model did not notice ${fault}`).toBe(true);

@@ -12,6 +12,7 @@ import {
 } from '../src/suite/accounts.ts';
 import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, postSandboxTxns, sandboxTxn, sendNow, type SandboxAccount, type SandboxCard } from '../src/suite/sandbox.ts';
 import type { Exchange } from '../src/tpp/client.ts';
+import { readValue } from '../src/suite/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 // ---------------------------------------------------------------- local helpers
@@ -33,7 +34,8 @@ async function accountWithTxnsAt(w: Xs2aWorld, days: number[]): Promise<void> {
   const items = days.map((d) => sandboxTxn(w, { bookingDate: daysAgo(w, d), valueDate: daysAgo(w, d), remittanceInformationUnstructured: `conformance ${d} days ${randomUUID().slice(0, 8)}` }));
   const created = await createSandboxTxns(w, acc.id, items);
   w.vars.set('txnDays', new Map(days.map((d) => [daysAgo(w, d), d])));
-  w.vars.set('createdTxns', days.map((d, i) => ({ days: d, id: created[i]?.id, item: items[i] })));
+  // The bank's answer is the truth: each item as the bank answered it (the spec shows that shape), else as sent.
+  w.vars.set('createdTxns', days.map((d, i) => ({ days: d, id: created[i]?.id, item: created[i] ?? items[i] })));
 }
 
 /** The AIS transactionId of the sandbox transaction created `days` back (the sandbox list id). */
@@ -91,7 +93,8 @@ Given('a sandbox account of the PSU with a transaction carrying every optional f
     remittanceInformationUnstructured: `Faktura ${randomUUID().slice(0, 8)}`, ultimateDebtor: 'Konsern Debitor ASA', ultimateCreditor: 'Kreditor Holding AS',
     purposeCode: 'SALA', bankTransactionCode: 'PMNT-RCDT-ESCT',
   });
-  this.vars.set('createdTxns', [{ days: 1, id: (await createSandboxTxns(this, acc.id, [item]))[0]?.id, item }]);
+  const created = (await createSandboxTxns(this, acc.id, [item]))[0];
+  this.vars.set('createdTxns', [{ days: 1, id: created?.id, item: created ?? item }]);
 });
 
 Given('a sandbox account of the PSU with a transaction whose {word} has {int} characters', async function (this: Xs2aWorld, field: string, n: number) {
@@ -100,7 +103,7 @@ Given('a sandbox account of the PSU with a transaction whose {word} has {int} ch
   const item = sandboxTxn(this, { [field]: value });
   const ex = await postSandboxTxns(this, acc.id, [item]);
   this.vars.set('creation', ex);
-  this.vars.set('createdTxns', [{ days: 1, id: (ex.response?.json as any)?.[0]?.id, item }]);
+  this.vars.set('createdTxns', [{ days: 1, id: (readValue(this.profile, 'sandbox-transactions.list', ex.response?.json, Array.isArray)?.[0] as any)?.id, item }]);
 });
 
 Given('an account of the PSU with pending transactions', async function (this: Xs2aWorld) {

@@ -6,6 +6,7 @@ import { TppClient, type PsuContext, type TlsOptions, type TppIdentity } from '.
 import { completeProfile, loadProfile, type Profile } from '../suite/profile.ts';
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import { fillText } from '../suite/templates.ts';
+import { dialectFromEnv, dialectProfile, type Dialect } from '../suite/dialects.ts';
 
 export interface TargetOptions {
   /** Base URL; default $XS2A_TARGET_URL (when `env` is not false), else the profile's, else embedded. */
@@ -16,6 +17,8 @@ export interface TargetOptions {
   faults?: string[];
   /** Read XS2A_TARGET_URL and XS2A_PROFILE (default true). */
   env?: boolean;
+  /** The embedded reference bank's dialect; `variant` also brings its shipped profile (unless one is given). */
+  dialect?: Dialect;
   timeoutMs?: number;
 }
 
@@ -74,16 +77,17 @@ function clockMover(client: TppClient, control: { method: string; path: string; 
 /** Opens the target: starts the embedded bank when no URL is given. */
 export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
   const env = opts.env !== false;
-  const profileFile = opts.profile ?? (env ? process.env.XS2A_PROFILE : undefined);
+  const dialect = opts.dialect ?? (env ? dialectFromEnv() : undefined);
+  const profileFile = opts.profile ?? (env ? process.env.XS2A_PROFILE : undefined) ?? dialectProfile(dialect);
   const profile = profileFile ? loadProfile(profileFile) : completeProfile({}, process.cwd());
   if (opts.timeoutMs) profile.timeoutMs = opts.timeoutMs;
   let url = opts.target ?? (env ? process.env.XS2A_TARGET_URL : undefined) ?? profile.target;
   let embedded: RunningBank | undefined;
   if (!url) {
-    embedded = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: opts.faults ?? [] });
+    embedded = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: opts.faults ?? [], dialect });
     url = embedded.url;
-  } else if (opts.faults?.length) {
-    throw new Error('faults can only be switched on in the embedded reference bank');
+  } else if (opts.faults?.length || opts.dialect) {
+    throw new Error('faults and dialects apply to the embedded reference bank only');
   }
   const control = embedded?.clockControl ?? profile.clockControl;
   const tls = profile.tpp.tls;

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite } from '../suite/run.ts';
+import type { Dialect } from '../suite/dialects.ts';
 import { cucumberPaths } from './plan.ts';
 
 export interface Job {
@@ -11,6 +12,8 @@ export interface Job {
   fault?: string;
   scenarios: string[];
   timeoutMs: number;
+  /** The embedded bank's dialect (and its shipped profile). */
+  dialect?: Dialect;
 }
 
 export interface JobResult {
@@ -29,7 +32,7 @@ export async function runJob(job: Job): Promise<JobResult> {
   const reportDir = mkdtempSync(join(tmpdir(), 'xs2a-mutant-'));
   try {
     if (!job.scenarios.length) return { fault: job.fault, failed: [], ran: 0, exitCode: 0, ms: 0 };
-    const r = await runSuite({ faults: job.fault ? [job.fault] : [], paths: cucumberPaths(job.scenarios), parallel: 0, quiet: true, report: false, reportDir, timeoutMs: job.timeoutMs, log: () => undefined });
+    const r = await runSuite({ faults: job.fault ? [job.fault] : [], dialect: job.dialect, paths: cucumberPaths(job.scenarios), parallel: 0, quiet: true, report: false, reportDir, timeoutMs: job.timeoutMs, log: () => undefined });
     const results = r.verdict?.results ?? [];
     const failed = results
       .filter((x) => x.outcome === 'failed' || x.outcome === 'undefined')

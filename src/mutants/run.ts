@@ -12,6 +12,8 @@ import { runJob, type Job, type JobResult } from './job.ts';
 import { loadScenarios, planFault, selectFaults, type Scenario } from './plan.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+import type { Dialect } from '../suite/dialects.ts';
+
 const WORKER = fileURLToPath(new URL('./worker.ts', import.meta.url));
 
 export interface MutantsOptions {
@@ -23,6 +25,8 @@ export interface MutantsOptions {
   all?: boolean;
   /** Per-request timeout (ms) for faults that set none (chaos faults set a short one). */
   timeoutMs?: number;
+  /** The embedded bank's dialect: every fault runs on it, with its shipped profile. */
+  dialect?: Dialect;
   log?: (line: string) => void;
 }
 
@@ -122,8 +126,8 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
   const union = [...new Set(plans.flatMap((p) => p.scenarios))];
   const timeoutMs = o.timeoutMs ?? 10_000;
   const jobs: Job[] = [
-    { scenarios: union, timeoutMs },
-    ...plans.map((p) => ({ fault: p.fault.id, scenarios: p.scenarios, timeoutMs: p.fault.timeoutMs ?? timeoutMs })),
+    { scenarios: union, timeoutMs, dialect: o.dialect },
+    ...plans.map((p) => ({ fault: p.fault.id, scenarios: p.scenarios, timeoutMs: p.fault.timeoutMs ?? timeoutMs, dialect: o.dialect })),
   ];
   const parallel = o.parallel ?? 2;
   log(`mutation run: ${faults.length} faults, ${union.length} scenarios in the baseline, ${jobs.reduce((s, j) => s + j.scenarios.length, 0)} scenario runs, ${parallel || 'no'} worker processes`);

@@ -98,8 +98,6 @@ export const DEFAULT_FUZZ_BASE: FuzzBaseRequest = { method: 'GET', path: '/v1/ac
 export interface Preconditions {
   /** A PDNG payment: `unfunded` (more than the debtor's balance, then the batch) or `future-date` (a requestedExecutionDate ahead). */
   pdng?: 'unfunded' | 'future-date';
-  /** A corporate PSU with an agreement nobody consented to yet: `create` through the sandbox operations, `none` where the bank offers no way. */
-  newCorporateAgreement?: 'create' | 'none';
 }
 
 export interface Waiver {
@@ -193,7 +191,7 @@ export const PROFILE_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       description: 'How to reach states the spec names but does not say how to reach.',
-      properties: { pdng: { enum: ['unfunded', 'future-date'] }, newCorporateAgreement: { enum: ['create', 'none'] } },
+      properties: { pdng: { enum: ['unfunded', 'future-date'] } },
     },
     waivers: {
       type: 'array',

@@ -14,6 +14,7 @@ import { RUN_ENV, type RunContext } from './run-context.ts';
 import { formatSummary } from './summary.ts';
 import { applyWaivers, type Verdict } from './verdict.ts';
 import { CLAUSES, clauseLink } from '../spec/clauses.ts';
+import { dialectProfile, type Dialect } from './dialects.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -37,6 +38,8 @@ export interface RunOptions {
   timeoutMs?: number;
   /** Replaces the profile's SCA driver. */
   scaDriver?: Profile['sca']['driver'];
+  /** The embedded reference bank's dialect; `variant` also brings its shipped profile (unless one is given). */
+  dialect?: Dialect;
   log?: (s: string) => void;
 }
 
@@ -68,6 +71,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const log = o.log ?? ((s: string) => process.stdout.write(s));
   let profile: Profile;
+  if (o.dialect && (o.target ?? process.env.XS2A_TARGET_URL)) return { exitCode: 2, message: '--dialect applies to the embedded reference bank only: leave out --target', wallMs: 0 };
+  o = { ...o, profile: o.profile ?? dialectProfile(o.dialect) };
   try {
     profile = o.profile ? loadProfile(o.profile) : completeProfile({}, process.cwd());
   } catch (e) {
@@ -91,7 +96,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       } catch (e) {
         return { exitCode: 2, message: (e as Error).message, wallMs: 0 };
       }
-      const running = await startBank({ host: '127.0.0.1', port: 0, mode: 'test', faults });
+      const running = await startBank({ host: '127.0.0.1', port: 0, mode: 'test', faults, dialect: o.dialect });
       bank = running;
       ctx.targetUrl = running.url;
       // The reference bank's test-mode clock control (src/bank/handlers/control.ts).

@@ -7,6 +7,7 @@ import { BaseRequestRefused, formatFinding, formatTable, loadFinding, preflight,
 import { caseFactoryFor } from '../../fuzz/signing.ts';
 import { openTarget, REGRESSIONS_DIR, type Target } from '../../fuzz/target.ts';
 import { ProfileError } from '../../suite/profile.ts';
+import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
 import { serializeRequest } from '../../tpp/http-message.ts';
 
 interface FuzzCliOptions {
@@ -18,6 +19,7 @@ interface FuzzCliOptions {
   operators?: string;
   replay?: string;
   faults?: string;
+  dialect?: string;
   saveDir: string;
   concurrency: string;
   list?: boolean;
@@ -31,9 +33,10 @@ const int = (v: string | undefined, name: string, min: number): number | undefin
 
 async function open(o: FuzzCliOptions): Promise<Target> {
   try {
-    return await openTarget({ target: o.target, profile: o.profile, faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : undefined });
+    if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
+    return await openTarget({ target: o.target, profile: o.profile, dialect: o.dialect as Dialect | undefined, faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : undefined });
   } catch (e) {
-    if (e instanceof ProfileError || /fault/.test((e as Error).message)) throw new UsageError((e as Error).message);
+    if (e instanceof ProfileError || /fault|dialect/.test((e as Error).message)) throw new UsageError((e as Error).message);
     throw e;
   }
 }
@@ -60,6 +63,7 @@ export function register(program: Command): void {
     .option('--operators <a,b>', 'only these operators (ids; see --list)')
     .option('--replay <FILE>', 'replay one saved finding (fixtures/fuzz-regressions/*.json)')
     .option('--faults <a,b>', 'switch faults on in the embedded reference bank')
+    .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile)')
     .option('--save-dir <DIR>', 'where findings are saved', REGRESSIONS_DIR)
     .option('--concurrency <N>', 'cases in flight', '32')
     .option('--list', 'list the operators and exit')

@@ -1,6 +1,7 @@
 // `run`: the conformance run. Exit 0: every applicable MUST passes; 1: a MUST fails; 2: unusable
 // input; 3: the target cannot be reached.
 import { type Command } from 'commander';
+import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
 import { runSuite } from '../../suite/run.ts';
 import { UsageError } from '../io.ts';
 
@@ -18,8 +19,10 @@ export function register(program: Command): void {
     .option('--faults <a,b>', 'switch faults on in the embedded reference bank')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
     .option('--sca-driver <form|browser|preset>', "replace the profile's SCA driver")
+    .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile profiles/variant.yaml)')
     .option('--no-report', 'do not build the Allure HTML report')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string }) => {
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string }) => {
+      if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
       if (o.scaDriver !== undefined && !['form', 'browser', 'preset'].includes(o.scaDriver)) throw new UsageError(`--sca-driver "${o.scaDriver}" is not one of form, browser, preset`);
       if (!/^\d+$/.test(o.parallel)) throw new UsageError(`--parallel "${o.parallel}" is not a number`);
       if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
@@ -35,6 +38,7 @@ export function register(program: Command): void {
         report: o.report,
         timeoutMs: +o.timeout,
         scaDriver: o.scaDriver as 'form' | 'browser' | 'preset' | undefined,
+        dialect: o.dialect as Dialect | undefined,
       });
       if (r.message) process.stderr.write(`xs2a-conformance: ${r.message}\n`);
       process.exitCode = r.exitCode;

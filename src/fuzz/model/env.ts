@@ -6,6 +6,7 @@ import { startBank, type Fault, type RunningBank } from '../../bank/index.ts';
 import { validate } from '../../spec/validate.ts';
 import { performSca, type ScaResult } from '../../suite/sca/index.ts';
 import { customersOfType } from '../../suite/shapes.ts';
+import { dialectFromEnv, dialectProfile } from '../../suite/dialects.ts';
 import type { Exchange, PsuContext, RequestSpec, TppClient } from '../../tpp/client.ts';
 import { openTarget, type Target, type TargetOptions } from '../target.ts';
 import { ModelSetupError, type Verdicts } from './verdicts.ts';
@@ -115,8 +116,9 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
   let own: RunningBank | undefined;
   let target: Target;
   if (opts.faults?.length) {
-    own = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: opts.faults });
-    target = await openTarget({ target: own.url, env: false, timeoutMs: opts.timeoutMs });
+    const dialect = dialectFromEnv();
+    own = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: opts.faults, dialect });
+    target = await openTarget({ target: own.url, env: false, timeoutMs: opts.timeoutMs, profile: dialectProfile(dialect) });
   } else target = await openTarget({ target: opts.target, profile: opts.profile, env: opts.env, timeoutMs: opts.timeoutMs });
   const profile = target.profile;
   const client = target.client({});
