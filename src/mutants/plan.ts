@@ -22,12 +22,18 @@ export function loadScenarios(root: string): Scenario[] {
 }
 
 /** Faults by id (all registered ones when `ids` is empty); unknown ids are an error naming them. */
-export function selectFaults(ids: readonly string[] = []): AreaFault[] {
-  const all = allFaults();
+/** The faults of a run; on a dialect, those whose broken behaviour occurs there (the rest are listed by notApplicableFaults). */
+export function selectFaults(ids: readonly string[] = [], dialect: 'default' | 'variant' = 'default'): AreaFault[] {
+  const all = allFaults().filter((f) => !f.notIn?.[dialect]);
   if (!ids.length) return all;
   const unknown = ids.filter((id) => !all.some((f) => f.id === id));
   if (unknown.length) throw new Error(`unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${all.map((f) => f.id).join(', ')}`);
   return ids.map((id) => all.find((f) => f.id === id)!);
+}
+
+/** Faults that do not apply to a dialect, with the reason. */
+export function notApplicableFaults(dialect: 'default' | 'variant' = 'default'): Array<{ id: string; reason: string }> {
+  return allFaults().flatMap((f) => (f.notIn?.[dialect] ? [{ id: f.id, reason: f.notIn[dialect]! }] : []));
 }
 
 export function planFault(fault: AreaFault, all: readonly Scenario[], everything = false): FaultPlan {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FaultArea } from '../bank/fault-registry.ts';
 import { runJob, type Job, type JobResult } from './job.ts';
-import { loadScenarios, planFault, selectFaults, type Scenario } from './plan.ts';
+import { loadScenarios, notApplicableFaults, planFault, selectFaults, type Scenario } from './plan.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 import type { Dialect } from '../suite/dialects.ts';
@@ -50,12 +50,17 @@ export interface MutationReport {
   wallMs: number;
   parallel: number;
   scope: 'fault scenarios' | 'whole suite';
+  /** The dialect the faults ran on. */
+  dialect: string;
   faults: number;
+  /** Faults whose broken behaviour does not occur on this dialect, with the reason (not counted). */
+  notApplicable: Array<{ id: string; reason: string }>;
   killed: number;
   score: number;
   survivors: string[];
   errors: Array<{ id: string; error: string }>;
-  baseline: { replayed: number; falsePositives: Array<{ id: string; name: string; message: string }> };
+  /** Against the correct bank: a failing @must scenario is a false positive; a failing @should one is Berlin Group advice this dialect does not follow (listed, not an error). */
+  baseline: { replayed: number; falsePositives: Array<{ id: string; name: string; message: string }>; shouldFailures: Array<{ id: string; name: string; message: string }> };
   properties: string;
   /** @must scenarios that no fault made fail, and whether any fault replayed them. */
   mustNeverFailed: Array<{ id: string; name: string; replayed: boolean }>;
@@ -120,7 +125,7 @@ async function runWorkers(jobs: Job[], n: number, log: (s: string) => void): Pro
 export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport> {
   const started = Date.now();
   const log = o.log ?? ((s: string) => process.stdout.write(`${s}\n`));
-  const faults = selectFaults(o.faults ?? []);
+  const faults = selectFaults(o.faults ?? [], o.dialect);
   const all = loadScenarios(ROOT);
   const plans = faults.map((f) => planFault(f, all, o.all));
   const union = [...new Set(plans.flatMap((p) => p.scenarios))];
@@ -157,12 +162,18 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
     wallMs: Date.now() - started,
     parallel,
     scope: o.all ? 'whole suite' : 'fault scenarios',
+    dialect: o.dialect ?? 'default',
     faults: perFault.length,
+    notApplicable: o.faults?.length ? [] : notApplicableFaults(o.dialect),
     killed,
     score: perFault.length ? Math.round((1000 * killed) / perFault.length) / 10 : 100,
     survivors: perFault.filter((f) => !f.killed && !f.error).map((f) => f.id),
     errors: perFault.filter((f) => f.error).map((f) => ({ id: f.id, error: f.error! })),
-    baseline: { replayed: baseline.ran, falsePositives: baseline.failed.map(({ id, name, message }) => ({ id, name, message })) },
+    baseline: {
+      replayed: baseline.ran,
+      falsePositives: baseline.failed.filter((f) => f.level !== 'should').map(({ id, name, message }) => ({ id, name, message })),
+      shouldFailures: baseline.failed.filter((f) => f.level === 'should').map(({ id, name, message }) => ({ id, name, message })),
+    },
     properties: propertiesNote(),
     mustNeverFailed: all.filter((s: Scenario) => s.level === 'must' && !killedChecks.has(s.where)).map((s) => ({ id: s.where, name: s.name, replayed: replayed.has(s.where) })),
     perFault,
@@ -199,8 +210,12 @@ export function formatMutationReport(r: MutationReport): string {
     }
   }
   out.push('');
+  if (r.baseline.shouldFailures.length) {
+    out.push(`SHOULD advice this dialect does not follow: ${r.baseline.shouldFailures.length} @should scenarios fail against the correct bank (left out of every kill):`);
+    for (const f of r.baseline.shouldFailures) out.push(`  ${f.id} ${f.name}: ${f.message}`);
+  }
   if (r.baseline.falsePositives.length) {
-    out.push(`FALSE POSITIVES: ${r.baseline.falsePositives.length} scenarios fail against the correct bank (left out of every kill):`);
+    out.push(`FALSE POSITIVES: ${r.baseline.falsePositives.length} @must scenarios fail against the correct bank (left out of every kill):`);
     for (const f of r.baseline.falsePositives) out.push(`  ${f.id} ${f.name}: ${f.message}`);
   } else out.push(`baseline: the ${r.baseline.replayed} replayed scenarios all pass against the correct bank (no false positives)`);
   out.push(`survivors: ${r.survivors.length ? r.survivors.join(', ') : 'none'}`);
@@ -208,6 +223,7 @@ export function formatMutationReport(r: MutationReport): string {
   out.push(`@must scenarios no fault made fail: ${r.mustNeverFailed.length}${r.mustNeverFailed.length ? ` (${r.mustNeverFailed.filter((m) => !m.replayed).length} not replayed under any fault)` : ''}`);
   out.push(`properties: ${r.properties}`);
   out.push(`scope: ${r.scope}; ${r.parallel || 'no'} worker processes; ${(r.wallMs / 1000).toFixed(1)} s`);
-  out.push(`MUTATION SCORE: ${r.score} % (${r.killed} of ${r.faults} faults killed)`);
+  for (const n of r.notApplicable) out.push(`not applicable on the ${r.dialect} dialect: ${n.id}: ${n.reason}`);
+  out.push(`MUTATION SCORE: ${r.score} % (${r.killed} of ${r.faults} faults applicable to the ${r.dialect} dialect killed)`);
   return out.join('\n') + '\n';
 }

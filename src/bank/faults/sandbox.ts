@@ -33,7 +33,7 @@ export const SANDBOX_FAULTS: readonly AreaFault[] = [
     clauses: ['endpoints.initialise-sandbox'],
     hooks: {
       beforeHandle: (req, _body, bank) => {
-        if (req.method === 'POST' && (req.url ?? '').split('?')[0] === '/v1/sandbox/initialise') before.set(bank, bank.state);
+        if (bank.operationAt(req.method ?? '', req.url ?? '')?.op === 'initialise-sandbox') before.set(bank, bank.state);
         return undefined;
       },
       transformResponse: onOps(['initialise-sandbox'], (reply, ctx) => {
@@ -61,12 +61,13 @@ const refuseCardItems = (bad: (t: Item, bank: Bank) => boolean, message: string)
   (cardItems(req, body).some((t) => bad(t, bank)) ? errorBody(400, 'FORMAT_ERROR', message) : undefined);
 
 /** A balance update answered but not stored: the balance before the request is put back. */
-function balanceNotStored(path: RegExp, get: (bank: Bank, id: string) => { balance: bigint } | undefined, op: string): AreaFault['hooks'] {
+function balanceNotStored(param: string, get: (bank: Bank, id: string) => { balance: bigint } | undefined, op: string): AreaFault['hooks'] {
   const saved = new WeakMap<Bank, { id: string; balance: bigint }>();
   return {
+    // Keyed on the operation the request reaches in the bank's dialect, not on one dialect's path.
     beforeHandle: (req, _body, bank) => {
-      const m = req.method === 'PUT' ? path.exec((req.url ?? '').split('?')[0]) : null;
-      const id = m ? decodeURIComponent(m[1]) : undefined;
+      const at = bank.operationAt(req.method ?? '', req.url ?? '');
+      const id = at?.op === op ? at.params[param] : undefined;
       const target = id === undefined ? undefined : get(bank, id);
       if (id !== undefined && target) saved.set(bank, { id, balance: target.balance });
       return undefined;
@@ -149,13 +150,13 @@ export const SANDBOX_OPERATION_FAULTS: readonly AreaFault[] = [
     id: 'sandbox-balance-update-not-stored', area: 'sandbox', replay: 'clauses',
     description: 'Answers a sandbox account balance update but keeps the old balance.',
     clauses: ['endpoints.update-sandbox-account-balance'],
-    hooks: balanceNotStored(/^\/v1\/sandbox\/accounts\/([^/]+)\/balances$/, (bank, id) => bank.state.accounts.get(id), 'update-sandbox-account-balance'),
+    hooks: balanceNotStored('mockAccountId', (bank, id) => bank.state.accounts.get(id), 'update-sandbox-account-balance'),
   },
   {
     id: 'sandbox-card-balance-update-not-stored', area: 'sandbox', replay: 'clauses',
     description: 'Answers a sandbox card account balance update but keeps the old balance.',
     clauses: ['endpoints.update-sandbox-card-account-balance'],
-    hooks: balanceNotStored(/^\/v1\/sandbox\/card-accounts\/([^/]+)\/balances$/, (bank, id) => bank.state.cardAccounts.get(id), 'update-sandbox-card-account-balance'),
+    hooks: balanceNotStored('mockCardAccountId', (bank, id) => bank.state.cardAccounts.get(id), 'update-sandbox-card-account-balance'),
   },
   {
     id: 'sandbox-only-switch-inverted', area: 'sandbox', replay: 'clauses',

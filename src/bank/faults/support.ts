@@ -24,6 +24,11 @@ export interface AreaFault extends Fault {
    * `features`), not its area's feature files: for faults that break one operation's stated behaviour.
    */
   replay?: 'clauses';
+  /**
+   * Dialects (src/bank/dialects) where the behaviour the fault breaks does not occur, each with the
+   * reason: the mutation run on that dialect counts the fault as not applicable, never as killed.
+   */
+  notIn?: Partial<Record<'default' | 'variant', string>>;
 }
 
 export type Transform = NonNullable<BankHooks['transformResponse']>;
