@@ -1,0 +1,111 @@
+// Replaying a recorded exchange (issue 9 item 4): the request of a report or bundle, re-signed now
+// with a fresh Date, Digest and X-Request-ID (a recorded Signature is only valid for the spec's 60 s
+// Date window), sent to the same or another target, and its answer set beside the recorded one.
+import { randomUUID } from 'node:crypto';
+import { request } from 'undici';
+import { certificateHeaderValue } from './verify.ts';
+import { keyIdFor } from './key-id.ts';
+import { headerValue, setHeader, type HeaderList, type HttpRequest } from './http-message.ts';
+import { rsaSha256Signer, signRequest } from './sign.ts';
+import { parseSignatureHeader } from './signature-header.ts';
+import type { Clock } from './http-date.ts';
+
+/** A recorded exchange as the reports and bundles keep it (client.ts redactExchange). */
+export interface RecordedExchange {
+  request: { method: string; url: string; headers: HeaderList; body: string };
+  response?: { status: number; headers?: Record<string, string | string[]>; body?: string };
+  error?: { code: string; message: string };
+}
+
+export class ReplayInputError extends Error {}
+
+/** Reads a recorded exchange from JSON text; names what is missing. */
+export function parseRecordedExchange(text: string): RecordedExchange {
+  let j: any;
+  try {
+    j = JSON.parse(text);
+  } catch (e) {
+    throw new ReplayInputError(`not JSON: ${(e as Error).message}`);
+  }
+  const r = j?.request;
+  if (!r || typeof r.method !== 'string' || typeof r.url !== 'string' || !Array.isArray(r.headers)) throw new ReplayInputError('not a recorded exchange: request.method, request.url and request.headers are needed');
+  if (!r.headers.every((h: unknown) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string')) throw new ReplayInputError('request.headers must be [name, value] pairs');
+  return { request: { method: r.method, url: r.url, headers: r.headers, body: typeof r.body === 'string' ? r.body : '' }, response: j.response, error: j.error };
+}
+
+/** Headers the replay makes anew, or leaves to the HTTP client. */
+const REMADE = new Set(['date', 'digest', 'x-request-id', 'signature', 'tpp-signature-certificate', 'host', 'content-length', 'connection']);
+
+export interface ReplayIdentity {
+  certPem: string;
+  keyPem: string;
+  keyId?: string;
+}
+
+/** The recorded request, re-signed now for `target` (default: the recorded origin), signing the names the recorded Signature signed. */
+export function resignRecorded(rec: RecordedExchange, identity: ReplayIdentity, opts: { target?: string; clock?: Clock } = {}): { url: string; request: HttpRequest; signedNames: string[] } {
+  const recorded = new URL(rec.request.url);
+  const base = opts.target ? new URL(opts.target) : recorded;
+  const url = new URL(recorded.pathname + recorded.search, base.origin + '/').toString();
+  const target = new URL(url).pathname + new URL(url).search;
+  const sig = headerValue(rec.request.headers, 'signature');
+  const parsed = sig ? parseSignatureHeader(sig) : undefined;
+  const signedNames = parsed?.ok && parsed.params.headers?.length ? parsed.params.headers : undefined;
+  let headers: HeaderList = rec.request.headers.filter(([k]) => !REMADE.has(k.toLowerCase()));
+  headers = setHeader(headers, 'X-Request-ID', randomUUID());
+  headers = setHeader(headers, 'TPP-Signature-Certificate', certificateHeaderValue(identity.certPem));
+  const body = Buffer.from(rec.request.body, 'utf8');
+  const hadDigest = headerValue(rec.request.headers, 'digest') !== undefined;
+  const signed = signRequest(
+    { method: rec.request.method, target, headers, body },
+    { keyId: identity.keyId ?? keyIdFor(identity.certPem), signer: rsaSha256Signer(identity.keyPem) },
+    { headers: signedNames, digest: hadDigest || body.length ? 'SHA-256' : 'none', date: 'now', clock: opts.clock },
+  );
+  return { url, request: signed.request, signedNames: signed.params.headers ?? [] };
+}
+
+/** The class of an answer: the status and, for an error body, its code (what "the same answer" means). */
+export function answerClass(a: { status?: number; body?: string } | undefined, error?: { code: string }): string {
+  if (!a?.status) return `no answer (${error?.code ?? 'none recorded'})`;
+  let code: string | undefined;
+  try {
+    const j = a.body ? JSON.parse(a.body) : undefined;
+    code = typeof j?.code === 'string' ? j.code : j?._links?.scaRedirect ? 'scaRedirect' : undefined;
+  } catch {
+    /* not JSON */
+  }
+  return `${a.status}${code ? ` ${code}` : ''}`;
+}
+
+export interface ReplayResult {
+  url: string;
+  recorded: string;
+  now: string;
+  same: boolean;
+  status?: number;
+  body?: string;
+  error?: string;
+}
+
+/** Sends the re-signed request and compares the answer class with the recorded one. */
+export async function replay(rec: RecordedExchange, identity: ReplayIdentity, opts: { target?: string; timeoutMs?: number } = {}): Promise<ReplayResult> {
+  const { url, request: req } = resignRecorded(rec, identity, opts);
+  const recorded = answerClass(rec.response, rec.error);
+  const timeout = opts.timeoutMs ?? 10_000;
+  try {
+    const r = await request(url, {
+      method: req.method as 'GET',
+      headers: Object.fromEntries(req.headers),
+      body: req.body.length ? req.body : undefined,
+      headersTimeout: timeout,
+      bodyTimeout: timeout,
+      signal: AbortSignal.timeout(timeout),
+    });
+    const body = await r.body.text();
+    const now = answerClass({ status: r.statusCode, body });
+    return { url, recorded, now, same: now === recorded, status: r.statusCode, body };
+  } catch (e) {
+    const now = `no answer (${(e as Error).message})`;
+    return { url, recorded, now, same: false, error: (e as Error).message };
+  }
+}
