@@ -104,6 +104,33 @@ function classify(e: unknown): { code: ClientErrorCode; message: string } {
   return { code: 'NETWORK', message: `${code ? code + ': ' : ''}${msg}` };
 }
 
+/**
+ * One undici Agent per TLS configuration in the process: every client of a run (one per scenario)
+ * reuses the kept-alive connections, and TLS sessions, to the target instead of opening its own.
+ * At internet latency a new TLS connection per scenario costs several round trips.
+ */
+const agents = new Map<string, Agent>();
+
+function sharedAgent(tls: TppClientOptions['tls']): Agent {
+  const key = JSON.stringify(tls ?? null);
+  let a = agents.get(key);
+  if (!a) {
+    a = new Agent({
+      keepAliveTimeout: 10_000,
+      connect: tls ? { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: tls.rejectUnauthorized ?? true, servername: tls.servername } : undefined,
+    });
+    agents.set(key, a);
+  }
+  return a;
+}
+
+/** Closes the shared connections (the end of a run, a test's teardown). */
+export async function closeSharedAgents(): Promise<void> {
+  const all = [...agents.values()];
+  agents.clear();
+  await Promise.all(all.map((a) => a.close().catch(() => undefined)));
+}
+
 export class TppClient {
   readonly baseUrl: URL;
   readonly keyId: string;
@@ -123,11 +150,7 @@ export class TppClient {
     this.clock = options.clock ?? systemClock;
     this.psu = { ...(options.psu ?? {}) };
     this.redirectUri = options.redirectUri ?? 'https://127.0.0.1/xs2a-conformance/callback';
-    const tls = options.tls;
-    this.agent = new Agent({
-      keepAliveTimeout: 10_000,
-      connect: tls ? { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: tls.rejectUnauthorized ?? true, servername: tls.servername } : undefined,
-    });
+    this.agent = sharedAgent(options.tls);
   }
 
   /** Builds the request as it will be sent (headers filled, signed, mutated), without sending. */
@@ -247,8 +270,8 @@ export class TppClient {
     return ex;
   }
 
+  /** Releases the client. Its connections stay with the process's shared agent (closeSharedAgents ends them). */
   async close(): Promise<void> {
-    await this.agent.close();
   }
 }
 

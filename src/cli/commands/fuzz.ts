@@ -7,6 +7,7 @@ import { BaseRequestRefused, formatFinding, formatTable, loadFinding, preflight,
 import { caseFactoryFor } from '../../fuzz/signing.ts';
 import { openTarget, REGRESSIONS_DIR, type Target } from '../../fuzz/target.ts';
 import { ProfileError } from '../../suite/profile.ts';
+import { closeSharedAgents } from '../../tpp/client.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
 import { serializeRequest } from '../../tpp/http-message.ts';
 
@@ -138,6 +139,7 @@ export function register(program: Command): void {
         throw e;
       } finally {
         await target.close();
+        await closeSharedAgents();
       }
     });
 }
