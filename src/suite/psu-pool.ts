@@ -1,0 +1,34 @@
+// The PSU pool (issue 11 item 1). Workers must not share a PSU: the spec lets one PSU hold one SCA
+// session with a TPP ("Starting a new TPP-Session-ID before the old one has expired requires a new
+// SCA; on success it invalidates the old one"), so two workers acting for one PSU end each other's
+// sessions and produce failures a single worker never would. Each worker acts for its own PSU; with
+// fewer PSUs than workers the run caps the workers (and says so) instead of sharing.
+import { availableParallelism } from 'node:os';
+
+/** Workers for `--parallel auto`: as many as there are cores and PSUs (at least one). */
+export function autoWorkers(psus: number, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores, psus));
+}
+
+/**
+ * The workers a run may use: the requested number, capped at the PSUs available. `psus` undefined
+ * means unknown (the target lists none and the profile names none): no cap. Cucumber's 0 (in the
+ * main process) and 1 both mean one worker.
+ */
+export function capWorkers(requested: number, psus: number | undefined): { workers: number; warning?: string } {
+  if (psus === undefined || requested <= 1) return { workers: requested };
+  if (psus >= requested) return { workers: requested };
+  const workers = Math.max(1, psus);
+  return { workers, warning: `${requested} workers asked for, but only ${psus} PSU${psus === 1 ? '' : 's'} to act for: running ${workers} (workers sharing a PSU would end each other's SCA sessions); name more PSUs in the profile (psu.private: [ … ]) or let the sandbox list more customers` };
+}
+
+/** The worker's index (cucumber sets CUCUMBER_WORKER_ID; 0 in the main process). */
+export function workerIndex(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.CUCUMBER_WORKER_ID ?? 0);
+  return Number.isInteger(n) && n >= 0 ? n : 0;
+}
+
+/** The worker's own entry of a pool; the run capped the workers at the pool's size. */
+export function ownOf<T>(pool: readonly T[], index = workerIndex()): T | undefined {
+  return pool.length ? pool[index % pool.length] : undefined;
+}
