@@ -1,49 +1,21 @@
 // Account information: accounts, balances, transaction lists, transaction details, card accounts,
 // and access without the PSU present (§ Endpoints 3, Other operations, § Limits, § Versioning).
-import { After, Given, Then, When } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import { randomUUID } from 'node:crypto';
 import { isCurrencyCode } from '../src/spec/currencies.ts';
 import { isSchemaName } from '../src/spec/schemas/index.ts';
 import { limitValue } from '../src/spec/limits.ts';
 import { describeResponse, expectErrorBody, expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
 import {
-  accountPath, aisAccountId, cardPath, expectAmountStrings, follow, ids, ISO_CASH_ACCOUNT_TYPES, moveClock, NO_PSU, readDetails, readTransactions,
-  report, widePeriod, type Query,
+  accountPath, accountWithTxnsAt, cardAisId, cardPath, createdTxnId, expectAmountStrings, findPendingAccount, firstAccountId, follow, ids, ISO_CASH_ACCOUNT_TYPES,
+  moveClock, NO_PSU, readDetails, readTransactions, report, sandboxAccountOf, sandboxAisId, sandboxCardOf, widePeriod, type Query,
 } from '../src/suite/accounts.ts';
-import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, postSandboxTxns, sandboxTxn, sendNow, type SandboxAccount, type SandboxCard } from '../src/suite/sandbox.ts';
+import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, postSandboxTxns, sandboxTxn, sendNow } from '../src/suite/sandbox.ts';
 import type { Exchange } from '../src/tpp/client.ts';
 import { readValue } from '../src/suite/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 // ---------------------------------------------------------------- local helpers
-
-const sandboxAccount = (w: Xs2aWorld): SandboxAccount => {
-  const a = w.vars.get('sandboxAccount') as SandboxAccount | undefined;
-  if (!a) fail('no sandbox account was created in this scenario');
-  return a;
-};
-const sandboxAisId = async (w: Xs2aWorld): Promise<string> => {
-  if (!w.vars.has('sandboxAisId')) w.vars.set('sandboxAisId', await aisAccountId(w, sandboxAccount(w)));
-  return w.vars.get('sandboxAisId') as string;
-};
-const firstAccountId = async (w: Xs2aWorld): Promise<string> => (await w.accounts())[0].resourceId;
-
-/** Creates a sandbox account with booked transactions `days` days back; remembers date → days and the created ids. */
-async function accountWithTxnsAt(w: Xs2aWorld, days: number[]): Promise<void> {
-  const acc = await createSandboxAccount(w);
-  const items = days.map((d) => sandboxTxn(w, { bookingDate: daysAgo(w, d), valueDate: daysAgo(w, d), remittanceInformationUnstructured: `conformance ${d} days ${randomUUID().slice(0, 8)}` }));
-  const created = await createSandboxTxns(w, acc.id, items);
-  w.vars.set('txnDays', new Map(days.map((d) => [daysAgo(w, d), d])));
-  // The bank's answer is the truth: each item as the bank answered it (the spec shows that shape), else as sent.
-  w.vars.set('createdTxns', days.map((d, i) => ({ days: d, id: created[i]?.id, item: created[i] ?? items[i] })));
-}
-
-/** The AIS transactionId of the sandbox transaction created `days` back (the sandbox list id). */
-const createdTxnId = (w: Xs2aWorld, days: number): string => {
-  const t = (w.vars.get('createdTxns') as Array<{ days: number; id?: string }>).find((x) => x.days === days);
-  if (!t?.id) fail(`the sandbox answered no id for the transaction of ${days} days back`, ['endpoints.create-sandbox-account-transactions']);
-  return t.id;
-};
 
 /** "dateFrom 20 days back, dateTo 20 back", "limit 2 and offset 3" → query. */
 function parseFilter(w: Xs2aWorld, text: string, names: { from: string; to: string } = { from: 'dateFrom', to: 'dateTo' }): Query {
@@ -59,14 +31,10 @@ function parseFilter(w: Xs2aWorld, text: string, names: { from: string; to: stri
 const dayList = (text: string): number[] => text.split(',').map((s) => Number(s.trim()));
 
 function expectDays(w: Xs2aWorld, items: Array<{ bookingDate?: string }>, want: number[], what: string, clauses: string[]): void {
-  const map = w.vars.get('txnDays') as Map<string, number>;
+  const map = w.need('txnDays', 'dates of created transactions');
   const got = items.map((t) => map.get(String(t.bookingDate)) ?? `other (${t.bookingDate})`);
   const sort = (a: Array<number | string>) => [...a].map(String).sort();
   if (JSON.stringify(sort(got)) !== JSON.stringify(sort(want))) fail(`${what}: expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, clauses);
-}
-
-async function pendingOf(w: Xs2aWorld, id: string): Promise<string[]> {
-  return ids(report(await readTransactions(w, id, widePeriod(w, 'pending'))).pending);
 }
 
 // ---------------------------------------------------------------- Given
@@ -94,7 +62,7 @@ Given('a sandbox account of the PSU with a transaction carrying every optional f
     purposeCode: 'SALA', bankTransactionCode: 'PMNT-RCDT-ESCT',
   });
   const created = (await createSandboxTxns(this, acc.id, [item]))[0];
-  this.vars.set('createdTxns', [{ days: 1, id: created?.id, item: created ?? item }]);
+  this.state.createdTxns = [{ days: 1, id: created?.id, item: created ?? item }];
 });
 
 Given('a sandbox account of the PSU with a transaction whose {word} has {int} characters', async function (this: Xs2aWorld, field: string, n: number) {
@@ -102,27 +70,19 @@ Given('a sandbox account of the PSU with a transaction whose {word} has {int} ch
   const value = field === 'purposeCode' || field === 'bankTransactionCode' ? 'PMNTRCDTESCTXYZ'.padEnd(n, 'X').slice(0, n) : 'A'.repeat(n);
   const item = sandboxTxn(this, { [field]: value });
   const ex = await postSandboxTxns(this, acc.id, [item]);
-  this.vars.set('creation', ex);
-  this.vars.set('createdTxns', [{ days: 1, id: (readValue(this.profile, 'sandbox-transactions.list', ex.response?.json, Array.isArray)?.[0] as any)?.id, item }]);
+  this.state.creation = ex;
+  this.state.createdTxns = [{ days: 1, id: (readValue(this.profile, 'sandbox-transactions.list', ex.response?.json, Array.isArray)?.[0] as any)?.id, item }];
 });
 
 Given('an account of the PSU with pending transactions', async function (this: Xs2aWorld) {
-  for (const a of await this.accounts()) {
-    const pending = await pendingOf(this, a.resourceId);
-    if (pending.length) {
-      this.vars.set('pendingAccount', a.resourceId);
-      this.vars.set('allPending', pending);
-      return;
-    }
-  }
-  fail('none of the PSU\'s accounts has a pending transaction: the check needs one (seed one in the target, or choose a PSU who has)', ['limits.pending-all-returned']);
+  await findPendingAccount(this);
 });
 
 Given('a booked transaction of the PSU\'s first account', async function (this: Xs2aWorld) {
   const id = await firstAccountId(this);
   const booked = report(await readTransactions(this, id, widePeriod(this, 'booked'))).booked;
   if (!Array.isArray(booked) || !booked.length) fail('the PSU\'s first account has no booked transaction to read the details of', ['endpoints.get-transaction-details.path-ids']);
-  this.vars.set('bookedTxn', { accountId: id, transactionId: booked[0].transactionId });
+  this.state.bookedTxn = { accountId: id, transactionId: booked[0].transactionId };
 });
 
 // ---------------------------------------------------------------- accounts and balances
@@ -148,7 +108,7 @@ Then('every listed account has a resourceId, an iban or bban and a currency code
 });
 
 Then('the account list holds the sandbox account', async function (this: Xs2aWorld) {
-  const acc = sandboxAccount(this);
+  const acc = sandboxAccountOf(this);
   const list = jsonOf(this.last)?.accounts ?? [];
   if (!list.some((a: any) => isSameAccount(a, acc))) fail(`the account list lacks the sandbox account ${acc.iban ?? acc.bban}: ${describeResponse(this.last)}`, ['endpoints.list-accounts']);
 });
@@ -170,7 +130,7 @@ When('the TPP reads the transactions of the PSU\'s first account with bookingSta
 });
 
 When('the TPP reads the transactions of that account with bookingStatus {string}', async function (this: Xs2aWorld, status: string) {
-  await readTransactions(this, this.vars.get('pendingAccount') as string, widePeriod(this, status));
+  await readTransactions(this, this.need('pendingAccount', 'account with pending transactions'), widePeriod(this, status));
 });
 
 When(/^the TPP reads the transactions of that account with bookingStatus "([^"]+)" and (.+)$/, async function (this: Xs2aWorld, status: string, filter: string) {
@@ -178,7 +138,7 @@ When(/^the TPP reads the transactions of that account with bookingStatus "([^"]+
   if (/30 days back/.test(filter)) Object.assign(q, { dateFrom: daysAgo(this, 30), dateTo: daysAgo(this, 30) });
   if (/yesterday/.test(filter)) q.dateFrom = daysAgo(this, 1);
   if (/limit 1/.test(filter)) q.limit = 1;
-  await readTransactions(this, this.vars.get('pendingAccount') as string, q);
+  await readTransactions(this, this.need('pendingAccount', 'account with pending transactions'), q);
 });
 
 When('the TPP reads the transactions of the PSU\'s first account with the query {string}', async function (this: Xs2aWorld, query: string) {
@@ -196,9 +156,9 @@ When('the TPP reads the booked transactions of the sandbox account without pagin
 When('the TPP reads the booked transactions of the PSU\'s first account twice', async function (this: Xs2aWorld) {
   const id = await firstAccountId(this);
   const q = { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000), limit: 50 };
-  this.vars.set('firstRead', ids(report(await readTransactions(this, id, q)).booked));
+  this.state.firstRead = ids(report(await readTransactions(this, id, q)).booked);
   await readTransactions(this, id, q);
-  this.vars.set('stableAccount', id);
+  this.state.stableAccount = id;
 });
 
 Then('the transactions are grouped as booked and pending', function (this: Xs2aWorld) {
@@ -236,7 +196,7 @@ Then('the transaction report holds an information list', function (this: Xs2aWor
 
 Then('every pending transaction of the account is in the answer', function (this: Xs2aWorld) {
   const got = new Set(ids(report(this.last, ['limits.pending-all-returned']).pending));
-  const missing = (this.vars.get('allPending') as string[]).filter((id) => !got.has(id));
+  const missing = this.need('allPending', 'pending transactions').filter((id) => !got.has(id));
   if (missing.length) fail(`${missing.length} of the account's pending transactions are missing (${missing.slice(0, 3).join(', ')}): ${describeResponse(this.last)}`, ['limits.pending-all-returned']);
 });
 
@@ -274,7 +234,7 @@ Then('following the next links gives pages of 200 and 1 transactions, 401 distin
 });
 
 Then('both reads list the same booked transactionIds', function (this: Xs2aWorld) {
-  const first = this.vars.get('firstRead') as string[];
+  const first = this.need('firstRead', 'first read');
   const second = ids(report(this.last).booked);
   if (!first.length) fail('the PSU\'s first account has no booked transaction to compare', ['states.transactions-booked-stable-id']);
   // Stable ids are stated; a stable order of the list is not: compare the ids as sets.
@@ -282,8 +242,8 @@ Then('both reads list the same booked transactionIds', function (this: Xs2aWorld
 });
 
 Then('the details of the first booked transaction carry that transactionId', async function (this: Xs2aWorld) {
-  const id = (this.vars.get('firstRead') as string[])[0];
-  const ex = await readDetails(this, this.vars.get('stableAccount') as string, id);
+  const id = this.need('firstRead', 'first read')[0];
+  const ex = await readDetails(this, this.need('stableAccount', 'account read twice'), id);
   if (ex.response?.status !== 200 || jsonOf(ex)?.transactionsDetails?.transactionId !== id) fail(`the details of booked transaction ${id} do not carry it: ${describeResponse(ex)}`, ['states.transactions-booked-stable-id']);
 });
 
@@ -301,11 +261,11 @@ When('the TPP sends edge-case account information requests', async function (thi
     { path: accountPath(id, '/transactions/%00%ff') },
     { path: accountPath(id, '/balances'), query: { withBalance: 'maybe' } },
   ]) out.push(await sendNow(this, { method: 'GET', ...spec }));
-  this.vars.set('edgeCases', out);
+  this.state.edgeCases = out;
 });
 
 Then('every 5xx answer among them is an error body with status 500 and code SYSTEM_ERROR', function (this: Xs2aWorld) {
-  for (const ex of this.vars.get('edgeCases') as Exchange[]) {
+  for (const ex of this.need('edgeCases', 'edge-case requests')) {
     if (!ex.response) fail(`no answer: ${describeResponse(ex)}`, ['errors.SYSTEM_ERROR']);
     if (ex.response.status >= 500) expectErrorBody(ex, 500, 'SYSTEM_ERROR', ['errors.SYSTEM_ERROR']);
   }
@@ -315,19 +275,19 @@ Then('every 5xx answer among them is an error body with status 500 and code SYST
 
 When('the TPP reads the details of that transaction, taking its ids from the transaction list', async function (this: Xs2aWorld) {
   const id = await sandboxAisId(this);
-  const item = (this.vars.get('createdTxns') as Array<{ item: any }>)[0].item;
+  const item = this.need('createdTxns', 'created transactions')[0].item;
   const booked = report(await readTransactions(this, id, widePeriod(this, 'booked'))).booked ?? [];
   const t = booked.find((x: any) => x.remittanceInformationUnstructured === item.remittanceInformationUnstructured) ?? (booked.length === 1 ? booked[0] : undefined);
   if (!t?.transactionId) fail(`the created transaction is not in the account's transaction list (${booked.length} booked)`, ['endpoints.get-transaction-details.path-ids']);
   await readDetails(this, id, t.transactionId);
-  this.vars.set('listedTxnId', t.transactionId);
+  this.state.listedTxnId = t.transactionId;
 });
 
 Then('the details show the values the transaction was created with', function (this: Xs2aWorld) {
   const d = this.json?.transactionsDetails ?? {};
-  const item = (this.vars.get('createdTxns') as Array<{ item: any }>)[0].item;
+  const item = this.need('createdTxns', 'created transactions')[0].item;
   const c = ['endpoints.get-transaction-details.path-ids', 'fields.transaction-details'];
-  if (d.transactionId !== this.vars.get('listedTxnId')) fail(`details transactionId ${d.transactionId} is not the listed ${this.vars.get('listedTxnId')}`, c);
+  if (d.transactionId !== this.state.listedTxnId) fail(`details transactionId ${d.transactionId} is not the listed ${this.state.listedTxnId}`, c);
   // ultimateCreditor/ultimateDebtor are "not offered by the current implementation"; names and remittance
   // "not always available"; bankTransactionCode and purposeCode "when supported": shown or not, but when
   // shown, the value sent. The dates have no such words.
@@ -346,12 +306,12 @@ When('the TPP reads the details of the first {int} booked transactions of the PS
     for (const t of booked.slice(0, n)) out.push(await readDetails(this, a.resourceId, t.transactionId));
   }
   if (!out.length) fail('the PSU\'s accounts have no booked transactions to read the details of', ['endpoints.get-transaction-details']);
-  this.vars.set('detailReads', out);
+  this.state.detailReads = out;
 });
 
 Then('every details answer is accepted and matches the {string} schema', function (this: Xs2aWorld, schema: string) {
   if (!isSchemaName(schema)) fail(`no schema named "${schema}"`);
-  for (const ex of this.vars.get('detailReads') as Exchange[]) {
+  for (const ex of this.need('detailReads', 'details reads')) {
     if (ex.response?.status !== 200) fail(`details not accepted: ${describeResponse(ex)}`, ['endpoints.get-transaction-details.success']);
     expectSchema(jsonOf(ex), schema, `details of ${ex.request.target}`);
   }
@@ -359,7 +319,7 @@ Then('every details answer is accepted and matches the {string} schema', functio
 
 Then('the transaction was refused at creation, or its details match the {string} schema', async function (this: Xs2aWorld, schema: string) {
   if (!isSchemaName(schema)) fail(`no schema named "${schema}"`);
-  const creation = this.vars.get('creation') as Exchange;
+  const creation = this.need('creation', 'transaction creation');
   const s = creation.response?.status ?? 0;
   if (s >= 400 && s < 500) return expectErrorBody(creation, s, undefined);
   if (s < 200 || s >= 300) fail(`the sandbox answered neither a refusal nor a creation: ${describeResponse(creation)}`, ['endpoints.create-sandbox-account-transactions']);
@@ -372,18 +332,18 @@ Then('the transaction was refused at creation, or its details match the {string}
 });
 
 When('the TPP reads the details of that booked transaction without PSU-ID', async function (this: Xs2aWorld) {
-  const t = this.vars.get('bookedTxn') as { accountId: string; transactionId: string };
+  const t = this.need('bookedTxn', 'booked transaction');
   await readDetails(this, t.accountId, t.transactionId, { psu: { psuId: undefined, psuCorporateId: undefined } });
 });
 
 When(/^the TPP reads the details of (that transaction on an unknown account|an unknown transaction on the PSU's first account)$/, async function (this: Xs2aWorld, what: string) {
-  const t = this.vars.get('bookedTxn') as { accountId: string; transactionId: string };
+  const t = this.need('bookedTxn', 'booked transaction');
   if (what.startsWith('that')) await readDetails(this, `no-such-account-${randomUUID()}`, t.transactionId);
   else await readDetails(this, t.accountId, `no-such-transaction-${randomUUID()}`);
 });
 
 When('the TPP reads the details of that booked transaction with the header {word} set to {string}', async function (this: Xs2aWorld, header: string, value: string) {
-  const t = this.vars.get('bookedTxn') as { accountId: string; transactionId: string };
+  const t = this.need('bookedTxn', 'booked transaction');
   await readDetails(this, t.accountId, t.transactionId, { headers: { [header]: value } });
 });
 
@@ -401,7 +361,7 @@ When(/^the TPP reads (the balances|the transactions|a transaction's details) of 
   await sandboxAisId(this);
   const calls: Exchange[] = [];
   for (let i = 0; i < Number(n); i++) calls.push(await readOp(this, op, how === 'with'));
-  this.vars.set('calls', calls);
+  this.state.calls = calls;
 });
 
 When(/^the TPP reads (the balances|the transactions|a transaction's details) of the sandbox account once more without PSU-IP-Address$/, async function (this: Xs2aWorld, op: string) {
@@ -409,7 +369,7 @@ When(/^the TPP reads (the balances|the transactions|a transaction's details) of 
 });
 
 Then('each of those calls is accepted', function (this: Xs2aWorld) {
-  for (const [i, ex] of (this.vars.get('calls') as Exchange[]).entries()) {
+  for (const [i, ex] of this.need('calls').entries()) {
     const s = ex.response?.status ?? 0;
     if (s < 200 || s >= 300) fail(`call ${i + 1} was not accepted: ${describeResponse(ex)}`, ['limits.calls-without-psu']);
   }
@@ -454,13 +414,13 @@ Then('the request is refused with a client error', function (this: Xs2aWorld) {
 });
 
 When('a new transaction is booked today on the sandbox account', async function (this: Xs2aWorld) {
-  const acc = sandboxAccount(this);
+  const acc = sandboxAccountOf(this);
   const created = await createSandboxTxns(this, acc.id, [sandboxTxn(this, { bookingDate: daysAgo(this, 0), valueDate: daysAgo(this, 0) })]);
-  this.vars.set('newestTxnId', created[0]?.id);
+  this.state.newestTxnId = created[0]?.id;
 });
 
 When('the TPP reads the details of the newest transaction without PSU-IP-Address', async function (this: Xs2aWorld) {
-  await readDetails(this, await sandboxAisId(this), String(this.vars.get('newestTxnId')), { psu: NO_PSU });
+  await readDetails(this, await sandboxAisId(this), String(this.state.newestTxnId), { psu: NO_PSU });
 });
 
 
@@ -474,23 +434,8 @@ When(/^the TPP reads the account list (?:without x-accept-fix|with x-accept-fix 
   await sendNow(this, { method: 'GET', path: '/v1/accounts', headers: fix ? { 'x-accept-fix': fix } : undefined });
 });
 
-const sandboxCard = (w: Xs2aWorld) => {
-  const c = w.vars.get('sandboxCard') as SandboxCard | undefined;
-  if (!c) fail('no sandbox card account was created in this scenario');
-  return c;
-};
-async function cardAisId(w: Xs2aWorld): Promise<string> {
-  if (w.vars.has('cardAisId')) return w.vars.get('cardAisId') as string;
-  const c = sandboxCard(w);
-  const ex = await sendNow(w, { method: 'GET', path: '/v1/card-accounts' });
-  const found = (jsonOf(ex)?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
-  if (!found?.resourceId) fail(`the sandbox card account ${c.maskedPan} is not in the PSU's card account list: ${describeResponse(ex)}`, ['conventions.psu-contexts']);
-  w.vars.set('cardAisId', found.resourceId);
-  return found.resourceId;
-}
-
 Then('the card account list holds the sandbox card account', function (this: Xs2aWorld) {
-  const c = sandboxCard(this);
+  const c = sandboxCardOf(this);
   if (!(this.json?.cardAccounts ?? []).some((x: any) => x.maskedPan === c.maskedPan)) fail(`the card account list lacks ${c.maskedPan}: ${describeResponse(this.last)}`, ['conventions.psu-contexts']);
 });
 
@@ -505,7 +450,7 @@ When(/^the TPP reads (the details|the balances|the transactions) of the sandbox 
 });
 
 Then('that card transaction has transactionAmount in NOK and originalAmount in EUR', function (this: Xs2aWorld) {
-  const wanted = this.vars.get('switchTxnId') as string;
+  const wanted = this.need('switchTxnId', 'card transaction');
   const c = ['versioning.accept-fix.cardaccount-switch-originalamount-and-transactionamount'];
   const t = (this.json?.cardTransactions?.booked ?? []).find((x: any) => x.cardTransactionId === wanted);
   if (!t) fail(`card transaction ${wanted} is not in the card transactions: ${describeResponse(this.last)}`, c);
@@ -513,13 +458,13 @@ Then('that card transaction has transactionAmount in NOK and originalAmount in E
 });
 
 Then('the sandbox card account is listed with its name of {int} characters', function (this: Xs2aWorld, n: number) {
-  const c = sandboxCard(this);
+  const c = sandboxCardOf(this);
   const found = (this.json?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
   if (found?.name !== c.sent.name) fail(`card account ${c.maskedPan} is listed with name ${JSON.stringify(found?.name)} (${String(found?.name ?? '').length} characters), created with ${n}`, ['versioning.accept-fix.longer-names']);
 });
 
 Then('the sandbox account is listed with its name of {int} characters', function (this: Xs2aWorld, n: number) {
-  const a = sandboxAccount(this);
+  const a = sandboxAccountOf(this);
   const found = (this.json?.accounts ?? []).find((x: any) => isSameAccount(x, a));
   if (found?.name !== a.sent.accountName) fail(`account ${a.iban} is listed with name ${JSON.stringify(found?.name)} (${String(found?.name ?? '').length} characters), created with ${n}`, ['versioning.accept-fix.longer-names']);
 });
@@ -535,7 +480,7 @@ Then('every cashAccountType in the list is an ISO 20022 cash account type code',
 });
 
 Then('the sandbox account has cashAccountType {string}', function (this: Xs2aWorld, code: string) {
-  const a = sandboxAccount(this);
+  const a = sandboxAccountOf(this);
   const found = (this.json?.accounts ?? []).find((x: any) => isSameAccount(x, a));
   if (found?.cashAccountType !== code) fail(`the account created with cashAccountType ${code} is listed with ${JSON.stringify(found?.cashAccountType)}`, ['versioning.accept-fix.cash-account-type-iso']);
 });

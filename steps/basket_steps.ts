@@ -61,7 +61,7 @@ Then('each payment of the signing basket has its own status, read per payment', 
     statuses.push(await statusOf(this, p));
     expectSchema(jsonOf(this.last), 'payment-status-response', `the status of payment ${p.paymentId}`, ['states.basket-payment-status-per-payment']);
   }
-  this.vars.set('paymentStatuses', statuses);
+  this.state.paymentStatuses = statuses;
 });
 
 Then('the signing basket status is the worst case of its payments\' statuses', async function (this: Xs2aWorld) {

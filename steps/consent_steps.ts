@@ -70,7 +70,7 @@ async function corporateIds(world: Xs2aWorld): Promise<string[]> {
 
 // Sandbox only (platform shapes, facts §1.3-1.4): a new corporate customer with an account, and an agreement engaging the PSU.
 Given('the sandbox has a new corporate agreement that engages the PSU', async function (this: Xs2aWorld) {
-  this.vars.set('consent:agreementsBefore', await corporateIds(this));
+  this.state.agreementsBefore = await corporateIds(this);
   const nid = await this.nationalId('PRIVATE');
   const org = String(910_000_000 + Math.floor(Math.random() * 89_999_999));
   const account = await accountVars(this, { customerNumber: org });
@@ -87,7 +87,7 @@ Given('the sandbox has a new corporate agreement that engages the PSU', async fu
 });
 
 When('the TPP picks the new corporate id from the PSU\'s corporate agreements', async function (this: Xs2aWorld) {
-  const before = new Set(this.vars.get('consent:agreementsBefore') as string[]);
+  const before = new Set(this.need('agreementsBefore', 'agreements list'));
   const fresh = (await corporateIds(this)).filter((id) => !before.has(id));
   if (!fresh.length) fail(`GET /v1/agreements does not list the agreement the sandbox just made for the PSU: ${describeResponse(this.last)}`, ['endpoints.list-agreements']);
   this.psu.psuCorporateId = fresh[0];

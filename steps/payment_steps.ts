@@ -4,7 +4,7 @@ import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expectErrorBody, expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
 import {
   expectAmountsAsStrings, expectFeeConsistency, expectInitiationAnswer, expectListedAnswers, expectMessagesFollowSpec, linkPath, productChange, variant,
-  type CreatedPayment, type ListedTry, type PaymentService,
+  type PaymentService,
 } from '../src/suite/payments.ts';
 import {
   authorise, completeSca, crossBorderBody, currentPayment, deletePayment, givenPayment, initiateCrossBorder, initiateProduct, productBody,
@@ -22,7 +22,7 @@ When('the TPP initiates a cross-border payment', async function (this: Xs2aWorld
 });
 
 When('the TPP initiates a cross-border payment in each of these ways:', async function (this: Xs2aWorld, table: DataTable) {
-  this.vars.set('tries', await tryCrossBorderWays(this, table.hashes() as Array<{ way: string; answer: string }>));
+  this.state.tries = await tryCrossBorderWays(this, table.hashes() as Array<{ way: string; answer: string }>);
 });
 
 When('the TPP initiates a cross-border payment without the required {string} header', async function (this: Xs2aWorld, header: string) {
@@ -30,7 +30,7 @@ When('the TPP initiates a cross-border payment without the required {string} hea
 });
 
 Then('each payment is answered as listed', function (this: Xs2aWorld) {
-  expectListedAnswers(this.vars.get('tries') as ListedTry[]);
+  expectListedAnswers(this.need('tries', 'listed tries'));
 });
 
 When('the TPP initiates a cross-border payment in which {string}', async function (this: Xs2aWorld, name: string) {
@@ -47,7 +47,7 @@ When('the TPP initiates a cross-border payment whose allowLogicalDuplicate query
 
 When('the TPP initiates the same cross-border payment twice with allowLogicalDuplicate {word}', async function (this: Xs2aWorld, value: string) {
   const body = await crossBorderBody(this);
-  this.vars.set('first', await sendCrossBorder(this, body, { query: { allowLogicalDuplicate: value } }));
+  this.state.first = await sendCrossBorder(this, body, { query: { allowLogicalDuplicate: value } });
   await sendCrossBorder(this, body, { query: { allowLogicalDuplicate: value } });
 });
 
@@ -71,7 +71,7 @@ When('the TPP initiates a norwegian-domestic payment under the unknown product {
 
 When('the TPP initiates the same {word} payment of product {string} twice with allowLogicalDuplicate {word}', async function (this: Xs2aWorld, kind: string, product: string, value: string) {
   const body = await productBody(this, SERVICE[kind], product);
-  this.vars.set('first', await sendProductPayment(this, SERVICE[kind], product, body, { query: { allowLogicalDuplicate: value } }));
+  this.state.first = await sendProductPayment(this, SERVICE[kind], product, body, { query: { allowLogicalDuplicate: value } });
   await sendProductPayment(this, SERVICE[kind], product, body, { query: { allowLogicalDuplicate: value } });
 });
 
@@ -98,14 +98,14 @@ Then('the payment answer\'s transactionFeeIndicator and transactionFees agree', 
 });
 
 Then('both payments are accepted', function (this: Xs2aWorld) {
-  for (const [which, ex] of [['first', this.vars.get('first')], ['second', this.last]] as const) {
-    const s = (ex as Xs2aWorld['last'])?.response?.status;
-    if (!s || s >= 400) fail(`the ${which} payment was refused: ${s} ${(ex as Xs2aWorld['last'])?.response?.text.slice(0, 300)}`, ['endpoints.create-cross-border-payment.query.allowLogicalDuplicate']);
+  for (const [which, ex] of [['first', this.state.first], ['second', this.last]] as const) {
+    const s = ex?.response?.status;
+    if (!s || s >= 400) fail(`the ${which} payment was refused: ${s} ${ex?.response?.text.slice(0, 300)}`, ['endpoints.create-cross-border-payment.query.allowLogicalDuplicate']);
   }
 });
 
 Then('the second payment is refused as a logical duplicate', function (this: Xs2aWorld) {
-  const first = (this.vars.get('first') as Xs2aWorld['last'])?.response?.status;
+  const first = this.state.first?.response?.status;
   if (!first || first >= 400) fail(`the first payment was already refused (${first}); the duplicate rule cannot be seen`);
   const s = this.status;
   if (s < 400 || s >= 500) fail(`a logical duplicate was accepted with allowLogicalDuplicate=false (status ${s})`, ['endpoints.create-cross-border-payment.query.allowLogicalDuplicate']);
@@ -226,16 +226,16 @@ When('the TPP lists the payment authorisations', async function (this: Xs2aWorld
 
 Then('the list holds the started authorisation', function (this: Xs2aWorld) {
   const ids = jsonOf(this.last)?.authorisationIds;
-  const id = this.vars.get('authorisationId');
+  const id = this.state.authorisationId;
   if (!Array.isArray(ids) || !ids.includes(id)) fail(`authorisationIds ${JSON.stringify(ids)} does not hold ${JSON.stringify(id)}`);
 });
 
 When('the TPP deletes the payment', async function (this: Xs2aWorld) {
-  this.vars.set('deletion', await deletePayment(this));
+  this.state.deletion = await deletePayment(this);
 });
 
 When('the TPP follows the cancellation\'s startAuthorisation link', async function (this: Xs2aWorld) {
-  const deletion = this.vars.get('deletion') as Xs2aWorld['last'];
+  const deletion = this.state.deletion;
   const href = jsonOf(deletion)?._links?.startAuthorisation?.href;
   if (typeof href !== 'string') fail(`the 202 answer to DELETE has no startAuthorisation link: ${deletion?.response?.text.slice(0, 300)}`);
   await this.send({ method: 'POST', path: linkPath(href, this.ctx.targetUrl) });
@@ -256,13 +256,13 @@ Then('the deletion is refused with a descriptive message', function (this: Xs2aW
 
 Given('the PSU has authorised a norwegian-domestic payment beyond the debtor\'s funds', async function (this: Xs2aWorld) {
   await authoriseUnfundedPayment(this);
-  this.vars.set('unfunded', currentPayment(this));
+  this.state.unfunded = currentPayment(this);
 });
 
 Given('the PSU has authorised a norwegian-domestic payment within the debtor\'s funds', async function (this: Xs2aWorld) {
   await givenPayment(this, 'payments', 'norwegian-domestic-credit-transfers');
   await authorise(this);
-  this.vars.set('funded', currentPayment(this));
+  this.state.funded = currentPayment(this);
 });
 
 When('the sandbox payment batch leaves the payment waiting for funds', async function (this: Xs2aWorld) {
@@ -278,11 +278,11 @@ When('a whole day of sandbox payment batches has run', async function (this: Xs2
 });
 
 Then('the payment beyond the debtor\'s funds is RJCT with fundsAvailable false', async function (this: Xs2aWorld) {
-  const body = jsonOf(await readStatus(this, this.vars.get('unfunded') as CreatedPayment));
+  const body = jsonOf(await readStatus(this, this.need('unfunded', 'payment beyond the funds')));
   if (body.transactionStatus !== 'RJCT' || body.fundsAvailable !== false) fail(`expected RJCT with fundsAvailable false, got ${JSON.stringify(body)}`, ['states.payment-status-funds-available']);
 });
 
 Then('the payment within the debtor\'s funds is not rejected and has fundsAvailable true', async function (this: Xs2aWorld) {
-  const body = jsonOf(await readStatus(this, this.vars.get('funded') as CreatedPayment));
+  const body = jsonOf(await readStatus(this, this.need('funded', 'payment within the funds')));
   if (body.transactionStatus === 'RJCT' || body.fundsAvailable !== true) fail(`expected a payment that was not rejected, with fundsAvailable true, got ${JSON.stringify(body)}`, ['states.payment-status-funds-available']);
 });

@@ -50,11 +50,11 @@ When('the TPP creates a sandbox account whose name contains an emoji', async fun
 When('the TPP sends requests that commonly break servers', async function (this: Xs2aWorld) {
   const sent: Array<{ name: string; ex: Exchange }> = [];
   for (const { name, spec } of unusualRequests(await this.paymentBody('cross-border-payment'))) sent.push({ name, ex: await this.send(spec) });
-  this.vars.set('platform:unusual', sent);
+  this.state.unusual = sent;
 });
 
 Then('every answer arrived and every 5xx answer is the error body with code SYSTEM_ERROR', function (this: Xs2aWorld) {
-  const sent = this.vars.get('platform:unusual') as Array<{ name: string; ex: Exchange }>;
+  const sent = this.need('unusual', 'odd requests');
   const problems = sent.flatMap(({ name, ex }) => serverErrorProblems(name, ex));
   if (problems.length) fail(`answers to odd requests break § Errors (500 SYSTEM_ERROR with the error body):\n  ${problems.join('\n  ')}`, ['errors.SYSTEM_ERROR', 'fields.error-body']);
 });

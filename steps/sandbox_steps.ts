@@ -6,14 +6,12 @@ import { checkedSetup, describeResponse, expectErrorBody, fail, jsonOf } from '.
 import { setPath } from '../src/suite/templates.ts';
 import { amountsIn, leaveOut } from '../src/suite/accounts.ts';
 import {
-  accountVars, body, cardTxn, cardVars, createSandboxAccount, createSandboxCard, createSandboxTxns, daysAgo, listSandboxTxns, postCardTxns, SANDBOX_PATHS, sendNow, silentOperation,
-  type SandboxAccount, type SandboxCard,
+  accountVars, body, cardTxn, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS, sendNow, silentOperation,
 } from '../src/suite/sandbox.ts';
+import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
 import { pointers, readOptionalString, readValue } from '../src/suite/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
-const account = (w: Xs2aWorld) => w.vars.get('sandboxAccount') as SandboxAccount;
-const card = (w: Xs2aWorld) => w.vars.get('sandboxCard') as SandboxCard;
 const sandboxIds = (w: Xs2aWorld): string[] => (Array.isArray(w.json) ? w.json.map((t: any) => String(t.id)) : fail(`expected a list: ${describeResponse(w.last)}`));
 
 /** "fromDate 20 days back and toDate 20 days back", "offset 1, limit 2" → sandbox list query. */
@@ -33,17 +31,17 @@ const valueOf = (text: string): unknown => {
 // ---------------------------------------------------------------- accounts
 
 When('the TPP creates a sandbox account for the PSU\'s customer', async function (this: Xs2aWorld) {
-  this.vars.set('created', 'sandbox-account.id');
+  this.state.createdIdKey = 'sandbox-account.id';
   await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.accounts, psu: false, body: body(this.profile, 'sandbox-account', await accountVars(this)) });
 });
 
 When('the TPP creates a sandbox card account for the PSU\'s customer', async function (this: Xs2aWorld) {
-  this.vars.set('created', 'sandbox-card-account.id');
+  this.state.createdIdKey = 'sandbox-card-account.id';
   await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, psu: false, body: body(this.profile, 'sandbox-card-account', await cardVars(this)) });
 });
 
 Then('the answer names the new account\'s id', function (this: Xs2aWorld) {
-  const key = this.vars.get('created') as string;
+  const key = this.need('createdIdKey', 'sandbox creation');
   if (!readOptionalString(this.profile, key, this.json)) fail(`the answer names no id at ${pointers(this.profile, key).join(', ')} (responses.${key}): ${describeResponse(this.last)}`, ['endpoints.create-sandbox-account', 'endpoints.create-sandbox-card-account']);
 });
 
@@ -80,12 +78,12 @@ When('the TPP reads the sandbox transactions of the sandbox account without the 
 
 Then('the sandbox list holds the {int} created transactions', function (this: Xs2aWorld, n: number) {
   const got = new Set(sandboxIds(this));
-  const created = (this.vars.get('createdTxns') as Array<{ id?: string }>).map((t) => t.id);
+  const created = this.need('createdTxns', 'created transactions').map((t) => t.id);
   if (created.length !== n || created.some((id) => !id || !got.has(id))) fail(`the sandbox list (${got.size} items) lacks created transactions ${created.filter((id) => !id || !got.has(id)).join(', ')}`, ['endpoints.get-sandbox-account-transactions.returns-all']);
 });
 
 Then(/^the sandbox list holds the transactions of ([\d, ]+) days back$/, function (this: Xs2aWorld, days: string) {
-  const map = this.vars.get('txnDays') as Map<string, number>;
+  const map = this.need('txnDays', 'dates of created transactions');
   const got = (Array.isArray(this.json) ? this.json : []).map((t: any) => map.get(String(t.bookingDate)) ?? `other (${t.bookingDate})`).map(String).sort();
   const want = days.split(',').map((s) => s.trim()).sort();
   if (JSON.stringify(got) !== JSON.stringify(want)) fail(`expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, ['endpoints.get-sandbox-account-transactions.query.fromDate', 'endpoints.get-sandbox-account-transactions.query.toDate']);
@@ -99,20 +97,7 @@ Then(/^the sandbox list is the slice (\d+)\.\.(\d+) of the unpaged list$/, async
 });
 
 When(/^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic payment and authorises it$/, async function (this: Xs2aWorld, amount: string) {
-  const a = account(this);
-  const b = body(this.profile, 'norwegian-domestic-payment', { amount, debtorAccount: { bban: a.bban, currency: a.currency } });
-  const created = await sendNow(this, { method: 'POST', path: '/v1/payments/norwegian-domestic-credit-transfers', body: b, query: { allowLogicalDuplicate: true } });
-  const start = jsonOf(created)?._links?.startAuthorisation?.href ?? jsonOf(created)?._links?.scaRedirect?.href;
-  if (created.response?.status !== 201 || typeof start !== 'string') fail(`the payment was not created with a startAuthorisation link: ${describeResponse(created)}`, ['endpoints.initiate-payment']);
-  let href = jsonOf(created)?._links?.scaRedirect?.href as string | undefined;
-  if (!href) {
-    const u = new URL(start, this.ctx.targetUrl);
-    const auth = await sendNow(this, { method: 'POST', path: u.pathname.slice(new URL(this.ctx.targetUrl).pathname.replace(/\/$/, '').length) });
-    href = jsonOf(auth)?._links?.scaRedirect?.href;
-    if (typeof href !== 'string') fail(`the authorisation gave no scaRedirect: ${describeResponse(auth)}`, ['endpoints.start-payment-authorisation']);
-  }
-  const r = await this.runSca(new URL(href, this.ctx.targetUrl).toString(), 'PRIVATE');
-  if (!r.completed) fail(`the payment's SCA did not complete: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
+  await payFromSandboxAccount(this, account(this), amount);
 });
 
 Then(/^the sandbox list holds a debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
@@ -145,12 +130,12 @@ Given('a sandbox card account of the PSU with a card transaction of NOK in trans
   const t = cardTxn(this, { transactionAmount: { currency: 'NOK', amount: -11500 }, originalAmount: { currency: 'EUR', amount: -1000 } });
   const ex = await postCardTxns(this, c.id, [t]);
   if ((ex.response?.status ?? 0) >= 300) fail(`the card transaction was not created: ${describeResponse(ex)}`, ['endpoints.create-sandbox-card-transactions']);
-  this.vars.set('switchTxnId', t.cardTransactionId);
+  this.state.switchTxnId = t.cardTransactionId;
 });
 
 When('the TPP creates {int} card transactions on the sandbox card account', async function (this: Xs2aWorld, n: number) {
   const items = Array.from({ length: n }, () => cardTxn(this));
-  this.vars.set('cardTxnIds', items.map((t) => t.cardTransactionId));
+  this.state.cardTxnIds = items.map((t) => t.cardTransactionId);
   await postCardTxns(this, card(this).id, items);
 });
 
@@ -164,7 +149,7 @@ When('the TPP creates {int} card transactions on the sandbox card account withou
 
 Then('the booked card transactions of the answer are the {int} created', function (this: Xs2aWorld, n: number) {
   const got = (this.json?.cardTransactions?.booked ?? []).map((t: any) => t.cardTransactionId).sort();
-  const want = [...(this.vars.get('cardTxnIds') as string[])].sort();
+  const want = [...this.need('cardTxnIds', 'created card transactions')].sort();
   if (want.length !== n || JSON.stringify(got) !== JSON.stringify(want)) fail(`the answer books ${JSON.stringify(got)}, created ${JSON.stringify(want)}`, ['fields.sandbox-card-transactions-response.cardTransactions']);
 });
 

@@ -1,11 +1,10 @@
 // SCA redirect flow and SCA sessions (§ Authentication > PSU authentication, § Events, § States).
-import { After, Given, Then, When } from '@cucumber/cucumber';
+import { Given, Then, When } from '@cucumber/cucumber';
 import { fail } from '../src/suite/expect.ts';
 import {
   expectContext, expectCorporateId, expectFailureRedirect, expectPsuId, expectScaRequired, expectTppSessionId, newSessionId,
   redirectParams, WRONG_NATIONAL_ID, type Context,
 } from '../src/suite/sca-checks.ts';
-import { TppClient } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const ACCOUNTS = { method: 'GET', path: '/v1/accounts' } as const;
@@ -77,22 +76,22 @@ When('the TPP sends the psu-id in PSU-ID and the psu-corporate-id in PSU-Corpora
 
 Given('the TPP remembers the psu-id', function (this: Xs2aWorld) {
   if (!this.psu.psuId) fail('no psu-id to remember');
-  this.vars.set('sca:psuId', this.psu.psuId);
+  this.state.rememberedPsuId = this.psu.psuId;
 });
 
 Then('the redirect carries the remembered psu-id', function (this: Xs2aWorld) {
   const now = expectPsuId(redirectParams(this.lastSca));
-  const before = this.vars.get('sca:psuId');
+  const before = this.state.rememberedPsuId;
   if (now !== before) fail(`the second SCA of the same PSU gave psu-id ${now}, the first ${before}: the psu-id is not stable`, ['sca.psu-id-reused', 'events.success.psu-id']);
 });
 
 Given('the TPP remembers the account list', async function (this: Xs2aWorld) {
-  this.vars.set('sca:accounts', await this.accounts());
+  this.state.rememberedAccounts = await this.accounts();
 });
 
 Then('the account list holds none of the remembered accounts', function (this: Xs2aWorld) {
   const ids = (a: any) => [a?.resourceId, a?.iban, a?.bban].filter((x): x is string => typeof x === 'string');
-  const before = new Set(((this.vars.get('sca:accounts') as unknown[]) ?? []).flatMap(ids));
+  const before = new Set((this.state.rememberedAccounts ?? []).flatMap(ids));
   const shared = ((this.json?.accounts as unknown[]) ?? []).flatMap(ids).filter((x) => before.has(x));
   if (shared.length) fail(`the CORPORATE account list holds the PSU's PRIVATE accounts ${shared.join(', ')}`, ['conventions.psu-contexts']);
 });
@@ -102,12 +101,12 @@ When('the TPP reads the account list without PSU-Corporate-ID', async function (
 });
 
 When('the TPP starts a new TPP session', function (this: Xs2aWorld) {
-  if (!this.vars.has('sca:firstSession')) this.vars.set('sca:firstSession', this.psu.tppSessionId);
+  this.state.firstSessionId ??= this.psu.tppSessionId;
   this.psu.tppSessionId = newSessionId();
 });
 
 When('the TPP returns to the first TPP session', function (this: Xs2aWorld) {
-  const first = this.vars.get('sca:firstSession') as string | undefined;
+  const first = this.state.firstSessionId;
   if (!first) fail('the scenario never started a second TPP session');
   this.psu.tppSessionId = first;
 });

@@ -4,8 +4,10 @@ import { checkAmount } from '../spec/amount.ts';
 import { describeResponse, fail, jsonOf } from './expect.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import type { Xs2aWorld } from '../../steps/support/world.ts';
-import { clockOffsetMs, daysAgo, isSameAccount, SANDBOX_PATHS, sendNow } from './sandbox.ts';
+import type { ScenarioSession } from './session.ts';
+import { randomUUID } from 'node:crypto';
+import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, sandboxTxn, sendNow } from './sandbox.ts';
+import type { SandboxAccount, SandboxCard } from './state.ts';
 
 /**
  * ISO 20022 ExternalCashAccountType1Code (the code set the `cash-account-type-iso` fix maps to;
@@ -23,7 +25,7 @@ export const accountPath = (id: string, rest = '') => `/v1/accounts/${encodeURIC
 export const cardPath = (id: string, rest = '') => `/v1/card-accounts/${encodeURIComponent(id)}${rest}`;
 
 /** The AIS account id (resourceId) of an account the PSU granted, found by iban or bban. */
-export async function aisAccountId(w: Xs2aWorld, ref: { iban?: string; bban?: string }): Promise<string> {
+export async function aisAccountId(w: ScenarioSession, ref: { iban?: string; bban?: string }): Promise<string> {
   const list = await w.accounts();
   const a = list.find((x) => isSameAccount(x, ref));
   if (!a?.resourceId) fail(`the account ${ref.iban ?? ref.bban} is not in the PSU's account list after SCA (${list.length} accounts)`, ['endpoints.list-accounts']);
@@ -32,13 +34,78 @@ export async function aisAccountId(w: Xs2aWorld, ref: { iban?: string; bban?: st
 
 export type Query = Record<string, string | number | undefined>;
 
+// ---------------------------------------------------------------- what the scenario made and found
+
+/** The sandbox account this scenario created. */
+export function sandboxAccountOf(w: ScenarioSession): SandboxAccount {
+  const a = w.state.sandboxAccount;
+  if (!a) fail('no sandbox account was created in this scenario');
+  return a;
+}
+
+/** The sandbox card account this scenario created. */
+export function sandboxCardOf(w: ScenarioSession): SandboxCard {
+  const c = w.state.sandboxCard;
+  if (!c) fail('no sandbox card account was created in this scenario');
+  return c;
+}
+
+/** The AIS account id of the sandbox account (found once in the PSU's account list). */
+export async function sandboxAisId(w: ScenarioSession): Promise<string> {
+  return (w.state.sandboxAisId ??= await aisAccountId(w, sandboxAccountOf(w)));
+}
+
+/** The AIS resourceId of the sandbox card account, found by its masked PAN in the PSU's card account list. */
+export async function cardAisId(w: ScenarioSession): Promise<string> {
+  if (w.state.cardAisId) return w.state.cardAisId;
+  const c = sandboxCardOf(w);
+  const ex = await sendNow(w, { method: 'GET', path: '/v1/card-accounts' });
+  const found = (jsonOf(ex)?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
+  if (!found?.resourceId) fail(`the sandbox card account ${c.maskedPan} is not in the PSU's card account list: ${describeResponse(ex)}`, ['conventions.psu-contexts']);
+  w.state.cardAisId = found.resourceId;
+  return found.resourceId;
+}
+
+/** The resourceId of the PSU's first account. */
+export const firstAccountId = async (w: ScenarioSession): Promise<string> => (await w.accounts())[0].resourceId;
+
+/** Creates a sandbox account with booked transactions `days` days back; keeps date → days and the created ids. */
+export async function accountWithTxnsAt(w: ScenarioSession, days: number[]): Promise<void> {
+  const acc = await createSandboxAccount(w);
+  const items = days.map((d) => sandboxTxn(w, { bookingDate: daysAgo(w, d), valueDate: daysAgo(w, d), remittanceInformationUnstructured: `conformance ${d} days ${randomUUID().slice(0, 8)}` }));
+  const created = await createSandboxTxns(w, acc.id, items);
+  w.state.txnDays = new Map(days.map((d) => [daysAgo(w, d), d]));
+  // The bank's answer is the truth: each item as the bank answered it (the spec shows that shape), else as sent.
+  w.state.createdTxns = days.map((d, i) => ({ days: d, id: created[i]?.id, item: created[i] ?? items[i] }));
+}
+
+/** The AIS transactionId of the sandbox transaction created `days` back (the sandbox list id). */
+export function createdTxnId(w: ScenarioSession, days: number): string {
+  const t = w.need('createdTxns', 'created transactions').find((x) => x.days === days);
+  if (!t?.id) fail(`the sandbox answered no id for the transaction of ${days} days back`, ['endpoints.create-sandbox-account-transactions']);
+  return t.id;
+}
+
+/** Keeps the first of the PSU's accounts that has pending transactions, and their ids; fails when none has. */
+export async function findPendingAccount(w: ScenarioSession): Promise<void> {
+  for (const a of await w.accounts()) {
+    const pending = ids(report(await readTransactions(w, a.resourceId, widePeriod(w, 'pending'))).pending);
+    if (pending.length) {
+      w.state.pendingAccount = a.resourceId;
+      w.state.allPending = pending;
+      return;
+    }
+  }
+  fail('none of the PSU\'s accounts has a pending transaction: the check needs one (seed one in the target, or choose a PSU who has)', ['limits.pending-all-returned']);
+}
+
 /** GET /v1/accounts/{id}/transactions. */
-export function readTransactions(w: Xs2aWorld, id: string, query: Query, psuPresent = true): Promise<Exchange> {
+export function readTransactions(w: ScenarioSession, id: string, query: Query, psuPresent = true): Promise<Exchange> {
   return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query, psu: psuPresent ? undefined : NO_PSU });
 }
 
 /** A wide period with the PSU present (Berlin Group: dateFrom is required unless bookingStatus is information). */
-export const widePeriod = (w: Xs2aWorld, bookingStatus = 'both'): Query => ({ bookingStatus, dateFrom: daysAgo(w, 1000) });
+export const widePeriod = (w: ScenarioSession, bookingStatus = 'both'): Query => ({ bookingStatus, dateFrom: daysAgo(w, 1000) });
 
 /** The `transactions` report of an accepted list answer. */
 export function report(ex: Exchange | undefined, clauses: string[] = ['endpoints.list-transactions']): any {
@@ -52,7 +119,7 @@ export function report(ex: Exchange | undefined, clauses: string[] = ['endpoints
 export const ids = (items: unknown): string[] => (Array.isArray(items) ? items.map((t: any) => String(t?.transactionId)) : []);
 
 /** Follows a link href of the target (relative or absolute) with the PSU present. */
-export function follow(w: Xs2aWorld, href: string): Promise<Exchange> {
+export function follow(w: ScenarioSession, href: string): Promise<Exchange> {
   const u = new URL(href, w.ctx.targetUrl);
   const base = new URL(w.ctx.targetUrl).pathname.replace(/\/$/, '');
   const path = u.pathname.startsWith(base) ? u.pathname.slice(base.length) : u.pathname;
@@ -60,7 +127,7 @@ export function follow(w: Xs2aWorld, href: string): Promise<Exchange> {
 }
 
 /** GET /v1/accounts/{id}/transactions/{transactionId}. */
-export function readDetails(w: Xs2aWorld, id: string, transactionId: string, extra: Partial<RequestSpec> = {}): Promise<Exchange> {
+export function readDetails(w: ScenarioSession, id: string, transactionId: string, extra: Partial<RequestSpec> = {}): Promise<Exchange> {
   return sendNow(w, { method: 'GET', path: accountPath(id, `/transactions/${encodeURIComponent(transactionId)}`), ...extra });
 }
 
@@ -95,10 +162,10 @@ export function leaveOut(header: string): Partial<RequestSpec> {
   }
 }
 
-/** Moves the target's clock (the World signs with the moved clock and moves it back after the scenario). */
-export async function moveClock(w: Xs2aWorld, seconds: number): Promise<void> {
+/** Moves the target's clock (the session signs with the moved clock and moves it back after the scenario). */
+export async function moveClock(w: ScenarioSession, seconds: number): Promise<void> {
   await w.advanceClock(seconds);
 }
 
 /** Seconds the target's clock was moved in this scenario. */
-export const movedSeconds = (w: Xs2aWorld): number => w.clockOffsetSeconds;
+export const movedSeconds = (w: ScenarioSession): number => w.clockOffsetSeconds;

@@ -1,6 +1,6 @@
 // The sandbox's simulated payment batch (§ Versioning, release 1.16.0: five runs a day, all payments
 // but periodic ones), driven by the target's clock control in @clock scenarios.
-import type { Xs2aWorld } from '../../steps/support/world.ts';
+import type { ScenarioSession } from './session.ts';
 import { fail } from './expect.ts';
 import { authorise, currentPayment, givenPayment, statusOf } from './payments-flow.ts';
 import { PRODUCTS } from './payments.ts';
@@ -9,7 +9,7 @@ import { PRODUCTS } from './payments.ts';
 export const BEYOND_FUNDS = '99999999999.00';
 
 /** Creates and authorises a norwegian-domestic payment of an amount beyond the debtor's funds. */
-export async function authoriseUnfundedPayment(w: Xs2aWorld): Promise<void> {
+export async function authoriseUnfundedPayment(w: ScenarioSession): Promise<void> {
   await givenPayment(w, 'payments', PRODUCTS.domestic, (b) => { b.instructedAmount.amount = BEYOND_FUNDS; });
   await authorise(w);
 }
@@ -23,7 +23,7 @@ const FUTURE_DAYS = 3;
  * - `unfunded` (default, the platform's): a payment beyond the debtor's funds waits for funds after a batch run;
  * - `future-date`: a payment with a requestedExecutionDate days ahead waits for its date after SCA.
  */
-export async function reachPending(w: Xs2aWorld): Promise<void> {
+export async function reachPending(w: ScenarioSession): Promise<void> {
   if ((w.profile.preconditions?.pdng ?? 'unfunded') === 'unfunded') {
     await authoriseUnfundedPayment(w);
     return waitForPending(w);
@@ -46,7 +46,7 @@ export async function reachPending(w: Xs2aWorld): Promise<void> {
  * funds (PDNG). The bank's time of day is unknown: when the day's last run rejects the payment
  * first, a new one is authorised and the clock moves on to the next day's first run.
  */
-export async function waitForPending(w: Xs2aWorld): Promise<void> {
+export async function waitForPending(w: ScenarioSession): Promise<void> {
   const seen: string[] = [];
   for (let hour = 1; hour <= 40; hour++) {
     await w.advanceClock(3600);

@@ -1,6 +1,7 @@
-// What the payment and basket steps do with the World: create payments and baskets, follow their
+// What the payment and basket steps do with the scenario session: create payments and baskets, follow their
 // links, run the PSU's SCA on them, read statuses. Steps stay 1-5 lines; the logic is here.
-import type { Xs2aWorld } from '../../steps/support/world.ts';
+import type { ScenarioSession } from './session.ts';
+import type { CreatedBasket } from './state.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import { CheckFailure, describeResponse, fail, setupFail } from './expect.ts';
@@ -37,44 +38,41 @@ export function withoutHeader(name: string): SendOptions {
   return { headers: { [name]: null } };
 }
 
-const payments = (w: Xs2aWorld): CreatedPayment[] => {
-  if (!w.vars.has('payments')) w.vars.set('payments', []);
-  return w.vars.get('payments') as CreatedPayment[];
-};
+const payments = (w: ScenarioSession): CreatedPayment[] => w.state.payments;
 
 /** The payment the scenario works on: the last one created. */
-export function currentPayment(w: Xs2aWorld): CreatedPayment {
-  const p = w.vars.get('payment') as CreatedPayment | undefined;
+export function currentPayment(w: ScenarioSession): CreatedPayment {
+  const p = w.state.payment;
   if (!p) fail('no payment was created in this scenario');
-  return p!;
+  return p;
 }
 
 /** Keeps a created payment (when the exchange created one). */
-function keep(w: Xs2aWorld, ex: Exchange, service: PaymentService, product: string): void {
+function keep(w: ScenarioSession, ex: Exchange, service: PaymentService, product: string): void {
   const r = ex.response;
   const body = r?.json as any;
   if (r && r.status >= 200 && r.status < 300 && typeof body?.paymentId === 'string') {
     const p = createdPayment(service, product, body);
-    w.vars.set('payment', p);
+    w.state.payment = p;
     payments(w).push(p);
   }
 }
 
 /** A valid cross-border payment body (unique amount and remittance), optionally changed. */
-export async function crossBorderBody(w: Xs2aWorld, change?: Change): Promise<any> {
+export async function crossBorderBody(w: ScenarioSession, change?: Change): Promise<any> {
   const body = makeUnique(await w.paymentBody('cross-border-payment', { amount: randomAmount(), currency: 'EUR' }));
   change?.(body);
   return body;
 }
 
 /** POST /v1/payments/cross-border-credit-transfers with the required x-accept-fix. */
-export async function sendCrossBorder(w: Xs2aWorld, body: unknown, o: SendOptions = {}) {
+export async function sendCrossBorder(w: ScenarioSession, body: unknown, o: SendOptions = {}) {
   const ex = await w.send({ method: 'POST', path: CROSS_BORDER_PATH, headers: { 'x-accept-fix': 'amount-as-string', ...o.headers }, query: o.query, body, sign: o.sign, mutate: o.mutate });
   keep(w, ex, 'payments', PRODUCTS.crossBorder);
   return ex;
 }
 
-export async function initiateCrossBorder(w: Xs2aWorld, change?: Change, o: SendOptions = {}) {
+export async function initiateCrossBorder(w: ScenarioSession, change?: Change, o: SendOptions = {}) {
   return sendCrossBorder(w, await crossBorderBody(w, change), o);
 }
 
@@ -85,20 +83,14 @@ const TEMPLATE_OF: Record<string, string> = {
   [PRODUCTS.sepa]: 'sepa-payment',
 };
 
-/** The debtor account reference: the PSU's first account, as World.paymentBody uses it. */
-async function debtorAccount(w: Xs2aWorld): Promise<Record<string, unknown>> {
-  const acc = (await w.accounts())[0];
-  return acc.iban ? { iban: acc.iban, currency: acc.currency } : { bban: acc.bban, currency: acc.currency };
-}
-
 /** A valid body of a product (single, bulk or periodic), unique, optionally changed. */
-export async function productBody(w: Xs2aWorld, service: PaymentService, product: string, change?: Change, amount = randomAmount()): Promise<any> {
+export async function productBody(w: ScenarioSession, service: PaymentService, product: string, change?: Change, amount = randomAmount()): Promise<any> {
   const tok = token();
   const name = service === 'bulk-payments' ? `${product.replace(/-credit-transfers$/, '')}-bulk-payment`
     : service === 'periodic-payments' ? `${product.replace(/-credit-transfers$/, '')}-periodic-payment`
     : TEMPLATE_OF[product];
   if (!name) fail(`no request template for the payment product ${product}`);
-  const vars = { amount, currency: product === PRODUCTS.crossBorder || product === PRODUCTS.sepa ? 'EUR' : 'NOK', debtorAccount: await debtorAccount(w), token: tok, startDate: startDate() };
+  const vars = { amount, currency: product === PRODUCTS.crossBorder || product === PRODUCTS.sepa ? 'EUR' : 'NOK', debtorAccount: await w.debtorAccount(), token: tok, startDate: startDate() };
   const body = makeUnique(templateBody(w.profile, name, vars), tok);
   change?.(body);
   return body;
@@ -111,13 +103,13 @@ export async function productBody(w: Xs2aWorld, service: PaymentService, product
 export const startDate = (): string => isoDateAhead(365);
 
 /** POST /v1/{service}/{product}. */
-export async function sendProductPayment(w: Xs2aWorld, service: PaymentService, product: string, body: unknown, o: SendOptions = {}) {
+export async function sendProductPayment(w: ScenarioSession, service: PaymentService, product: string, body: unknown, o: SendOptions = {}) {
   const ex = await w.send({ method: 'POST', path: `/v1/${service}/${product}`, headers: o.headers, query: o.query, body, sign: o.sign, mutate: o.mutate });
   keep(w, ex, service, product);
   return ex;
 }
 
-export async function initiateProduct(w: Xs2aWorld, service: PaymentService, product: string, change?: Change, o: SendOptions = {}) {
+export async function initiateProduct(w: ScenarioSession, service: PaymentService, product: string, change?: Change, o: SendOptions = {}) {
   return sendProductPayment(w, service, product, await productBody(w, service, product, change), o);
 }
 
@@ -129,7 +121,7 @@ const initiationOp = (service: PaymentService, product: string) => (service === 
  * set-up could not be made (inconclusive, a failure in the initiation's own scenarios). Created,
  * its answer is checked like any other.
  */
-export async function givenPayment(w: Xs2aWorld, service: PaymentService, product: string, change?: Change): Promise<CreatedPayment> {
+export async function givenPayment(w: ScenarioSession, service: PaymentService, product: string, change?: Change): Promise<CreatedPayment> {
   if (service === 'payments' && product === PRODUCTS.crossBorder) await initiateCrossBorder(w, change);
   else await initiateProduct(w, service, product, change);
   const r = w.last?.response;
@@ -140,7 +132,7 @@ export async function givenPayment(w: Xs2aWorld, service: PaymentService, produc
 }
 
 /** Marks the scenario not applicable when the profile does not offer a product. */
-export function productNotOffered(w: Xs2aWorld, product: string): boolean {
+export function productNotOffered(w: ScenarioSession, product: string): boolean {
   if (w.profile.capabilities.products.includes(product)) return false;
   w.attach(`${NOT_APPLICABLE_PREFIX}the profile does not list the payment product ${product} (capabilities.products)`, 'text/plain');
   return true;
@@ -148,14 +140,14 @@ export function productNotOffered(w: Xs2aWorld, product: string): boolean {
 
 // ------------------------------------------------------------------ reading, authorising, cancelling
 
-const path = (w: Xs2aWorld, href: string) => linkPath(href, w.ctx.targetUrl);
+const path = (w: ScenarioSession, href: string) => linkPath(href, w.ctx.targetUrl);
 
-export const readStatus = (w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: `${path(w, p.self)}/status` });
-export const readPayment = (w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: path(w, p.self) });
-export const deletePayment = (w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'DELETE', path: path(w, p.self) });
+export const readStatus = (w: ScenarioSession, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: `${path(w, p.self)}/status` });
+export const readPayment = (w: ScenarioSession, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: path(w, p.self) });
+export const deletePayment = (w: ScenarioSession, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'DELETE', path: path(w, p.self) });
 
 /** The status of a payment now (GET .../status), failing unless it is read. */
-export async function statusOf(w: Xs2aWorld, p: CreatedPayment): Promise<string> {
+export async function statusOf(w: ScenarioSession, p: CreatedPayment): Promise<string> {
   const ex = await readStatus(w, p);
   const s = (ex.response?.json as any)?.transactionStatus;
   if (ex.response?.status !== 200 || typeof s !== 'string') fail(`the payment status could not be read: ${describeResponse(ex)}`, ['states.payment-status-per-payment', 'endpoints.get-payment-status']);
@@ -163,7 +155,7 @@ export async function statusOf(w: Xs2aWorld, p: CreatedPayment): Promise<string>
 }
 
 /** POST to the payment's startAuthorisation link (Berlin Group path when the answer had none), empty body. */
-export async function startAuthorisation(w: Xs2aWorld, p: CreatedPayment = currentPayment(w)) {
+export async function startAuthorisation(w: ScenarioSession, p: CreatedPayment = currentPayment(w)) {
   const href = p.links.startAuthorisation?.href ?? `${p.self}/authorisations`;
   const ex = await w.send({ method: 'POST', path: path(w, href) });
   keepAuthorisation(w);
@@ -171,25 +163,25 @@ export async function startAuthorisation(w: Xs2aWorld, p: CreatedPayment = curre
 }
 
 /** Keeps the authorisation id and scaRedirect of the last answer, for the steps that follow. */
-export function keepAuthorisation(w: Xs2aWorld): void {
+export function keepAuthorisation(w: ScenarioSession): void {
   const r = w.last?.response;
   const body = r?.json as any;
   if (!r || r.status >= 300) return;
-  if (body?.authorisationId) w.vars.set('authorisationId', body.authorisationId);
-  if (typeof body?._links?.scaRedirect?.href === 'string') w.vars.set('scaRedirect', new URL(body._links.scaRedirect.href, w.ctx.targetUrl).toString());
+  if (body?.authorisationId) w.state.authorisationId = body.authorisationId;
+  if (typeof body?._links?.scaRedirect?.href === 'string') w.state.scaRedirect = w.absolute(body._links.scaRedirect.href);
 }
 
 /** The scaRedirect of the last answer (a 201 authorisation or a 401), as an absolute URL. */
-export function redirectOf(w: Xs2aWorld): string {
+export function redirectOf(w: ScenarioSession): string {
   const href = (w.last?.response?.json as any)?._links?.scaRedirect?.href;
   if (typeof href !== 'string') fail(`expected a scaRedirect link, but ${describeResponse(w.last)}`, ['fields.link', 'sca.redirect-on-401']);
   return new URL(href, w.ctx.targetUrl).toString();
 }
 
 /** Runs the PSU's SCA on the last answer's scaRedirect; fails unless it ends in a success redirect. */
-export async function completeSca(w: Xs2aWorld): Promise<void> {
-  const href = (w.vars.get('scaRedirect') as string | undefined) ?? redirectOf(w);
-  w.vars.delete('scaRedirect');
+export async function completeSca(w: ScenarioSession): Promise<void> {
+  const href = w.state.scaRedirect ?? redirectOf(w);
+  w.state.scaRedirect = undefined;
   const r = await w.runSca(href, w.psu.context ?? 'PRIVATE');
   if (!r.completed || r.params.code || r.params.status) {
     throw new CheckFailure(`the PSU's SCA did not succeed: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
@@ -197,7 +189,7 @@ export async function completeSca(w: Xs2aWorld): Promise<void> {
 }
 
 /** startAuthorisation, then the PSU's SCA: a precondition (an authorised payment), so a failure is a set-up that could not be made. */
-export async function authorise(w: Xs2aWorld, p: CreatedPayment = currentPayment(w)): Promise<void> {
+export async function authorise(w: ScenarioSession, p: CreatedPayment = currentPayment(w)): Promise<void> {
   const ex = await startAuthorisation(w, p);
   if (!ex.response || ex.response.status >= 300) setupFail(`the payment authorisation could not be started: ${describeResponse(ex)}`, 'start-payment-authorisation', ['endpoints.start-payment-authorisation']);
   try {
@@ -208,42 +200,42 @@ export async function authorise(w: Xs2aWorld, p: CreatedPayment = currentPayment
   }
 }
 
-export function allPayments(w: Xs2aWorld): CreatedPayment[] {
+export function allPayments(w: ScenarioSession): CreatedPayment[] {
   return payments(w);
 }
 
 // ------------------------------------------------------------------ signing baskets
 
-export interface CreatedBasket { basketId: string; self: string; links: Record<string, { href: string; verbs?: string[] }>; status?: string }
+export type { CreatedBasket };
 
 /** POST /v1/signing-baskets with x-accept-fix amount-as-string (unless the options say otherwise). */
-export async function sendBasket(w: Xs2aWorld, body: unknown, o: SendOptions = {}) {
+export async function sendBasket(w: ScenarioSession, body: unknown, o: SendOptions = {}) {
   const ex = await w.send({ method: 'POST', path: BASKET_PATH, headers: { 'x-accept-fix': BASKET_ACCEPT_FIX, ...o.headers }, body, sign: o.sign, mutate: o.mutate });
   const b = ex.response?.json as any;
   if (ex.response && ex.response.status < 300 && b && typeof b === 'object') {
     const id = typeof b.basketId === 'string' ? b.basketId : undefined;
     const self = b._links?.self?.href ?? (id ? `${BASKET_PATH}/${encodeURIComponent(id)}` : undefined);
-    if (self) w.vars.set('basket', { basketId: id ?? '', self, links: b._links ?? {}, status: b.transactionStatus } satisfies CreatedBasket);
+    if (self) w.state.basket = { basketId: id ?? '', self, links: b._links ?? {}, status: b.transactionStatus };
   }
   return ex;
 }
 
 /** A basket body of the payments created in this scenario. */
-export async function basketBody(w: Xs2aWorld): Promise<any> {
+export async function basketBody(w: ScenarioSession): Promise<any> {
   return templateBody(w.profile, 'signing-basket', { paymentIds: payments(w).map((p) => p.paymentId) });
 }
 
-export function currentBasket(w: Xs2aWorld): CreatedBasket {
-  const b = w.vars.get('basket') as CreatedBasket | undefined;
+export function currentBasket(w: ScenarioSession): CreatedBasket {
+  const b = w.state.basket;
   if (!b) fail('no signing basket was created in this scenario (or its answer had neither basketId nor a self link)', ['fields.signing-basket-response.basketId']);
-  return b!;
+  return b;
 }
 
 /** Berlin Group getSigningBasketStatus: GET {basket}/status. */
-export const readBasketStatus = (w: Xs2aWorld) => w.send({ method: 'GET', path: `${path(w, currentBasket(w).self)}/status` });
+export const readBasketStatus = (w: ScenarioSession) => w.send({ method: 'GET', path: `${path(w, currentBasket(w).self)}/status` });
 
 /** The basket's startAuthorisation link (Berlin Group path when none), then the PSU's SCA. */
-export async function authoriseBasket(w: Xs2aWorld): Promise<void> {
+export async function authoriseBasket(w: ScenarioSession): Promise<void> {
   const b = currentBasket(w);
   const href = b.links.startAuthorisation?.href ?? `${b.self}/authorisations`;
   const ex = await w.send({ method: 'POST', path: path(w, href) });
@@ -253,7 +245,7 @@ export async function authoriseBasket(w: Xs2aWorld): Promise<void> {
 }
 
 /** Payments of several creations at once (n of them, each unique). */
-export async function createPayments(w: Xs2aWorld, n: number, service: PaymentService = 'payments', product: string = PRODUCTS.crossBorder): Promise<void> {
+export async function createPayments(w: ScenarioSession, n: number, service: PaymentService = 'payments', product: string = PRODUCTS.crossBorder): Promise<void> {
   for (let i = 0; i < n; i++) await givenPayment(w, service, product);
 }
 
@@ -262,7 +254,7 @@ export { token };
 // ------------------------------------------------------------------ table-driven tries
 
 /** Each listed way of changing a valid cross-border payment, sent as its own payment. */
-export async function tryCrossBorderWays(w: Xs2aWorld, rows: Array<{ way: string; answer: string }>): Promise<ListedTry[]> {
+export async function tryCrossBorderWays(w: ScenarioSession, rows: Array<{ way: string; answer: string }>): Promise<ListedTry[]> {
   const tries: ListedTry[] = [];
   const each = async (list: readonly string[], label: string, clauses: string[], expected: string, apply: (b: any, x: string) => void) => {
     const exs = await pooled(list, (x) => initiateCrossBorder(w, (b) => apply(b, x)));

@@ -28,7 +28,7 @@ export const BASKET_ACCEPT_FIX = 'amount-as-string';
 /** Service path segment of single, bulk and periodic payments (Berlin Group 1.3). */
 export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
 
-/** A payment the scenario created, as the steps keep it in `vars`. */
+/** A payment the scenario created, as the scenario keeps it (state.ts). */
 export interface CreatedPayment {
   service: PaymentService;
   product: string;

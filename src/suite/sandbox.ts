@@ -4,16 +4,18 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
 import { buildBody } from './templates.ts';
-import { describeResponse, fail, setupFail } from './expect.ts';
+import { describeResponse, fail, jsonOf, setupFail } from './expect.ts';
 import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from './shapes.ts';
 import type { Profile } from './profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import type { Xs2aWorld } from '../../steps/support/world.ts';
+import type { ScenarioSession } from './session.ts';
+import type { SandboxAccount, SandboxCard } from './state.ts';
 
 export { SANDBOX_PATHS };
+export type { SandboxAccount, SandboxCard };
 
 /** A spec-silent operation as the profile declares it; a scenario that needs one the bank does not offer is not applicable (`@uses:<id>`), so reaching here without it is a set-up gap. */
-export function silentOperation(w: Xs2aWorld, id: string, params: Record<string, string> = {}): OperationRef {
+export function silentOperation(w: ScenarioSession, id: string, params: Record<string, string> = {}): OperationRef {
   const op = operation(w.profile, id, params);
   if (!op) fail(`the profile says the bank offers no "${id}" operation (operations.${id}: null), but this scenario needs it`);
   return op;
@@ -34,7 +36,7 @@ export function newBban(): string {
 }
 
 /** Milliseconds the target's clock is ahead of ours (moved by @clock scenarios). */
-export function clockOffsetMs(w: Xs2aWorld): number {
+export function clockOffsetMs(w: ScenarioSession): number {
   return w.clockOffsetSeconds * 1000;
 }
 
@@ -43,14 +45,14 @@ export function isSameAccount(x: { iban?: unknown; bban?: unknown } | undefined,
   return !!x && ((!!a.iban && x.iban === a.iban) || (!!a.bban && x.bban === a.bban));
 }
 
-/** Sends as the World does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
-export async function sendNow(w: Xs2aWorld, spec: RequestSpec): Promise<Exchange> {
-  // The World's client already signs with the target's (moved) clock.
+/** Sends as the session does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
+export async function sendNow(w: ScenarioSession, spec: RequestSpec): Promise<Exchange> {
+  // The session's client already signs with the target's (moved) clock.
   return w.send(spec);
 }
 
 /** The target's date `days` days back (UTC), as YYYY-MM-DD. */
-export function daysAgo(w: Xs2aWorld, days: number): string {
+export function daysAgo(w: ScenarioSession, days: number): string {
   return new Date(Date.now() + clockOffsetMs(w) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
@@ -61,8 +63,6 @@ const accepted = (ex: Exchange, what: string, op: string, clauses: string[]): an
   return ex.response!.json;
 };
 
-/** A sandbox account as the bank answered it (`sent` keeps what the scenario asked for, e.g. the name it checks). */
-export interface SandboxAccount { id: string; iban?: string; bban?: string; currency: string; name?: string; sent: Record<string, unknown> }
 
 /** Reads a value of an answer through the profile's pointers; a miss fails the set-up and names the key. */
 function shaped<T>(read: () => T, op: string, clauses: string[]): T {
@@ -75,12 +75,12 @@ function shaped<T>(read: () => T, op: string, clauses: string[]): T {
 }
 
 /** POST /v1/sandbox/accounts for the PSU's customer. `vars` fill the template (accountName, cashAccountType, currency, customerNumber …). */
-export async function accountVars(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function accountVars(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const bban = newBban();
   return { customerNumber: await w.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }), accountName: 'Totalkonto', cashAccountType: 'CACC', currency: 'NOK', ...vars };
 }
 
-export async function createSandboxAccount(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
+export async function createSandboxAccount(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
   const v = await accountVars(w, vars);
   const b = body(w.profile, 'sandbox-account', v);
   const clauses = ['endpoints.create-sandbox-account'];
@@ -97,12 +97,30 @@ export async function createSandboxAccount(w: Xs2aWorld, vars: Record<string, un
   const accountBban = readOptionalString(p, 'sandbox-account.bban', view);
   if (!iban && !accountBban) setupFail(`the bank named no IBAN or BBAN for the sandbox account ${id}: ${JSON.stringify(view)?.slice(0, 200)}; set responses.sandbox-account.iban or .bban in the profile`, 'create-sandbox-account', clauses);
   const acc: SandboxAccount = { id, iban, bban: accountBban, currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency), name: readOptionalString(p, 'sandbox-account.name', view), sent: v };
-  w.vars.set('sandboxAccount', acc);
+  w.state.sandboxAccount = acc;
   return acc;
 }
 
+/** The PSU pays `amount` NOK from the sandbox account by a norwegian-domestic payment and authorises it (SCA completed). */
+export async function payFromSandboxAccount(w: ScenarioSession, a: SandboxAccount, amount: string): Promise<void> {
+  const b = body(w.profile, 'norwegian-domestic-payment', { amount, debtorAccount: { bban: a.bban, currency: a.currency } });
+  const created = await sendNow(w, { method: 'POST', path: '/v1/payments/norwegian-domestic-credit-transfers', body: b, query: { allowLogicalDuplicate: true } });
+  const links = jsonOf(created)?._links;
+  const start = links?.startAuthorisation?.href ?? links?.scaRedirect?.href;
+  if (created.response?.status !== 201 || typeof start !== 'string') fail(`the payment was not created with a startAuthorisation link: ${describeResponse(created)}`, ['endpoints.initiate-payment']);
+  let href = links?.scaRedirect?.href as string | undefined;
+  if (!href) {
+    const u = new URL(start, w.ctx.targetUrl);
+    const auth = await sendNow(w, { method: 'POST', path: u.pathname.slice(new URL(w.ctx.targetUrl).pathname.replace(/\/$/, '').length) });
+    href = jsonOf(auth)?._links?.scaRedirect?.href;
+    if (typeof href !== 'string') fail(`the authorisation gave no scaRedirect: ${describeResponse(auth)}`, ['endpoints.start-payment-authorisation']);
+  }
+  const r = await w.runSca(w.absolute(href), 'PRIVATE');
+  if (!r.completed) fail(`the payment's SCA did not complete: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
+}
+
 /** One sandbox account transaction item (template), with top-level overrides (undefined removes). */
-export function sandboxTxn(w: Xs2aWorld, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+export function sandboxTxn(w: ScenarioSession, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const day = daysAgo(w, 1);
   const t = { ...body(w.profile, 'sandbox-account-transaction', { amountInt: -randomInt(100, 100000), valueDate: day, bookingDate: day }), ...overrides };
   for (const k of Object.keys(t)) if (t[k] === undefined) delete t[k];
@@ -110,28 +128,27 @@ export function sandboxTxn(w: Xs2aWorld, overrides: Record<string, unknown> = {}
 }
 
 /** POST /v1/sandbox/accounts/{id}/transactions; returns the exchange (the caller judges it). */
-export function postSandboxTxns(w: Xs2aWorld, accountId: string, items: unknown[]): Promise<Exchange> {
+export function postSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<Exchange> {
   return sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accountTransactions(accountId), body: items, psu: false });
 }
 
-export async function createSandboxTxns(w: Xs2aWorld, accountId: string, items: unknown[]): Promise<any[]> {
+export async function createSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<any[]> {
   const json = accepted(await postSandboxTxns(w, accountId, items), `POST /v1/sandbox/accounts/{id}/transactions with ${items.length} items`, 'create-sandbox-account-transactions', ['endpoints.create-sandbox-account-transactions']);
   return readValue(w.profile, 'sandbox-transactions.list', json, Array.isArray) ?? [];
 }
 
 /** GET /v1/sandbox/accounts/{id}/transactions. */
-export function listSandboxTxns(w: Xs2aWorld, accountId: string, query: Record<string, string | number | undefined> = {}, extra: Partial<RequestSpec> = {}): Promise<Exchange> {
+export function listSandboxTxns(w: ScenarioSession, accountId: string, query: Record<string, string | number | undefined> = {}, extra: Partial<RequestSpec> = {}): Promise<Exchange> {
   return sendNow(w, { method: 'GET', path: SANDBOX_PATHS.accountTransactions(accountId), query, psu: false, ...extra });
 }
 
-export interface SandboxCard { id: string; maskedPan: string; name?: string; sent: Record<string, unknown> }
 
 /** POST /v1/sandbox/card-accounts for the PSU's customer. `vars` fill the template (maskedPan, name …). */
-export async function cardVars(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function cardVars(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   return { customerNumber: await w.nationalId('PRIVATE'), maskedPan: `5299xxxxxxxx${String(randomInt(0, 10000)).padStart(4, '0')}`, name: 'Test', ...vars };
 }
 
-export async function createSandboxCard(w: Xs2aWorld, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
+export async function createSandboxCard(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
   const v = await cardVars(w, vars);
   const b = body(w.profile, 'sandbox-card-account', v);
   const clauses = ['endpoints.create-sandbox-card-account'];
@@ -140,18 +157,18 @@ export async function createSandboxCard(w: Xs2aWorld, vars: Record<string, unkno
   const id = shaped(() => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'), 'create-sandbox-card-account', clauses);
   const maskedPan = shaped(() => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'), 'create-sandbox-card-account', clauses);
   const card: SandboxCard = { id, maskedPan, name: readOptionalString(p, 'sandbox-card-account.name', json), sent: v };
-  w.vars.set('sandboxCard', card);
+  w.state.sandboxCard = card;
   return card;
 }
 
 /** One sandbox card transaction item (template), booked and transacted yesterday. */
-export function cardTxn(w: Xs2aWorld, overrides: Record<string, unknown> = {}): Record<string, any> {
+export function cardTxn(w: ScenarioSession, overrides: Record<string, unknown> = {}): Record<string, any> {
   const day = daysAgo(w, 1);
   const t = { ...body(w.profile, 'sandbox-card-transaction', { cardTransactionId: `ct-${randomUUID()}`, bookingDate: day, transactionDate: day, amountInt: -randomInt(100, 100000) }), ...overrides };
   for (const k of Object.keys(t)) if (t[k] === undefined) delete t[k];
   return t;
 }
 
-export function postCardTxns(w: Xs2aWorld, cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): Promise<Exchange> {
+export function postCardTxns(w: ScenarioSession, cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): Promise<Exchange> {
   return sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardTransactions(cardId), body: items, psu: false, ...extra });
 }

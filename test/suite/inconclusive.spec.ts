@@ -65,10 +65,10 @@ describe('SetupFailure and setupFail', () => {
   });
 });
 
-describe('the World\'s set-ups', () => {
+describe('the scenario session\'s set-ups', () => {
   it('an empty account list is a set-up that could not be made (no operation at fault), not a TypeError in step code', async () => {
-    const { Xs2aWorld } = await import('../../steps/support/world.ts');
-    const w = Object.assign(Object.create(Xs2aWorld.prototype), { vars: new Map<string, unknown>([['accounts', []]]), psu: { context: 'PRIVATE' } }) as InstanceType<typeof Xs2aWorld>;
+    const { ScenarioSession } = await import('../../src/suite/session.ts');
+    const w = Object.assign(Object.create(ScenarioSession.prototype), { state: { accounts: [], nationalIds: {}, payments: [] }, psu: { context: 'PRIVATE' } }) as InstanceType<typeof ScenarioSession>;
     const e = await w.accounts().then(() => undefined, (x: unknown) => x);
     expect(e).toBeInstanceOf(SetupFailure);
     expect(e).toMatchObject({ operation: undefined, reason: expect.stringMatching(/needs an account of the PSU, but the PSU's account list \(GET \/v1\/accounts\) is empty/) });

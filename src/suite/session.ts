@@ -1,0 +1,254 @@
+// One session per scenario: the target, the TPP client, the PSU, the target's clock as this scenario
+// moved it, what was sent and received, and the typed state the scenario keeps between steps. The
+// cucumber World (steps/support/world.ts) is this class; the fuzzer's stateful model obtains its PSU
+// through it too.
+import { randomInt, randomUUID } from 'node:crypto';
+import type { PsuContext as Context } from '../spec/codes.ts';
+import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
+import { spendAllowance } from './allowance.ts';
+import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
+import type { Profile } from './profile.ts';
+import type { RunContext } from './run-context.ts';
+import { performSca, type ScaResult } from './sca/index.ts';
+import { customersOfType } from './shapes.ts';
+import { emptyState, type ListedAccount, type ScenarioState } from './state.ts';
+import { buildBody, fillText } from './templates.ts';
+
+export type { Context };
+
+/** Evidence for the report (cucumber's `attach`: a screenshot, a text, a JSON). */
+export interface Attach {
+  (data: string, options: string | { mediaType: string; fileName?: string }): unknown;
+  (data: Buffer, options: string | { mediaType: string; fileName?: string }): unknown;
+}
+
+export interface SessionOptions {
+  ctx: RunContext;
+  profile: Profile;
+  /** The client to send with; by default one made from the profile for ctx.targetUrl. */
+  client?: TppClient;
+  attach?: Attach;
+  /** Whether obtainPsu may reuse (and keep) the worker's PSU session (default true). */
+  reusePsuSession?: boolean;
+}
+
+/** The PSU sessions completed SCAs gave in this worker, by run, context and PSU. The spec lets a TPP
+ * keep them: the psu-id is stable and goes in PSU-ID on all later requests for that PSU, and SCA
+ * within a TPP-Session-ID lasts up to an hour. Later scenarios of the worker reuse them instead of a
+ * new SCA each; one the bank no longer accepts is dropped and a new SCA made. Never shared across
+ * PSUs (each worker acts for its own) nor across runs. */
+const PSU_SESSIONS = new Map<string, { psuId: string; psuCorporateId?: string; tppSessionId: string }>();
+
+/** The clock control of the target (test-mode control or the profile's operation). */
+export interface ClockControl { method: string; path: string; body?: string }
+
+/** Moves the target's clock by `seconds` with one signed request to its clock control; the problem when it failed. */
+export async function requestClockMove(client: TppClient, cc: ClockControl, seconds: number): Promise<string | undefined> {
+  const body = cc.body === undefined ? undefined : fillText(cc.body, { seconds });
+  const ex = await client.request({ method: cc.method, path: cc.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
+  if (!ex.response || ex.response.status >= 300) return `clock control ${cc.method} ${cc.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`;
+  return undefined;
+}
+
+export class ScenarioSession {
+  readonly ctx: RunContext;
+  readonly profile: Profile;
+  readonly client: TppClient;
+  readonly attach: Attach;
+  /** The PSU this scenario acts for. */
+  psu: PsuContext & { context?: Context } = {};
+  last?: Exchange;
+  lastSca?: ScaResult;
+  /** What the scenario keeps between steps (payment ids, basket, accounts …). */
+  readonly state: ScenarioState = emptyState();
+  /** Clause ids checked by the steps so far (for the report). */
+  readonly checked = new Set<string>();
+  /** Whether obtainPsu may reuse (and keep) the worker's PSU session. Not in a scenario that moves the
+   * clock, nor once it has changed the bank's data (a new sandbox account is not in an older consent). */
+  reusePsuSession: boolean;
+  /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
+  clockOffsetSeconds = 0;
+
+  constructor(opts: SessionOptions) {
+    const { ctx, profile } = opts;
+    this.ctx = ctx;
+    this.profile = profile;
+    this.attach = opts.attach ?? (() => undefined);
+    this.reusePsuSession = opts.reusePsuSession ?? true;
+    this.client = opts.client ?? new TppClient({
+      baseUrl: ctx.targetUrl,
+      identity: profile.tpp.signing,
+      redirectUri: profile.tpp.redirectUri,
+      timeoutMs: profile.timeoutMs,
+      tls: profile.tpp.tls,
+    });
+    this.psu = { tppSessionId: randomUUID(), psuIpAddress: profile.psu.private.ipAddress };
+  }
+
+  /** A value an earlier step keeps: fails the scenario when it was not kept (the step that makes it did not run or made none). */
+  need<K extends keyof ScenarioState>(key: K, what: string = String(key)): NonNullable<ScenarioState[K]> {
+    const v = this.state[key];
+    if (v === undefined || v === null) return fail(`no ${what} was kept in this scenario (an earlier step makes it)`);
+    return v;
+  }
+
+  /** Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. */
+  async send(spec: RequestSpec): Promise<Exchange> {
+    const psu = spec.psu === false ? false : { ...this.psu, ...(spec.psu || {}) };
+    if (this.profile.environment === 'production') {
+      const present = psu !== false && !!psu.psuIpAddress && spec.headers?.['PSU-IP-Address'] !== null;
+      spendAllowance(spec.method, spec.path, present);
+    }
+    if (spec.method !== 'GET' && spec.method !== 'HEAD') this.reusePsuSession = false;
+    this.last = await this.client.request({ ...spec, psu });
+    return this.last;
+  }
+
+  get status(): number {
+    return responseOf(this.last).status;
+  }
+
+  get json(): any {
+    return jsonOf(this.last);
+  }
+
+  /** Establishes a PSU id: a preset one, or an SCA started by GET /v1/users (spec: users "start an SCA to obtain a PSU id"). */
+  async obtainPsu(context: Context = 'PRIVATE'): Promise<void> {
+    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    this.psu.psuIpAddress = who.ipAddress ?? this.psu.psuIpAddress;
+    if (this.profile.sca.driver === 'preset' || who.psuId) {
+      if (!who.psuId) setupFail(`the preset SCA driver needs psu.${context.toLowerCase()}.psuId in the profile`, undefined);
+      this.psu.psuId = who.psuId;
+      this.psu.psuCorporateId = context === 'CORPORATE' ? who.corporateId : undefined;
+      this.psu.context = context;
+      return;
+    }
+    this.psu.psuId = undefined;
+    this.psu.psuCorporateId = undefined;
+    this.state.accounts = undefined;
+    const key = `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${process.env.CUCUMBER_WORKER_ID ?? 0}`}`;
+    const kept = this.reusePsuSession && !this.clockOffsetSeconds ? PSU_SESSIONS.get(key) : undefined;
+    if (kept) {
+      Object.assign(this.psu, kept);
+      const ex = await this.send({ method: 'GET', path: '/v1/accounts' });
+      const accounts = (ex.response?.json as any)?.accounts;
+      if (ex.response?.status === 200 && Array.isArray(accounts)) {
+        this.state.accounts = accounts;
+        this.psu.context = context;
+        return;
+      }
+      // No longer accepted (expired, replaced by another session, revoked): start afresh.
+      PSU_SESSIONS.delete(key);
+      Object.assign(this.psu, { psuId: undefined, psuCorporateId: undefined, tppSessionId: randomUUID() });
+    }
+    // The account list needs consent, given by the PSU during SCA (spec: What the service does);
+    // the answer is a 401 scaRedirect until then. The redirect back carries the psu-id.
+    for (let round = 0; round < 3; round++) {
+      const ex = await this.send({ method: 'GET', path: '/v1/accounts' });
+      if (ex.response?.status === 200) {
+        const accounts = (ex.response.json as any)?.accounts;
+        // Berlin Group accountList: {"accounts": [...]}; a 200 without it is no account list.
+        if (!Array.isArray(accounts)) setupFail(`the account list answered 200 without an accounts array: ${describeResponse(ex)}`, 'list-accounts', ['endpoints.list-accounts.success', 'conventions.json-utf8']);
+        this.state.accounts = accounts;
+        this.psu.context = context;
+        if (this.reusePsuSession && !this.clockOffsetSeconds && this.psu.psuId && this.psu.tppSessionId) {
+          PSU_SESSIONS.set(key, { psuId: this.psu.psuId, psuCorporateId: this.psu.psuCorporateId, tppSessionId: this.psu.tppSessionId });
+        }
+        return;
+      }
+      const r = await this.runSca(this.scaHref(ex), context);
+      // The SCA is the one the account list's 401 scaRedirect starts: its own scenarios (@op:list-accounts) fail, the others are inconclusive.
+      if (!r.completed || !r.params['psu-id']) setupFail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, 'list-accounts', ['sca.redirect-to-tpp', 'events.success.psu-id']);
+      this.psu.psuId = r.params['psu-id'];
+      this.psu.psuCorporateId = r.params['psu-corporate-id'];
+    }
+    setupFail('the account list still demands SCA after two completed SCAs', 'list-accounts', ['sca.redirect-on-401']);
+  }
+
+  /** The scaRedirect href of a 401 answer. */
+  scaHref(ex: Exchange | undefined = this.last): string {
+    const r = responseOf(ex, ['sca.redirect-on-401']);
+    const href = (r.json as any)?._links?.scaRedirect?.href;
+    if (r.status !== 401 || typeof href !== 'string') {
+      throw new CheckFailure(`expected 401 with _links.scaRedirect.href, got ${r.status}: ${r.text.slice(0, 300)}`, ['sca.redirect-on-401', 'errors.sca-required']);
+    }
+    return this.absolute(href);
+  }
+
+  /** A link href of the target (relative or absolute) as an absolute URL. */
+  absolute(href: string): string {
+    return new URL(href, this.ctx.targetUrl).toString();
+  }
+
+  /** The PSU's national identity number: the profile's, or (sandbox) a customer of that type in GET /v1/sandbox/customers. */
+  async nationalId(context: Context): Promise<string | undefined> {
+    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    if (who.nationalId || !this.profile.capabilities.sandbox) return who.nationalId;
+    const known = this.state.nationalIds[context];
+    if (known !== undefined) return known;
+    const ex = await this.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
+    const list = ex.response?.json;
+    // A corporate PSU is a person too (facts §1.4: agreements engage private customers), so both contexts log in with a private customer's number.
+    const type = 'private';
+    // Parallel workers act for different PSUs: one PSU's new session would end another's (spec: SCA within a TPP-Session-ID).
+    // The list's shape is not shown by the spec: the profile's pointers (responses.sandbox-customers.list, .nationalId, .type).
+    const all = customersOfType(this.profile, list, type);
+    const c = all.length ? all[Number(process.env.CUCUMBER_WORKER_ID ?? 0) % all.length] : undefined;
+    if (!c) setupFail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`, 'list-sandbox-customers');
+    this.state.nationalIds[context] = c;
+    return c;
+  }
+
+  /** Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`, in `tppSessionId`, by default the PSU's); its screenshots are attached, failed flows included. */
+  async runSca(href: string, context: Context = 'PRIVATE', cancel = false, nationalId?: string, tppSessionId = this.psu.tppSessionId): Promise<ScaResult> {
+    const who = { ...(context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private), nationalId: nationalId ?? await this.nationalId(context) };
+    const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId } });
+    this.lastSca = r;
+    for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });
+    return r;
+  }
+
+  /** The PSU's accounts (GET /v1/accounts), read once per scenario. */
+  async accounts(): Promise<ListedAccount[]> {
+    if (!this.state.accounts) {
+      const ex = await this.client.request({ method: 'GET', path: '/v1/accounts', psu: { ...this.psu } });
+      const list = (ex.response?.json as any)?.accounts;
+      if (ex.response?.status !== 200 || !Array.isArray(list)) setupFail(`the PSU's account list is needed, but ${describeResponse(ex)}`, 'list-accounts', ['endpoints.list-accounts.success']);
+      this.state.accounts = list;
+    }
+    const list = this.state.accounts;
+    // An empty list is a valid answer, but leaves the scenario nothing to work on: no operation is at fault.
+    if (!list.length) setupFail(`the scenario needs an account of the PSU, but the PSU's account list (GET /v1/accounts) is empty: choose a PSU with an account (psu.${(this.psu.context ?? 'PRIVATE').toLowerCase()} in the profile)`, undefined);
+    return list;
+  }
+
+  /** The debtor account reference of a payment: the PSU's first account (by IBAN, else BBAN). */
+  async debtorAccount(): Promise<{ iban?: string; bban?: string; currency: string }> {
+    const acc = (await this.accounts())[0];
+    return acc.iban ? { iban: acc.iban, currency: acc.currency } : { bban: acc.bban, currency: acc.currency };
+  }
+
+  /** A payment body from the template, debiting the PSU's first account. */
+  async paymentBody(template: string, vars: Record<string, unknown> = {}): Promise<any> {
+    const debtorAccount = await this.debtorAccount();
+    // A random amount: equal payments from different scenarios would be logical duplicates.
+    const amount = `${randomInt(1, 1000)}.${String(randomInt(0, 100)).padStart(2, '0')}`;
+    return buildBody(this.profile, template, { amount, currency: 'EUR', debtorAccount, ...vars });
+  }
+
+  /** Moves the target's clock (test-mode control or the profile's clock-control operation). From
+   * then on the client's Date follows the target's clock, so it stays within the 60 s window. */
+  async advanceClock(seconds: number): Promise<void> {
+    const cc = this.ctx.clockControl;
+    if (!cc) fail('no clock control: this scenario should have been not applicable (@clock)');
+    const problem = await requestClockMove(this.client, cc, seconds);
+    if (problem) fail(problem);
+    this.clockOffsetSeconds += seconds;
+    this.client.options.skewSeconds = this.clockOffsetSeconds;
+  }
+
+  /** Moves the target's clock back by what this scenario moved it (the After hook calls it). */
+  async restoreClock(): Promise<void> {
+    if (this.clockOffsetSeconds) await this.advanceClock(-this.clockOffsetSeconds);
+  }
+}

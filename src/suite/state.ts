@@ -1,0 +1,88 @@
+// What a scenario keeps between its steps: typed fields, each set by the step (or suite function)
+// that makes it and read by the ones that follow. A field an earlier step should have set and did
+// not is read through ScenarioSession.need, which fails the scenario naming it.
+import type { PsuContext as Context } from '../spec/codes.ts';
+import type { Exchange } from '../tpp/client.ts';
+import type { CreatedPayment, ListedTry } from './payments.ts';
+
+/** One entry of the PSU's account list (Berlin Group accountList item: resourceId, iban or bban, currency …). */
+export type ListedAccount = Record<string, any>;
+
+/** A sandbox account as the bank answered it (`sent` keeps what the scenario asked for, e.g. the name it checks). */
+export interface SandboxAccount { id: string; iban?: string; bban?: string; currency: string; name?: string; sent: Record<string, unknown> }
+
+/** A sandbox card account as the bank answered it. */
+export interface SandboxCard { id: string; maskedPan: string; name?: string; sent: Record<string, unknown> }
+
+/** A sandbox transaction the scenario created `days` back: the sandbox list id the bank answered, and the item (as answered, else as sent). */
+export interface CreatedTxn { days: number; id?: string; item: any }
+
+/** A signing basket the scenario created. */
+export interface CreatedBasket { basketId: string; self: string; links: Record<string, { href: string; verbs?: string[] }>; status?: string }
+
+/** The response key (`responses.<key>`) naming the id of what the last sandbox creation made. */
+export type CreatedIdKey = 'sandbox-account.id' | 'sandbox-card-account.id';
+
+export interface ScenarioState {
+  // ---- the PSU
+  /** The PSU's account list (GET /v1/accounts), read once per PSU session. */
+  accounts?: ListedAccount[];
+  /** National identity numbers found for a context (sandbox customers list), read once per scenario. */
+  nationalIds: Partial<Record<Context, string>>;
+
+  // ---- sandbox data and account information
+  sandboxAccount?: SandboxAccount;
+  /** The AIS resourceId of the sandbox account (found in the PSU's account list). */
+  sandboxAisId?: string;
+  sandboxCard?: SandboxCard;
+  /** The AIS resourceId of the sandbox card account. */
+  cardAisId?: string;
+  createdTxns?: CreatedTxn[];
+  /** The target's booking date → days back, of the created transactions. */
+  txnDays?: Map<string, number>;
+  /** The answer to a sandbox transaction creation the scenario judges later. */
+  creation?: Exchange;
+  /** Which id the answer to the last sandbox creation should name. */
+  createdIdKey?: CreatedIdKey;
+  newestTxnId?: string;
+  /** An account of the PSU with pending transactions, and those transactions' ids. */
+  pendingAccount?: string;
+  allPending?: string[];
+  bookedTxn?: { accountId: string; transactionId: string };
+  /** The booked transactionIds of a first read of `stableAccount`. */
+  firstRead?: string[];
+  stableAccount?: string;
+  listedTxnId?: string;
+  /** Card transactions the scenario created. */
+  switchTxnId?: string;
+  cardTxnIds?: string[];
+  /** Exchanges the scenario sent together and judges together. */
+  edgeCases?: Exchange[];
+  detailReads?: Exchange[];
+  calls?: Exchange[];
+  unusual?: Array<{ name: string; ex: Exchange }>;
+
+  // ---- payments and baskets
+  /** The payment the scenario works on (the last one created), and every payment it created. */
+  payment?: CreatedPayment;
+  payments: CreatedPayment[];
+  authorisationId?: string;
+  /** The scaRedirect of the last authorisation started, until its SCA is run. */
+  scaRedirect?: string;
+  basket?: CreatedBasket;
+  tries?: ListedTry[];
+  /** The first of two identical initiations. */
+  first?: Exchange;
+  deletion?: Exchange;
+  unfunded?: CreatedPayment;
+  funded?: CreatedPayment;
+  paymentStatuses?: string[];
+
+  // ---- SCA, consents
+  rememberedPsuId?: string;
+  rememberedAccounts?: ListedAccount[];
+  firstSessionId?: string;
+  agreementsBefore?: string[];
+}
+
+export const emptyState = (): ScenarioState => ({ nationalIds: {}, payments: [] });
