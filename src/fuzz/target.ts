@@ -5,7 +5,7 @@ import { startBank, type RunningBank } from '../bank/index.ts';
 import { TppClient, type PsuContext, type TlsOptions, type TppIdentity } from '../tpp/client.ts';
 import { completeProfile, loadProfile, type Profile } from '../suite/profile.ts';
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
-import { fillText } from '../suite/templates.ts';
+import { requestClockMove } from '../suite/session.ts';
 import { dialectFromEnv, dialectProfile, type Dialect } from '../suite/dialects.ts';
 
 export interface TargetOptions {
@@ -57,10 +57,9 @@ export const REGRESSIONS_DIR = `${FIXTURES_DIR}fuzz-regressions/`;
 function clockMover(client: TppClient, control: { method: string; path: string; body?: string }): ClockMover {
   let offset = 0;
   const move = async (seconds: number) => {
-    const body = control.body === undefined ? undefined : fillText(control.body, { seconds });
-    // As the suite does it (steps/support/world.ts): a signed request to the control path.
-    const ex = await client.request({ method: control.method, path: control.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
-    if (!ex.response || ex.response.status >= 300) throw new Error(`clock control ${control.method} ${control.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`);
+    // As the suite's session does it (src/suite/session.ts): a signed request to the control path.
+    const problem = await requestClockMove(client, control, seconds);
+    if (problem) throw new Error(problem);
     offset += seconds;
   };
   return {

@@ -1,11 +1,12 @@
 // The real side of the stateful model: the target (XS2A_TARGET_URL / XS2A_PROFILE, else the
-// embedded reference bank; or a bank started here with faults), one PSU obtained by SCA as the suite
-// does it (steps/support/world.ts), and `send`, which applies the checks every answer must pass.
+// embedded reference bank; or a bank started here with faults), one PSU obtained by SCA through the
+// suite's scenario session (src/suite/session.ts), and `send`, which applies the checks every answer must pass.
 import { randomUUID } from 'node:crypto';
 import { startBank, type Fault, type RunningBank } from '../../bank/index.ts';
 import { validate } from '../../spec/validate.ts';
-import { performSca, type ScaResult } from '../../suite/sca/index.ts';
-import { customersOfType } from '../../suite/shapes.ts';
+import type { ScaResult } from '../../suite/sca/index.ts';
+import { ConformanceAssertionError, SetupFailure } from '../../suite/expect.ts';
+import { ScenarioSession } from '../../suite/session.ts';
 import { dialectFromEnv, dialectProfile } from '../../suite/dialects.ts';
 import type { Exchange, PsuContext, RequestSpec, TppClient } from '../../tpp/client.ts';
 import { openTarget, type Target, type TargetOptions } from '../target.ts';
@@ -30,6 +31,8 @@ export class StatefulEnv {
     sessionId: string,
     /** `POST /__control/batch` is there (the reference bank in test mode). */
     readonly batch: boolean,
+    /** The session that obtained the PSU; its SCA driver runs the model's SCAs. */
+    private readonly session: ScenarioSession,
     private readonly own?: RunningBank,
   ) {
     this.sessionId = sessionId;
@@ -77,7 +80,7 @@ export class StatefulEnv {
 
   /** Runs the profile's SCA driver on a scaRedirect href as the PSU, PRIVATE context. */
   async sca(href: string, cancel: boolean, sessionId = this.sessionId): Promise<ScaResult> {
-    return performSca(this.profile, { href: new URL(href, this.target.url).toString(), targetUrl: this.target.url, context: 'PRIVATE', cancel, vars: { 'psu.nationalId': this.nationalId, context: 'PRIVATE', tppSessionId: sessionId } });
+    return this.session.runSca(new URL(href, this.target.url).toString(), 'PRIVATE', cancel, this.nationalId ?? '', sessionId);
   }
 
   /** A path relative to the target from a link href (absolute or relative). */
@@ -111,6 +114,16 @@ const fail = (message: string): never => {
   throw new ModelSetupError(message);
 };
 
+/** A set-up the session could not make (its SetupFailure or check failure) is the model's set-up error. */
+async function asModelSetup<T>(make: () => Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (e) {
+    if (e instanceof SetupFailure || e instanceof ConformanceAssertionError) fail(e.message);
+    throw e;
+  }
+}
+
 /** Opens the target and obtains the PSU: psu-id through SCA (or the profile's preset), the debtor account from GET /v1/accounts. */
 export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<StatefulEnv> {
   let own: RunningBank | undefined;
@@ -125,31 +138,20 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
   const sessionId = randomUUID();
   const ip = target.psu.psuIpAddress;
   const batch = !!own || !!target.embedded || target.profile.clockControl?.path === '/__control/clock';
+  // The suite's session, as a scenario without a kept PSU session: SCA (or the profile's preset psu-id), then the account list.
+  const session = new ScenarioSession({ ctx: { targetUrl: target.url, allowPayments: true, embedded: !!target.embedded || !!own }, profile, client, reusePsuSession: false });
+  session.psu = { psuIpAddress: ip, tppSessionId: sessionId };
   try {
-    const who = profile.psu.private;
-    let nationalId = who.nationalId;
-    if (!nationalId && profile.capabilities.sandbox) {
-      const ex = await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
-      const list = ex.response?.json;
-      nationalId = customersOfType(profile, list, 'private')[0];
-    }
-    let psuId = who.psuId;
-    if (!psuId) {
-      if (profile.sca.driver === 'preset') fail('the preset SCA driver needs psu.private.psuId in the profile');
-      if (!nationalId) fail('no national identity number for a private PSU: set psu.private.nationalId in the profile');
-      const first = await client.request({ method: 'GET', path: '/v1/accounts', psu: { psuIpAddress: ip, tppSessionId: sessionId } });
-      const href = (first.response?.json as any)?._links?.scaRedirect?.href;
-      if (first.response?.status !== 401 || typeof href !== 'string') fail(`GET /v1/accounts without a PSU-ID should demand SCA: ${describe(first)}`);
-      const r = await performSca(profile, { href: new URL(href, target.url).toString(), targetUrl: target.url, context: 'PRIVATE', vars: { 'psu.nationalId': nationalId, context: 'PRIVATE', tppSessionId: sessionId } });
-      psuId = r.params['psu-id'];
-      if (!r.completed || !psuId) fail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`);
-    }
-    const ex = await client.request({ method: 'GET', path: '/v1/accounts', psu: { psuId, psuIpAddress: ip, tppSessionId: sessionId } });
-    const accounts = (ex.response?.json as any)?.accounts;
-    if (ex.response?.status !== 200 || !Array.isArray(accounts) || !accounts.length) fail(`the PSU's accounts are needed for the debtor account: ${describe(ex)}`);
-    const acc = accounts.find((a: any) => a.iban) ?? accounts[0];
+    const accounts = await asModelSetup(async () => {
+      await session.obtainPsu('PRIVATE');
+      return session.accounts();
+    });
+    const psuId = session.psu.psuId ?? fail('SCA did not give a psu-id');
+    // Further SCAs log in as the same PSU; without a national identity number (none in the profile, no sandbox customers) the model drives none.
+    const nationalId = await session.nationalId('PRIVATE').catch(() => undefined);
+    const acc = accounts.find((a) => a.iban) ?? accounts[0];
     const debtor: DebtorAccount = acc.iban ? { iban: acc.iban, currency: acc.currency } : { bban: acc.bban, currency: acc.currency };
-    return new StatefulEnv(target, client, psuId!, nationalId, debtor, sessionId, batch, own);
+    return new StatefulEnv(target, client, psuId, nationalId, debtor, session.psu.tppSessionId ?? sessionId, batch, session, own);
   } catch (e) {
     await target.close();
     await own?.close();
