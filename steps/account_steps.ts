@@ -7,8 +7,8 @@ import { isSchemaName } from '../src/spec/schemas/index.ts';
 import { limitValue } from '../src/spec/limits.ts';
 import { describeResponse, expectErrorBody, expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
 import {
-  accountPath, accountWithTxnsAt, cardAisId, cardPath, createdTxnId, expectAmountStrings, findPendingAccount, firstAccountId, follow, ids, ISO_CASH_ACCOUNT_TYPES,
-  moveClock, NO_PSU, readDetails, readTransactions, report, sandboxAccountOf, sandboxAisId, sandboxCardOf, widePeriod, type Query,
+  accountPath, accountWithTxnsAt, cardAisId, cardPath, createdTxnId, expectAmountStrings, expectNextPages, findPendingAccount, firstAccountId, ids, ISO_CASH_ACCOUNT_TYPES,
+  moveClock, sendEdgeCases, NO_PSU, readDetails, readTransactions, report, sandboxAccountOf, sandboxAisId, sandboxCardOf, widePeriod, type Query,
 } from '../src/suite/accounts.ts';
 import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, postSandboxTxns, sandboxTxn, sendNow } from '../src/suite/sandbox.ts';
 import type { Exchange } from '../src/tpp/client.ts';
@@ -218,19 +218,7 @@ Then('the page holds 200 booked transactions and transactions._links has a next 
 });
 
 Then('following the next links gives pages of 200 and 1 transactions, 401 distinct in all', async function (this: Xs2aWorld) {
-  const size = limitValue('default-page-size', 'default');
-  let t = report(this.last);
-  const all = ids(t.booked);
-  const sizes: number[] = [];
-  for (let i = 0; i < 5 && t._links?.next?.href; i++) {
-    const href = String(t._links.next.href);
-    const limit = new URL(href, 'http://x').searchParams.get('limit');
-    if (limit !== null && Number(limit) !== size) fail(`the next link carries limit=${limit}, not the default page size ${size}: ${href}`, ['limits.default-page-size']);
-    t = report(await follow(this, href), ['limits.default-page-size']);
-    sizes.push(t.booked?.length ?? 0);
-    all.push(...ids(t.booked));
-  }
-  if (JSON.stringify(sizes) !== JSON.stringify([size, 1]) || new Set(all).size !== 401) fail(`following the next links gave pages of ${sizes.join(', ')} (${new Set(all).size} distinct transactions); expected ${size} and 1, 401 in all`, ['limits.default-page-size']);
+  await expectNextPages(this, 401);
 });
 
 Then('both reads list the same booked transactionIds', function (this: Xs2aWorld) {
@@ -248,20 +236,7 @@ Then('the details of the first booked transaction carry that transactionId', asy
 });
 
 When('the TPP sends edge-case account information requests', async function (this: Xs2aWorld) {
-  const id = await firstAccountId(this);
-  const long = 'x'.repeat(2000);
-  const out: Exchange[] = [];
-  const q = { bookingStatus: 'both', dateFrom: '0001-01-01' };
-  for (const spec of [
-    { path: accountPath(id, '/transactions'), query: { ...q, offset: 2147483647, limit: 2147483647 } },
-    { path: accountPath(id, '/transactions'), query: { ...q, dateTo: '9999-12-31', limit: 1 } },
-    { path: accountPath(id, '/transactions'), query: { ...q, offset: 99999999999 } },
-    { path: accountPath(long, '/transactions'), query: q },
-    { path: accountPath(id, `/transactions/${long}`) },
-    { path: accountPath(id, '/transactions/%00%ff') },
-    { path: accountPath(id, '/balances'), query: { withBalance: 'maybe' } },
-  ]) out.push(await sendNow(this, { method: 'GET', ...spec }));
-  this.state.edgeCases = out;
+  this.state.edgeCases = await sendEdgeCases(this);
 });
 
 Then('every 5xx answer among them is an error body with status 500 and code SYSTEM_ERROR', function (this: Xs2aWorld) {

@@ -3,9 +3,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { describeResponse, expectErrorBody, fail, jsonOf, responseOf } from '../src/suite/expect.ts';
 import { expectScaRequired, stringsIn, type Context } from '../src/suite/sca-checks.ts';
 import { tampering } from '../src/suite/tamper.ts';
-import { buildBody } from '../src/suite/templates.ts';
-import { accountVars, SANDBOX_PATHS, silentOperation } from '../src/suite/sandbox.ts';
-import { UUID_PATTERN } from '../src/spec/events.ts';
+import { createCorporateAgreement, pickNewCorporateId } from '../src/suite/session-requests.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const BANK_OFFERED = { method: 'POST', path: '/v1/bank-offered-consents' } as const;
@@ -60,35 +58,11 @@ Then('the agreements list holds the PSU\'s corporate id', function (this: Xs2aWo
   if (!stringsIn(jsonOf(this.last)).includes(id)) fail(`GET /v1/agreements does not list the corporate id ${id} the PSU chose: ${describeResponse(this.last)}`, ['endpoints.list-agreements', 'sca.corporate-context']);
 });
 
-// The spec: the corporate id is "chosen from GET /v1/agreements for a TPP that already holds a PSU id";
-// the list's shape is not shown, so its UUIDs (psu-corporate-id is a UUID, § Events) are the candidates.
-async function corporateIds(world: Xs2aWorld): Promise<string[]> {
-  const ex = await world.send({ method: 'GET', path: '/v1/agreements' });
-  if (ex.response?.status !== 200) fail(`GET /v1/agreements for a known PSU: ${describeResponse(ex)}`, ['endpoints.list-agreements', 'endpoints.list-agreements.success']);
-  return stringsIn(jsonOf(ex, ['endpoints.list-agreements'])).filter((s) => UUID_PATTERN.test(s) && s !== world.psu.psuId);
-}
-
 // Sandbox only (platform shapes, facts §1.3-1.4): a new corporate customer with an account, and an agreement engaging the PSU.
 Given('the sandbox has a new corporate agreement that engages the PSU', async function (this: Xs2aWorld) {
-  this.state.agreementsBefore = await corporateIds(this);
-  const nid = await this.nationalId('PRIVATE');
-  const org = String(910_000_000 + Math.floor(Math.random() * 89_999_999));
-  const account = await accountVars(this, { customerNumber: org });
-  // The customer and agreement operations are profile keys (the spec names neither); a bank without them makes this scenario not applicable (@uses:).
-  const steps: Array<[{ method: string; path: string }, unknown]> = [
-    [silentOperation(this, 'create-sandbox-customer'), buildBody(this.profile, 'sandbox-customer', { customerNumber: org, customerType: 'corporate' })],
-    [{ method: 'POST', path: SANDBOX_PATHS.accounts }, buildBody(this.profile, 'sandbox-account', account)],
-    [silentOperation(this, 'create-sandbox-agreement'), buildBody(this.profile, 'sandbox-agreement', { owner: org, customer: nid, bban: account.bban })],
-  ];
-  for (const [op, body] of steps) {
-    const ex = await this.send({ ...op, body, psu: false });
-    if (!ex.response || ex.response.status >= 300) fail(`sandbox set-up ${op.method} ${op.path} failed: ${describeResponse(ex)}`);
-  }
+  await createCorporateAgreement(this);
 });
 
 When('the TPP picks the new corporate id from the PSU\'s corporate agreements', async function (this: Xs2aWorld) {
-  const before = new Set(this.need('agreementsBefore', 'agreements list'));
-  const fresh = (await corporateIds(this)).filter((id) => !before.has(id));
-  if (!fresh.length) fail(`GET /v1/agreements does not list the agreement the sandbox just made for the PSU: ${describeResponse(this.last)}`, ['endpoints.list-agreements']);
-  this.psu.psuCorporateId = fresh[0];
+  await pickNewCorporateId(this);
 });

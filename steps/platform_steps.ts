@@ -1,7 +1,6 @@
 // Error bodies, versioning and the general headers and conventions (§ Errors, § Versioning,
 // § Endpoints > Header parameters, § Resources > Conventions).
 import { Then, When } from '@cucumber/cucumber';
-import { request } from 'undici';
 import { describeResponse, expectErrorBody, fail, responseOf } from '../src/suite/expect.ts';
 import {
   badJsonDates, expectHttpDate, expectJsonUtf8, malformedPaymentBody, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
@@ -10,6 +9,7 @@ import {
 import { buildBody } from '../src/suite/templates.ts';
 import { accountVars, SANDBOX_PATHS } from '../src/suite/sandbox.ts';
 import { headerValue, removeHeader } from '../src/tpp/http-message.ts';
+import { sendWithHostPort } from '../src/suite/session-requests.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
@@ -100,22 +100,7 @@ Then('the answer is 406 or a JSON body, never XML', function (this: Xs2aWorld) {
 
 // Undici always derives Host from the origin, so this request is built and signed by the client and sent here with the Host set.
 When('the TPP reads the account list with the Host header naming the port', async function (this: Xs2aWorld) {
-  const base = this.client.baseUrl;
-  const host = `${base.hostname.includes(':') ? `[${base.hostname}]` : base.hostname}:${base.port || (base.protocol === 'https:' ? '443' : '80')}`;
-  const built = this.client.build({ ...ACCOUNTS, psu: { ...this.psu } });
-  const headers: string[] = ['host', host];
-  for (const [k, v] of removeHeader(built.request.headers, 'Host')) headers.push(k, v);
-  const started = Date.now();
-  const res = await request(built.url, { method: 'GET', headers, dispatcher: undefined });
-  const body = Buffer.from(await res.body.arrayBuffer());
-  const text = body.toString('utf8');
-  let json: unknown;
-  try { json = JSON.parse(text); } catch { json = undefined; }
-  this.last = {
-    id: 'host-port', startedAt: new Date(started).toISOString(), durationMs: Date.now() - started,
-    request: { method: 'GET', url: built.url, target: built.request.target, headers: [['Host', host], ...removeHeader(built.request.headers, 'Host')], body: Buffer.alloc(0) },
-    response: { status: res.statusCode, headers: res.headers as Record<string, string | string[]>, body, text, json },
-  };
+  await sendWithHostPort(this, ACCOUNTS);
 });
 
 When('the TPP sends an account list request without {word}', async function (this: Xs2aWorld, name: string) {

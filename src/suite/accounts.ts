@@ -1,6 +1,7 @@
 // Account information helpers: transaction lists and pages, details, calls without a PSU present,
 // header removal for the "required header left out" rows, and the target clock for @clock rules.
 import { checkAmount } from '../spec/amount.ts';
+import { limitValue } from '../spec/limits.ts';
 import { describeResponse, fail, jsonOf } from './expect.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
@@ -124,6 +125,42 @@ export function follow(w: ScenarioSession, href: string): Promise<Exchange> {
   const base = new URL(w.ctx.targetUrl).pathname.replace(/\/$/, '');
   const path = u.pathname.startsWith(base) ? u.pathname.slice(base.length) : u.pathname;
   return sendNow(w, { method: 'GET', path: path + u.search });
+}
+
+/** Follows the `next` links from the last transaction page (a first full page of the default size): one more full page, then the rest, `total` distinct transactions in all. */
+export async function expectNextPages(w: ScenarioSession, total: number): Promise<void> {
+  const size = limitValue('default-page-size', 'default');
+  let t = report(w.last);
+  const all = ids(t.booked);
+  const sizes: number[] = [];
+  for (let i = 0; i < 5 && t._links?.next?.href; i++) {
+    const href = String(t._links.next.href);
+    const limit = new URL(href, 'http://x').searchParams.get('limit');
+    if (limit !== null && Number(limit) !== size) fail(`the next link carries limit=${limit}, not the default page size ${size}: ${href}`, ['limits.default-page-size']);
+    t = report(await follow(w, href), ['limits.default-page-size']);
+    sizes.push(t.booked?.length ?? 0);
+    all.push(...ids(t.booked));
+  }
+  // The first page (the last answer) and the next: a full page, then the rest.
+  if (JSON.stringify(sizes) !== JSON.stringify([size, total - 2 * size]) || new Set(all).size !== total) fail(`following the next links gave pages of ${sizes.join(', ')} (${new Set(all).size} distinct transactions); expected ${size} and ${total - 2 * size}, ${total} in all`, ['limits.default-page-size']);
+}
+
+/** Account information requests at the edges (huge offsets and limits, far dates, long and odd ids, an unknown withBalance): the exchanges, judged together. */
+export async function sendEdgeCases(w: ScenarioSession): Promise<Exchange[]> {
+  const id = await firstAccountId(w);
+  const long = 'x'.repeat(2000);
+  const out: Exchange[] = [];
+  const q = { bookingStatus: 'both', dateFrom: '0001-01-01' };
+  for (const spec of [
+    { path: accountPath(id, '/transactions'), query: { ...q, offset: 2147483647, limit: 2147483647 } },
+    { path: accountPath(id, '/transactions'), query: { ...q, dateTo: '9999-12-31', limit: 1 } },
+    { path: accountPath(id, '/transactions'), query: { ...q, offset: 99999999999 } },
+    { path: accountPath(long, '/transactions'), query: q },
+    { path: accountPath(id, `/transactions/${long}`) },
+    { path: accountPath(id, '/transactions/%00%ff') },
+    { path: accountPath(id, '/balances'), query: { withBalance: 'maybe' } },
+  ]) out.push(await sendNow(w, { method: 'GET', ...spec }));
+  return out;
 }
 
 /** GET /v1/accounts/{id}/transactions/{transactionId}. */

@@ -1,0 +1,68 @@
+// Requests of a scenario that the TPP client cannot send as they are, and multi-step set-ups that
+// several operations make together: each takes the scenario session and keeps its exchange.
+import { request } from 'undici';
+import { UUID_PATTERN } from '../spec/events.ts';
+import type { RequestSpec } from '../tpp/client.ts';
+import { removeHeader } from '../tpp/http-message.ts';
+import { describeResponse, fail, jsonOf } from './expect.ts';
+import { accountVars, SANDBOX_PATHS, silentOperation } from './sandbox.ts';
+import { stringsIn } from './sca-checks.ts';
+import type { ScenarioSession } from './session.ts';
+import { buildBody } from './templates.ts';
+
+/** Sends a GET with the Host header naming the port. Undici always derives Host from the origin, so the request is built and signed by the client and sent here with the Host set. */
+export async function sendWithHostPort(w: ScenarioSession, spec: RequestSpec): Promise<void> {
+  const base = w.client.baseUrl;
+  const host = `${base.hostname.includes(':') ? `[${base.hostname}]` : base.hostname}:${base.port || (base.protocol === 'https:' ? '443' : '80')}`;
+  const built = w.client.build({ ...spec, psu: { ...w.psu } });
+  const headers: string[] = ['host', host];
+  for (const [k, v] of removeHeader(built.request.headers, 'Host')) headers.push(k, v);
+  const started = Date.now();
+  const res = await request(built.url, { method: 'GET', headers, dispatcher: undefined });
+  const body = Buffer.from(await res.body.arrayBuffer());
+  const text = body.toString('utf8');
+  let json: unknown;
+  try { json = JSON.parse(text); } catch { json = undefined; }
+  w.last = {
+    id: 'host-port', startedAt: new Date(started).toISOString(), durationMs: Date.now() - started,
+    request: { method: 'GET', url: built.url, target: built.request.target, headers: [['Host', host], ...removeHeader(built.request.headers, 'Host')], body: Buffer.alloc(0) },
+    response: { status: res.statusCode, headers: res.headers as Record<string, string | string[]>, body, text, json },
+  };
+}
+
+/**
+ * The PSU's corporate ids. The spec: the corporate id is "chosen from GET /v1/agreements for a TPP
+ * that already holds a PSU id"; the list's shape is not shown, so its UUIDs (psu-corporate-id is a
+ * UUID, § Events) are the candidates.
+ */
+export async function corporateIds(w: ScenarioSession): Promise<string[]> {
+  const ex = await w.send({ method: 'GET', path: '/v1/agreements' });
+  if (ex.response?.status !== 200) fail(`GET /v1/agreements for a known PSU: ${describeResponse(ex)}`, ['endpoints.list-agreements', 'endpoints.list-agreements.success']);
+  return stringsIn(jsonOf(ex, ['endpoints.list-agreements'])).filter((s) => UUID_PATTERN.test(s) && s !== w.psu.psuId);
+}
+
+/** Sandbox only (platform shapes, facts §1.3-1.4): a new corporate customer with an account, and an agreement engaging the PSU; keeps the corporate ids listed before. */
+export async function createCorporateAgreement(w: ScenarioSession): Promise<void> {
+  w.state.agreementsBefore = await corporateIds(w);
+  const nid = await w.nationalId('PRIVATE');
+  const org = String(910_000_000 + Math.floor(Math.random() * 89_999_999));
+  const account = await accountVars(w, { customerNumber: org });
+  // The customer and agreement operations are profile keys (the spec names neither); a bank without them makes this scenario not applicable (@uses:).
+  const steps: Array<[{ method: string; path: string }, unknown]> = [
+    [silentOperation(w, 'create-sandbox-customer'), buildBody(w.profile, 'sandbox-customer', { customerNumber: org, customerType: 'corporate' })],
+    [{ method: 'POST', path: SANDBOX_PATHS.accounts }, buildBody(w.profile, 'sandbox-account', account)],
+    [silentOperation(w, 'create-sandbox-agreement'), buildBody(w.profile, 'sandbox-agreement', { owner: org, customer: nid, bban: account.bban })],
+  ];
+  for (const [op, body] of steps) {
+    const ex = await w.send({ ...op, body, psu: false });
+    if (!ex.response || ex.response.status >= 300) fail(`sandbox set-up ${op.method} ${op.path} failed: ${describeResponse(ex)}`);
+  }
+}
+
+/** The PSU picks the corporate id the new agreement added to GET /v1/agreements. */
+export async function pickNewCorporateId(w: ScenarioSession): Promise<void> {
+  const before = new Set(w.need('agreementsBefore', 'agreements list'));
+  const fresh = (await corporateIds(w)).filter((id) => !before.has(id));
+  if (!fresh.length) fail(`GET /v1/agreements does not list the agreement the sandbox just made for the PSU: ${describeResponse(w.last)}`, ['endpoints.list-agreements']);
+  w.psu.psuCorporateId = fresh[0];
+}
