@@ -2,7 +2,7 @@
 // inconclusive scenarios say why, and testsuites group by area).
 import type { Verdict } from './verdict.ts';
 
-const SKIPPED = new Set(['not-applicable', 'waived', 'skipped', 'inconclusive']);
+const SKIPPED = new Set(['not-applicable', 'waived', 'skipped', 'inconclusive', 'not-run']);
 
 const esc = (s: string) => s.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, '');
 
@@ -27,6 +27,7 @@ export function toJUnit(v: Verdict, suiteName = 'xs2a-conformance'): string {
         out.push(`      <failure message="${esc((r.message ?? r.outcome).split('\n')[0].slice(0, 300))}" type="${kind}">${esc(r.message ?? '')}</failure>`);
       } else if (r.outcome === 'not-applicable') out.push(`      <skipped message="${esc(`not applicable: ${r.reason ?? ''}`)}"/>`);
       else if (r.outcome === 'inconclusive') out.push(`      <skipped message="${esc(`inconclusive: ${r.reason ?? ''}`)}"/>`);
+      else if (r.outcome === 'not-run') out.push(`      <skipped message="${esc(`not run: ${r.reason ?? ''}`)}"/>`);
       else if (r.outcome === 'waived') out.push(`      <skipped message="${esc(r.reason ?? 'waived')}"/>`);
       else if (r.outcome === 'skipped') out.push(`      <skipped message="${esc(r.message ?? 'skipped')}"/>`);
       out.push('    </testcase>');

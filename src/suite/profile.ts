@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { testCredentials } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
+import { ownOf } from './psu-pool.ts';
 
 export interface PsuIdentity {
   /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
@@ -39,7 +40,10 @@ export interface Profile {
     tls?: { cert?: string; key?: string; ca?: string; servername?: string; rejectUnauthorized?: boolean };
     redirectUri: string;
   };
+  /** The PSU this worker acts for, per context: one of the profile's (a list gives each worker its own). */
   psu: { private: PsuIdentity; corporate?: PsuIdentity };
+  /** How many PSUs the profile names per context (0: none named; the sandbox may list them). */
+  psuPool: { private: number; corporate: number };
   sca: {
     driver: 'form' | 'browser' | 'preset';
     /** Origins the SCA pages may come from besides the target's; the drivers go nowhere else. */
@@ -139,11 +143,11 @@ export const PROFILE_SCHEMA = {
     psu: {
       type: 'object',
       additionalProperties: false,
-      properties: Object.fromEntries(['private', 'corporate'].map((k) => [k, {
-        type: 'object',
-        additionalProperties: false,
-        properties: { nationalId: STR, psuId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' }, corporateId: STR, ipAddress: STR },
-      }])),
+      // One PSU, or a pool: each worker acts for its own (a PSU holds one SCA session with a TPP).
+      properties: Object.fromEntries(['private', 'corporate'].map((k) => {
+        const one = { type: 'object', additionalProperties: false, properties: { nationalId: STR, psuId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' }, corporateId: STR, ipAddress: STR } };
+        return [k, { oneOf: [one, { type: 'array', minItems: 1, items: one }] }];
+      })),
     },
     sca: {
       type: 'object',
@@ -267,6 +271,7 @@ export function defaultProfile(): Profile {
     environment: 'sandbox',
     tpp: { signing: qsealc, redirectUri: DEFAULT_REDIRECT_URI },
     psu: { private: { ipAddress: '192.0.2.10' }, corporate: { ipAddress: '192.0.2.10' } },
+    psuPool: { private: 0, corporate: 0 },
     sca: { driver: 'form', origins: [], form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
     capabilities: {
       products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
@@ -306,6 +311,10 @@ export function loadProfile(file: string): Profile {
   return completeProfile(raw ?? {}, dirname(resolve(file)), file);
 }
 
+const asList = (x: unknown): PsuIdentity[] => (Array.isArray(x) ? x : x ? [x as PsuIdentity] : []);
+/** PSUs a profile entry names (a national id or a psu-id identifies one). */
+const named = (x: unknown): number => asList(x).filter((p) => p.nationalId || p.psuId).length;
+
 export function completeProfile(raw: unknown, baseDir: string, name = 'profile'): Profile {
   if (!validateProfile(raw)) {
     const e = validateProfile.errors![0];
@@ -338,7 +347,8 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile')
     target: r.target,
     environment: r.environment ?? d.environment,
     tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri },
-    psu: { private: { ...d.psu.private, ...(r.psu?.private ?? {}) }, corporate: { ...d.psu.corporate, ...(r.psu?.corporate ?? {}) } },
+    psu: { private: { ...d.psu.private, ...ownOf(asList(r.psu?.private)) }, corporate: { ...d.psu.corporate, ...ownOf(asList(r.psu?.corporate)) } },
+    psuPool: { private: named(r.psu?.private), corporate: named(r.psu?.corporate) },
     sca: { driver, origins: r.sca?.origins ?? d.sca.origins, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser },
     capabilities: { ...d.capabilities, ...(r.capabilities ?? {}) },
     clockControl: r.clockControl,

@@ -5,11 +5,13 @@ import { readTags } from './tags.ts';
 import type { Outcome, ScenarioResult } from './verdict.ts';
 
 export const NOT_APPLICABLE_PREFIX = 'not applicable: ';
+/** Attached by the Before hook to a scenario the run's guards did not start (run-guard.ts). */
+export const NOT_RUN_PREFIX = 'not run: ';
 
 export class ResultCollector {
   private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
   private testCases = new Map<string, string>();
-  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; na?: string; firstError?: { type: string; message?: string } }>();
+  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; na?: string; notRun?: string; firstError?: { type: string; message?: string } }>();
   private lines = new Map<string, number>();
   readonly results: ScenarioResult[] = [];
 
@@ -32,6 +34,7 @@ export class ResultCollector {
     if (e.attachment?.testCaseStartedId) {
       const s = this.started.get(e.attachment.testCaseStartedId);
       if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_APPLICABLE_PREFIX)) s.na = e.attachment.body.slice(NOT_APPLICABLE_PREFIX.length);
+      if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_RUN_PREFIX)) s.notRun = e.attachment.body.slice(NOT_RUN_PREFIX.length);
     }
     if (e.testStepFinished) {
       const s = this.started.get(e.testStepFinished.testCaseStartedId);
@@ -55,6 +58,7 @@ export class ResultCollector {
       if (setup && setup.operation !== t.op) outcome = 'inconclusive';
       else if (s.statuses.includes('FAILED') || s.statuses.includes('PENDING')) outcome = 'failed';
       else if (s.statuses.includes('UNDEFINED') || s.statuses.includes('AMBIGUOUS')) outcome = 'undefined';
+      else if (s.notRun !== undefined) outcome = 'not-run';
       else if (s.na !== undefined) outcome = 'not-applicable';
       else if (s.statuses.includes('SKIPPED')) outcome = 'skipped';
       const line = [...p.astNodeIds].reverse().map((id) => this.lines.get(id)).find((l) => l !== undefined) ?? 0;
@@ -70,7 +74,7 @@ export class ResultCollector {
         outcome,
         message: outcome === 'undefined' ? 'a step has no definition' : s.messages.join('\n') || undefined,
         durationMs: Math.round(s.durationNs / 1e6),
-        reason: outcome === 'inconclusive' ? setup!.reason : s.na,
+        reason: outcome === 'inconclusive' ? setup!.reason : outcome === 'not-run' ? s.notRun : s.na,
         setupOperation: outcome === 'inconclusive' ? setup!.operation : undefined,
       });
     }

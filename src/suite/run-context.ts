@@ -1,5 +1,6 @@
 // What every cucumber worker needs to know about the run, passed through one environment variable.
 import { completeProfile, defaultProfile, loadProfile, withScaDriver, type Profile } from './profile.ts';
+import type { GuardConfig } from './run-guard.ts';
 
 export interface RunContext {
   targetUrl: string;
@@ -12,6 +13,8 @@ export interface RunContext {
   timeoutMs?: number;
   /** Unique per run: what a worker keeps between scenarios (PSU sessions) belongs to one run. */
   runId?: string;
+  /** The run's deadline and dead-target breaker (run-guard.ts). */
+  guard?: GuardConfig;
   /** `run --sca-driver`: replaces the profile's SCA driver. */
   scaDriver?: Profile['sca']['driver'];
 }

@@ -2,7 +2,8 @@
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
@@ -15,6 +16,10 @@ import { formatSummary } from './summary.ts';
 import { applyWaivers, type Verdict } from './verdict.ts';
 import { CLAUSES, clauseLink } from '../spec/clauses.ts';
 import { dialectProfile, type Dialect } from './dialects.ts';
+import { autoWorkers, capWorkers } from './psu-pool.ts';
+import { DEFAULT_BREAKER } from './run-guard.ts';
+import { customersOfType, SANDBOX_PATHS } from './shapes.ts';
+import { closeSharedAgents, TppClient } from '../tpp/client.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -22,7 +27,12 @@ export interface RunOptions {
   target?: string;
   profile?: string;
   tags?: string;
-  parallel?: number;
+  /** Workers; 'auto': as many as cores and PSUs. More than PSUs are capped (psu-pool.ts). */
+  parallel?: number | 'auto';
+  /** Whole-run deadline (ms from the start): scenarios not started by then are not run (exit 4). */
+  deadlineMs?: number;
+  /** Consecutive timed-out or refused requests that stop the run (exit 3); 0: never. Default 10. */
+  breaker?: number;
   reportDir?: string;
   allowPayments?: boolean;
   /** Faults switched on in the embedded bank (fault-injected variants). */
@@ -44,7 +54,7 @@ export interface RunOptions {
 }
 
 export interface RunResult {
-  exitCode: 0 | 1 | 2 | 3;
+  exitCode: 0 | 1 | 2 | 3 | 4;
   verdict?: Verdict;
   message?: string;
   wallMs: number;
@@ -79,14 +89,15 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     if (e instanceof ProfileError) return { exitCode: 2, message: e.message, wallMs: Date.now() - started };
     throw e;
   }
-  if (o.parallel !== undefined && (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > 16)) return { exitCode: 2, message: `--parallel ${o.parallel} is not a number of workers from 0 to 16`, wallMs: 0 };
+  if (o.parallel !== undefined && o.parallel !== 'auto' && (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > 16)) return { exitCode: 2, message: `--parallel ${o.parallel} is not a number of workers from 0 to 16, or auto`, wallMs: 0 };
+  if (o.breaker !== undefined && (!Number.isInteger(o.breaker) || o.breaker < 0)) return { exitCode: 2, message: `--breaker ${o.breaker} is not a number of requests`, wallMs: 0 };
   const targetUrl = o.target ?? process.env.XS2A_TARGET_URL ?? profile.target;
   if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
   const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
-  // Production: one worker, so the allowance guard (allowance.ts) sees every call.
-  const parallel = profile.environment === 'production' ? 0 : o.parallel ?? 0;
   let bank: { url: string; close(): Promise<void> } | undefined;
-  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID() };
+  const guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
+  const guard = { deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined, breaker: o.breaker ?? DEFAULT_BREAKER, stopFile: join(guardDir, 'stop') };
+  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID(), guard };
   try {
     if (!targetUrl) {
       const { startBank, findFault } = await import('../bank/index.ts');
@@ -104,6 +115,16 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     } else if (o.faults?.length) return { exitCode: 2, message: '--faults apply to the embedded reference bank only: leave out --target', wallMs: 0 };
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000));
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
+    // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
+    // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
+    let parallel = 0;
+    if (profile.environment !== 'production') {
+      const psus = await psuCount(profile, ctx);
+      const requested = o.parallel === 'auto' ? autoWorkers(psus ?? 1) : o.parallel ?? 0;
+      const capped = capWorkers(requested, psus);
+      parallel = capped.workers;
+      if (capped.warning && !o.quiet) log(`xs2a-conformance: ${capped.warning}\n`);
+    }
 
     rmSync(join(reportDir, 'allure-results'), { recursive: true, force: true });
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
@@ -151,8 +172,20 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     return { exitCode: verdict.exitCode, verdict, wallMs };
   } finally {
     delete process.env[RUN_ENV];
+    await closeSharedAgents();
     await bank?.close();
+    rmSync(guardDir, { recursive: true, force: true });
   }
+}
+
+/** How many PSUs the run can act for: those the profile names, else (sandbox) the target's private customers; undefined when unknown. */
+async function psuCount(profile: Profile, ctx: RunContext): Promise<number | undefined> {
+  if (profile.psuPool.private) return profile.psuPool.private;
+  if (!profile.capabilities.sandbox) return undefined;
+  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, tls: profile.tpp.tls, timeoutMs: profile.timeoutMs, record: false });
+  const ex = await client.request({ method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
+  const n = ex.response?.status === 200 ? customersOfType(profile, ex.response.json, 'private').length : 0;
+  return n || undefined;
 }
 
 function writeAllureEnvironment(dir: string, ctx: RunContext, p: Profile): void {

@@ -2,6 +2,7 @@
 // moved it, what was sent and received, and the typed state the scenario keeps between steps. The
 // cucumber World (steps/support/world.ts) is this class; the fuzzer's stateful model obtains its PSU
 // through it too.
+import { Breaker, type GuardConfig } from './run-guard.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PsuContext as Context } from '../spec/codes.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
@@ -50,6 +51,14 @@ export async function requestClockMove(client: TppClient, cc: ClockControl, seco
   return undefined;
 }
 
+/** One breaker per worker and run: it counts the worker's consecutive transport failures across scenarios. */
+const breakers = new Map<string, Breaker>();
+function breakerFor(g: GuardConfig): Breaker {
+  let b = breakers.get(g.stopFile);
+  if (!b) breakers.set(g.stopFile, (b = new Breaker(g)));
+  return b;
+}
+
 export class ScenarioSession {
   readonly ctx: RunContext;
   readonly profile: Profile;
@@ -81,6 +90,7 @@ export class ScenarioSession {
       redirectUri: profile.tpp.redirectUri,
       timeoutMs: profile.timeoutMs,
       tls: profile.tpp.tls,
+      onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
     });
     this.psu = { tppSessionId: randomUUID(), psuIpAddress: profile.psu.private.ipAddress };
   }

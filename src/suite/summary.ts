@@ -1,9 +1,31 @@
-// The console summary: per area and level, then the failures with their clauses, then the
-// inconclusive scenarios grouped by the set-up that could not be made.
+// The console summary: per area and level, then the failures, the inconclusive and the not-run
+// scenarios, each grouped by root cause (the same message pattern: one line with a count, the
+// first example and where), with the clauses and a link to their page.
 import { CLAUSES } from '../spec/clauses.ts';
-import type { Verdict } from './verdict.ts';
+import { clausePageLink } from './clause-pages.ts';
+import type { ScenarioResult, Verdict } from './verdict.ts';
 
 const titleOf = new Map(CLAUSES.map((c) => [c.id, c.title]));
+
+/** The first line of a message that is not a stack frame. */
+const firstLine = (m: string | undefined) => (m ?? '').split('\n').find((l) => l.trim() && !/^\s+at /.test(l))?.trim() ?? '';
+
+/** A message with its particulars (ids, numbers, bodies) left out: scenarios with one root cause share it. */
+export function causeOf(message: string): string {
+  return firstLine(message).replace(/[{[][\s\S]*$/, '').replace(/"[^"]*"/g, '"…"').replace(/[0-9a-f]{8,}(-[0-9a-f]{4,})*|enc!![\w-]+|\d+/gi, '#').trim();
+}
+
+/** Groups results by key, biggest group first. */
+function groups(rs: ScenarioResult[], key: (r: ScenarioResult) => string): ScenarioResult[][] {
+  const m = new Map<string, ScenarioResult[]>();
+  for (const r of rs) m.set(key(r), [...(m.get(key(r)) ?? []), r]);
+  return [...m.values()].sort((a, b) => b.length - a.length);
+}
+
+const whereOf = (rs: ScenarioResult[]) => {
+  const where = rs.map((r) => `${r.uri.replace(/^.*\//, '')}:${r.line}`);
+  return `${where.slice(0, 8).join(', ')}${where.length > 8 ? `, … ${where.length - 8} more` : ''}`;
+};
 
 export function formatSummary(v: Verdict, wallMs: number, target: string): string {
   const out: string[] = [];
@@ -22,12 +44,15 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
   }
   const failed = v.results.filter((r) => r.outcome === 'failed' || r.outcome === 'undefined');
   if (failed.length) {
-    out.push('', 'Failures:');
-    for (const r of failed.sort((a, b) => (a.level === b.level ? 0 : a.level === 'must' ? -1 : 1))) {
-      out.push(`  ${r.level === 'must' ? 'MUST  ' : 'SHOULD'} ${r.name}  (${r.uri}:${r.line})`);
-      for (const c of r.clauses) out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}`);
-      const first = (r.message ?? '').split('\n').find((l) => l.trim() && !/^\s+at /.test(l));
-      if (first) out.push(`         ${first.trim().slice(0, 240)}`);
+    out.push('', 'Failures (grouped by root cause, MUST first):');
+    const byCause = groups(failed, (r) => `${r.level}|${causeOf(r.message ?? '')}`).sort((a, b) => (a[0].level === b[0].level ? b.length - a.length : a[0].level === 'must' ? -1 : 1));
+    for (const rs of byCause) {
+      const r = rs[0];
+      const head = rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name;
+      out.push(`  ${r.level === 'must' ? 'MUST  ' : 'SHOULD'} ${head}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`);
+      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6)) out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
+      const first = firstLine(r.message);
+      if (first) out.push(`         ${first.slice(0, 240)}`);
     }
   }
   const inconclusive = v.results.filter((r) => r.outcome === 'inconclusive');
@@ -47,6 +72,11 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
       out.push(`         ${where.slice(0, 8).join(', ')}${where.length > 8 ? `, … ${where.length - 8} more` : ''}`);
     }
   }
+  const notRun = v.results.filter((r) => r.outcome === 'not-run');
+  if (notRun.length) {
+    out.push('', `Not run (${notRun.length}; never passed):`);
+    for (const rs of groups(notRun, (r) => r.reason ?? '')) out.push(`  ${rs.length} scenario${rs.length === 1 ? '' : 's'}: ${(rs[0].reason ?? '').slice(0, 240)}`, `         ${whereOf(rs)}`);
+  }
   for (const p of v.waiverProblems) {
     const what = p.waiver.scenario ?? `clause ${p.waiver.clause}`;
     if (p.problem === 'expired') out.push(`WAIVER EXPIRED (${p.waiver.expires}): ${what}: ${p.waiver.reason}`);
@@ -54,9 +84,10 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
     if (p.problem === 'matches-nothing') out.push(`waiver matches no scenario: ${what}`);
   }
   const c = v.counts;
-  out.push('', `${v.results.length} scenarios: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c.waived} waived, ${c.skipped} skipped in ${(wallMs / 1000).toFixed(1)} s`);
+  out.push('', `${v.results.length} scenarios: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c['not-run'] ? `${c['not-run']} not run, ` : ''}${c.waived} waived, ${c.skipped} skipped in ${(wallMs / 1000).toFixed(1)} s`);
   const mustInconclusive = inconclusive.filter((r) => r.level === 'must').length;
   const note = mustInconclusive ? ` (${mustInconclusive} MUST inconclusive: set-up not made, not tested)` : '';
-  out.push(v.exitCode === 0 ? `VERDICT: every applicable MUST passes${note}` : `VERDICT: FAIL${note}`);
+  const incomplete = v.exitCode === 3 ? 'INCOMPLETE: the target stopped answering' : v.exitCode === 4 ? 'INCOMPLETE: the deadline passed' : undefined;
+  out.push(incomplete ? `VERDICT: ${incomplete} (${c['not-run']} scenarios not run)${note}` : v.exitCode === 0 ? `VERDICT: every applicable MUST passes${note}` : `VERDICT: FAIL${note}`);
   return out.join('\n') + '\n';
 }

@@ -1,11 +1,15 @@
 // From scenario results to a verdict: waivers applied, exit code decided.
 // Exit 0 when no applicable @must fails; 1 on any @must failure, a waived failure that no
-// longer fails, or an expired waiver; 2 unusable input; 3 target unreachable. An inconclusive
+// longer fails, or an expired waiver; 2 unusable input; 3 target unreachable, or it stopped answering
+// during the run (the breaker); 4 the deadline passed with scenarios not run. An inconclusive
 // scenario (its set-up could not be made on the target) neither passes nor fails: it does not
 // change the exit code, and the summary's verdict line counts the inconclusive MUSTs.
 import type { Waiver } from './profile.ts';
 
-export type Outcome = 'passed' | 'failed' | 'inconclusive' | 'not-applicable' | 'waived' | 'undefined' | 'skipped';
+/** The reason of a scenario not run because the target stopped answering (run-guard.ts). */
+export const DEAD_TARGET = 'the target stopped answering';
+
+export type Outcome = 'passed' | 'failed' | 'inconclusive' | 'not-applicable' | 'not-run' | 'waived' | 'undefined' | 'skipped';
 
 export interface ScenarioResult {
   id: string;
@@ -34,7 +38,8 @@ export interface WaiverProblem {
 export interface Verdict {
   results: ScenarioResult[];
   waiverProblems: WaiverProblem[];
-  exitCode: 0 | 1;
+  /** 3: the run stopped because the target stopped answering (breaker); 4: the deadline passed with scenarios not run. */
+  exitCode: 0 | 1 | 3 | 4;
   counts: Record<Outcome, number>;
 }
 
@@ -51,9 +56,12 @@ export function applyWaivers(results: ScenarioResult[], waivers: Waiver[], today
       r.reason = `waived until ${w.expires}: ${w.reason}`;
     }
   }
-  const counts = { passed: 0, failed: 0, inconclusive: 0, 'not-applicable': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
+  const counts = { passed: 0, failed: 0, inconclusive: 0, 'not-applicable': 0, 'not-run': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
   for (const r of results) counts[r.outcome]++;
   const mustFailed = results.some((r) => r.level === 'must' && (r.outcome === 'failed' || r.outcome === 'undefined'));
   const waiverFail = waiverProblems.some((p) => p.problem !== 'matches-nothing');
-  return { results, waiverProblems, exitCode: mustFailed || waiverFail ? 1 : 0, counts };
+  // An incomplete run says so whatever else it found: the scenarios not run were never judged.
+  const notRun = results.filter((r) => r.outcome === 'not-run');
+  const exitCode = notRun.some((r) => r.reason?.startsWith(DEAD_TARGET)) ? 3 : notRun.length ? 4 : mustFailed || waiverFail ? 1 : 0;
+  return { results, waiverProblems, exitCode, counts };
 }

@@ -52,6 +52,8 @@ export interface TppClientOptions {
   signedHeaders?: string[];
   /** Keep a redacted record of each exchange (default true). */
   record?: boolean;
+  /** Told of each request's transport outcome (the run's dead-target breaker). */
+  onOutcome?: (o: { answered: true } | { answered: false; code: ClientErrorCode; message: string }) => void;
   maxBodyBytes?: number;
 }
 
@@ -266,6 +268,7 @@ export class TppClient {
       ex.error = classify(e);
     }
     ex.durationMs = Date.now() - started;
+    this.options.onOutcome?.(ex.error ? { answered: false, code: ex.error.code as ClientErrorCode, message: ex.error.message } : { answered: true });
     if (this.options.record !== false) this.exchanges.push(ex);
     return ex;
   }

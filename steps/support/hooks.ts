@@ -5,7 +5,8 @@ import 'allure-cucumberjs';
 import { clauseById, clauseLink } from '../../src/spec/clauses.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { parseSetupFailure, setScenarioOperation } from '../../src/suite/expect.ts';
-import { NOT_APPLICABLE_PREFIX } from '../../src/suite/results.ts';
+import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX } from '../../src/suite/results.ts';
+import { stopReason } from '../../src/suite/run-guard.ts';
 import { closeBrowser } from '../../src/suite/sca/browser-driver.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import { redactExchange, toCurl } from '../../src/tpp/client.ts';
@@ -35,6 +36,12 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
     const c = clauseById(id);
     await allure.story(id);
     await allure.link(clauseLink(id), `${id}: ${c.title}`);
+  }
+  // The run's guards: past the deadline, or once the target stopped answering, a scenario is not run.
+  const stop = this.ctx.guard && stopReason(this.ctx.guard);
+  if (stop) {
+    this.attach(NOT_RUN_PREFIX + stop.message, 'text/plain');
+    return 'skipped';
   }
   // A scenario that moves the target's clock makes its own PSU session (a kept one would carry another time).
   if (pickle.tags.some((x) => x.name === '@clock')) this.reusePsuSession = false;

@@ -23,3 +23,25 @@ describe('PSU pool', () => {
     expect(ownOf([], 0)).toBeUndefined();
   });
 });
+
+describe('PSU pool, end to end', () => {
+  it('a profile that names one PSU runs one worker, says why, and passes', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { startBank } = await import('../../src/bank/index.ts');
+    const { testCredentials, TppClient } = await import('../../src/tpp/index.ts');
+    const { cliAsync } = await import('../helpers/cli.ts');
+    // The embedded bank is seeded the same way every time: its first private customer.
+    const bank = await startBank({ mode: 'test' });
+    const client = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc });
+    const list = (await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
+    await bank.close();
+    const nid = list.find((c) => c.type === 'private')!.customerNumber;
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-pool-'));
+    writeFileSync(join(dir, 'one.yaml'), `psu: { private: { nationalId: "${nid}" } }\n`);
+    const r = await cliAsync(['run', '--profile', join(dir, 'one.yaml'), '--parallel', '2', '--tags', '@area:accounts and not @corporate', '--no-report', '--report-dir', dir], 180_000);
+    expect(r.stdout).toMatch(/2 workers asked for, but only 1 PSU to act for: running 1/);
+    expect(r.code, r.stdout.slice(-800)).toBe(0);
+  }, 180_000);
+});

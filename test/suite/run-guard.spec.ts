@@ -46,3 +46,45 @@ describe('run guards', () => {
     expect(existsSync(g.stopFile)).toBe(false);
   });
 });
+
+// End to end through the CLI: a target that accepts connections and never answers, and a deadline.
+describe('run guards, end to end', () => {
+  it('a target that stops answering ends the run early: the rest is not run, exit 3', async () => {
+    const { createServer } = await import('node:http');
+    const { cliAsync } = await import('../helpers/cli.ts');
+    const server = createServer((req, res) => {
+      if (req.url === '/') return res.end('ok'); // the reachability probe answers; nothing else does
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as { port: number }).port;
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-breaker-'));
+    const started = Date.now();
+    try {
+      const r = await cliAsync(['run', '--target', `http://127.0.0.1:${port}`, '--timeout', '300', '--breaker', '3', '--parallel', '0', '--tags', '@area:accounts', '--no-report', '--report-dir', dir], 120_000);
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string; reason?: string }>;
+      const notRun = results.filter((x) => x.outcome === 'not-run');
+      expect(r.code, r.stdout.slice(-600)).toBe(3);
+      expect(notRun.length).toBeGreaterThan(results.length / 2);
+      expect(notRun[0].reason).toMatch(/the target stopped answering: 3 consecutive requests timed out or were refused/);
+      expect(results.some((x) => x.outcome === 'passed')).toBe(false);
+      expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toMatch(/VERDICT: INCOMPLETE: the target stopped answering/);
+      expect(Date.now() - started).toBeLessThan(60_000);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }, 120_000);
+
+  it('past the deadline the scenarios still waiting are not run (never passed), the reports are written, exit 4', async () => {
+    const { cliAsync } = await import('../helpers/cli.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-deadline-'));
+    const r = await cliAsync(['run', '--deadline', '3s', '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string; reason?: string }>;
+    expect(r.code).toBe(4);
+    expect(results.filter((x) => x.outcome === 'passed').length).toBeGreaterThan(0);
+    expect(results.filter((x) => x.outcome === 'not-run').length).toBeGreaterThan(0);
+    expect(results.filter((x) => x.outcome === 'failed')).toEqual([]);
+    expect(results.find((x) => x.outcome === 'not-run')?.reason).toMatch(/deadline passed/);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<skipped message="not run: the run&apos;s deadline passed|<skipped message="not run: the run's deadline passed/);
+  }, 120_000);
+});

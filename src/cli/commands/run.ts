@@ -3,6 +3,7 @@
 import { type Command } from 'commander';
 import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
 import { runSuite } from '../../suite/run.ts';
+import { parseDuration } from '../../suite/run-guard.ts';
 import { UsageError } from '../io.ts';
 
 export function register(program: Command): void {
@@ -13,7 +14,9 @@ export function register(program: Command): void {
     .option('--profile <FILE>', 'target profile, JSON or YAML (default: $XS2A_PROFILE)')
     .option('--tags <EXPR>', 'cucumber tag expression, e.g. "@must and not @sandbox"')
     .option('--name <REGEX>', 'only scenarios whose name matches (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--parallel <N>', 'parallel workers', '2')
+    .option('--parallel <N|auto>', 'parallel workers; auto: as many as cores and PSUs (never more workers than PSUs)', '2')
+    .option('--deadline <duration>', 'whole-run deadline (90s, 15m, 1h): scenarios not started by then are reported as not run, exit 4')
+    .option('--breaker <N>', 'stop the run after N consecutive requests time out or are refused (exit 3); 0: never', '10')
     .option('--report-dir <DIR>', 'where reports go', 'reports')
     .option('--allow-payments', 'production: also run payment scenarios')
     .option('--faults <a,b>', 'switch faults on in the embedded reference bank')
@@ -21,17 +24,22 @@ export function register(program: Command): void {
     .option('--sca-driver <form|browser|preset>', "replace the profile's SCA driver")
     .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile profiles/variant.yaml)')
     .option('--no-report', 'do not build the Allure HTML report')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string }) => {
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string }) => {
       if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
       if (o.scaDriver !== undefined && !['form', 'browser', 'preset'].includes(o.scaDriver)) throw new UsageError(`--sca-driver "${o.scaDriver}" is not one of form, browser, preset`);
-      if (!/^\d+$/.test(o.parallel)) throw new UsageError(`--parallel "${o.parallel}" is not a number`);
+      if (!/^\d+$/.test(o.parallel) && o.parallel !== 'auto') throw new UsageError(`--parallel "${o.parallel}" is not a number or auto`);
+      if (!/^\d+$/.test(o.breaker)) throw new UsageError(`--breaker "${o.breaker}" is not a number of requests`);
+      const deadlineMs = o.deadline === undefined ? undefined : parseDuration(o.deadline);
+      if (o.deadline !== undefined && deadlineMs === undefined) throw new UsageError(`--deadline "${o.deadline}" is not a duration such as 90s, 15m or 1h`);
       if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
       const r = await runSuite({
         target: o.target,
         profile: o.profile ?? process.env.XS2A_PROFILE,
         tags: o.tags,
         names: o.name,
-        parallel: +o.parallel,
+        parallel: o.parallel === 'auto' ? 'auto' : +o.parallel,
+        deadlineMs,
+        breaker: +o.breaker,
         reportDir: o.reportDir,
         allowPayments: o.allowPayments,
         faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
