@@ -1,5 +1,6 @@
 // JUnit XML from the verdict (not cucumber's own formatter, so that not-applicable, waived and
 // inconclusive scenarios say why, and testsuites group by area).
+import { clausePageLink } from './clause-pages.ts';
 import type { Verdict } from './verdict.ts';
 
 const SKIPPED = new Set(['not-applicable', 'waived', 'skipped', 'inconclusive', 'not-run']);
@@ -21,7 +22,7 @@ export function toJUnit(v: Verdict, suiteName = 'xs2a-conformance'): string {
     for (const r of rs) {
       const name = `${r.name} [${r.level}]`;
       out.push(`    <testcase classname="${esc(`${area}.${r.uri}`)}" name="${esc(name)}" time="${(r.durationMs / 1000).toFixed(3)}">`);
-      out.push(`      <properties>${r.clauses.map((c) => `<property name="clause" value="${esc(c)}"/>`).join('')}<property name="level" value="${r.level}"/></properties>`);
+      out.push(`      <properties>${r.clauses.map((c) => `<property name="clause" value="${esc(c)}"/><property name="clause-page" value="${esc(clausePageLink(c))}"/>`).join('')}<property name="level" value="${r.level}"/></properties>`);
       if (r.outcome === 'failed' || r.outcome === 'undefined') {
         const kind = r.level === 'should' ? 'should-level (not gating)' : 'must';
         out.push(`      <failure message="${esc((r.message ?? r.outcome).split('\n')[0].slice(0, 300))}" type="${kind}">${esc(r.message ?? '')}</failure>`);

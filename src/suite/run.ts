@@ -9,12 +9,14 @@ import { fileURLToPath } from 'node:url';
 import { request } from 'undici';
 import { toJUnit } from './junit.ts';
 import { completeProfile, loadProfile, ProfileError, type Profile } from './profile.ts';
-import { generateAllureReport } from './report.ts';
+import { finishAllureResults, generateAllureReport } from './report.ts';
 import { ResultCollector } from './results.ts';
 import { RUN_ENV, type RunContext } from './run-context.ts';
 import { formatSummary } from './summary.ts';
 import { applyWaivers, type Verdict } from './verdict.ts';
-import { CLAUSES, clauseLink } from '../spec/clauses.ts';
+import { CLAUSES } from '../spec/clauses.ts';
+import { CLAUSE_PAGE, clausePagesHtml } from './clause-pages.ts';
+import { computeCoverage } from './coverage.ts';
 import { dialectProfile, type Dialect } from './dialects.ts';
 import { autoWorkers, capWorkers } from './psu-pool.ts';
 import { DEFAULT_BREAKER } from './run-guard.ts';
@@ -167,6 +169,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     writeFileSync(join(reportDir, 'summary.txt'), summary);
     writeFileSync(join(reportDir, 'results.json'), JSON.stringify({ target: ctx.embedded ? 'embedded' : ctx.targetUrl, faults: o.faults ?? [], exitCode: verdict.exitCode, counts: verdict.counts, results: verdict.results, waiverProblems: verdict.waiverProblems }, null, 2));
     writeAllureEnvironment(join(reportDir, 'allure-results'), ctx, profile);
+    // The clause page every clause link of the reports points to (clauses.html#<id>), beside them.
+    writeFileSync(join(reportDir, CLAUSE_PAGE), clausePagesHtml(computeCoverage(ROOT, join(reportDir, 'mutation.json'))));
+    finishAllureResults(join(reportDir, 'allure-results'), join(reportDir, CLAUSE_PAGE));
     if (!o.quiet) log(summary);
     if (o.report) log(generateAllureReport(reportDir).message + '\n');
     return { exitCode: verdict.exitCode, verdict, wallMs };
@@ -189,6 +194,6 @@ async function psuCount(profile: Profile, ctx: RunContext): Promise<number | und
 }
 
 function writeAllureEnvironment(dir: string, ctx: RunContext, p: Profile): void {
-  const lines = [`target=${ctx.embedded ? 'embedded reference bank' : ctx.targetUrl}`, `environment=${p.environment}`, `sca.driver=${p.sca.driver}`, `clauses=${CLAUSES.length}`, `spec=${clauseLink(CLAUSES[0].id).split('#')[0]}`];
+  const lines = [`target=${ctx.embedded ? 'embedded reference bank' : ctx.targetUrl}`, `environment=${p.environment}`, `sca.driver=${p.sca.driver}`, `clauses=${CLAUSES.length}`, `clausePage=${CLAUSE_PAGE}`];
   writeFileSync(join(dir, 'environment.properties'), lines.join('\n') + '\n');
 }

@@ -1,18 +1,40 @@
 // Before: not-applicable check and Allure labels from the clause registry. After: evidence.
-import { After, AfterAll, Before, setDefaultTimeout, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
+import { After, AfterAll, Before, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
 import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
-import { clauseById, clauseLink } from '../../src/spec/clauses.ts';
+import { clauseById } from '../../src/spec/clauses.ts';
+import { clausePageLink } from '../../src/suite/clause-pages.ts';
+import { evidenceFiles } from '../../src/suite/evidence.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { parseSetupFailure, setScenarioOperation } from '../../src/suite/expect.ts';
 import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX } from '../../src/suite/results.ts';
 import { stopReason } from '../../src/suite/run-guard.ts';
 import { closeBrowser } from '../../src/suite/sca/browser-driver.ts';
 import { readTags } from '../../src/suite/tags.ts';
-import { redactExchange, toCurl } from '../../src/tpp/client.ts';
 import type { Xs2aWorld } from './world.ts';
 
 setDefaultTimeout(60_000);
+
+// The evidence of a failure hangs under the failing step (Allure shows it there): the exchanges the
+// step sent, else the last one, as HTTP text, as a replayable record and as a curl line.
+setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
+  const wrapped = async function (this: Xs2aWorld, ...args: unknown[]) {
+    const before = this.client?.exchanges.length ?? 0;
+    try {
+      return await fn.apply(this, args);
+    } catch (e) {
+      if (this.client) {
+        const sent = this.client.exchanges.slice(before);
+        const shown = sent.length ? sent.slice(-3) : this.last ? [this.last] : [];
+        for (const f of evidenceFiles(shown)) this.attach(f.body, { mediaType: f.mediaType, fileName: f.name });
+      }
+      throw e;
+    }
+  };
+  // Cucumber reads a step function's arity (its parameters, a data table): keep it.
+  Object.defineProperty(wrapped, 'length', { value: fn.length });
+  return wrapped;
+});
 
 // One browser per worker (the browser SCA driver): closed when the worker is done.
 AfterAll(async () => closeBrowser());
@@ -28,15 +50,15 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
   setScenarioOperation(t.op);
   const area = t.area ?? gherkinDocument.feature?.name ?? 'unknown';
+  // One feature label (the operation; the Gherkin feature becomes the parent suite when the results
+  // are written: report.ts) and one story (the primary clause): Behaviors counts each test once.
+  // Every clause is a link to its clause page.
   await allure.epic(area);
   await allure.feature(t.op ?? gherkinDocument.feature?.name ?? area);
   await allure.severity(t.level === 'should' ? 'minor' : 'critical');
   await allure.tag(t.level ?? 'must');
-  for (const id of t.clauses) {
-    const c = clauseById(id);
-    await allure.story(id);
-    await allure.link(clauseLink(id), `${id}: ${c.title}`);
-  }
+  if (t.clauses[0]) await allure.story(t.clauses[0]);
+  for (const id of t.clauses) await allure.link(clausePageLink(id), `${id}: ${clauseById(id).title}`);
   // The run's guards: past the deadline, or once the target stopped answering, a scenario is not run.
   const stop = this.ctx.guard && stopReason(this.ctx.guard);
   if (stop) {
@@ -61,14 +83,10 @@ After(async function (this: Xs2aWorld, { result, pickle }: ITestCaseHookParamete
     const t = readTags(pickle.tags.map((x) => x.name));
     // Inconclusive (a SetupFailure): the evidence is the failed set-up exchange, not the scenario's clauses.
     const setup = result.exception?.type === 'SetupFailure' ? parseSetupFailure(result.exception.message) : undefined;
+    // The exchanges hang under the failing step (the definition wrapper above).
     if (setup) this.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
-    const exchanges = this.client.exchanges.slice(setup ? -1 : -3);
-    for (const ex of exchanges) {
-      this.attach(JSON.stringify(redactExchange(ex), null, 2), { mediaType: 'application/json', fileName: `${setup ? 'set-up ' : ''}exchange ${ex.request.method} ${ex.request.target.split('?')[0]}.json` });
-      this.attach(toCurl(ex), { mediaType: 'text/plain', fileName: 'reproduce with curl.txt' });
-    }
     if (this.lastSca) this.attach(JSON.stringify({ completed: this.lastSca.completed, problem: this.lastSca.problem, steps: this.lastSca.steps, params: Object.keys(this.lastSca.params), stoppedInBrowser: this.lastSca.requests?.filter((q) => q.decision !== 'allowed') }, null, 2), { mediaType: 'application/json', fileName: 'sca flow.json' });
-    const clauses = t.clauses.map((id) => { const c = clauseById(id); return `${id} (${c.level.toUpperCase()}): ${c.text}`; });
+    const clauses = t.clauses.map((id) => { const c = clauseById(id); return `${id} (${c.level.toUpperCase()}): ${c.quote ?? c.text}\n  ${clausePageLink(id)}`; });
     if (clauses.length && !setup) this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
   }
   await this.client.close();

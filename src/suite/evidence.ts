@@ -1,0 +1,49 @@
+// Evidence of a failed step, as a reader wants it under that step: the request as sent and the
+// response, as HTTP text with the JSON pretty-printed (national identity numbers masked, never a
+// private key), the recorded exchange (for `xs2a-conformance replay`), and a curl line, which is
+// valid for the spec's 60 s Date window only.
+import { redactExchange, toCurl, type Exchange } from '../tpp/client.ts';
+
+const pretty = (body: string): string => {
+  if (!body) return '';
+  try {
+    return JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    return body;
+  }
+};
+
+/** The exchange as readable HTTP/1.1 text: request, blank line, response. */
+export function exchangeAsHttp(ex: Exchange): string {
+  const r = redactExchange(ex);
+  const u = new URL(r.request.url);
+  const out = [`${r.request.method} ${u.pathname}${u.search} HTTP/1.1`, `Host: ${u.host}`, ...r.request.headers.filter(([k]) => k.toLowerCase() !== 'host').map(([k, v]) => `${k}: ${v}`), ''];
+  if (r.request.body) out.push(pretty(r.request.body), '');
+  if (r.response) {
+    out.push(`HTTP/1.1 ${r.response.status}`, ...Object.entries(r.response.headers).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}`)), '');
+    if (r.response.body) out.push(pretty(r.response.body));
+  } else out.push(`(no response: ${r.error?.code ?? 'none'}: ${r.error?.message ?? ''})`);
+  return out.join('\n') + '\n';
+}
+
+export interface EvidenceFile {
+  name: string;
+  mediaType: string;
+  body: string;
+}
+
+/** What to attach for the exchanges of a failed step. */
+export function evidenceFiles(exchanges: Exchange[]): EvidenceFile[] {
+  return exchanges.flatMap((ex) => {
+    const what = `${ex.request.method} ${ex.request.target.split('?')[0]}`;
+    return [
+      { name: `${what}.http`, mediaType: 'text/plain', body: exchangeAsHttp(ex) },
+      { name: `exchange ${what}.json`, mediaType: 'application/json', body: JSON.stringify(redactExchange(ex), null, 2) },
+      {
+        name: 'reproduce.txt',
+        mediaType: 'text/plain',
+        body: `# Replays the request signed anew (fresh Date, Digest, X-Request-ID), at any time:\n#   npx xs2a-conformance replay "exchange ${what}.json" [--target URL]\n# The curl line sends the recorded signature: valid only within 60 s of its Date (spec § Limits).\n${toCurl(ex)}\n`,
+      },
+    ];
+  });
+}
