@@ -2,6 +2,9 @@
 // reported as not applicable, with the reason.
 import type { Profile } from './profile.ts';
 import { operation } from './shapes.ts';
+import { DETAILED_OPERATIONS, OTHER_OPERATIONS } from '../spec/operations.ts';
+
+const SANDBOX_ONLY = new Set([...DETAILED_OPERATIONS, ...OTHER_OPERATIONS].filter((o) => o.sandboxOnly).map((o) => o.id));
 import type { ScenarioTags } from './tags.ts';
 
 export interface RunMode {
@@ -17,6 +20,8 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
     if (t.needs.has('sandbox')) return 'production environment: sandbox operations do not exist there';
   }
   if (t.needs.has('sandbox') && !c.sandbox) return 'the profile does not declare sandbox mock-data operations (capabilities.sandbox)';
+  // A scenario about a sandbox-only operation (its @op) checks its presence in a sandbox and its absence in production: in a sandbox that declares none, not applicable.
+  if (!c.sandbox && p.environment !== 'production' && t.op && SANDBOX_ONLY.has(t.op)) return `the scenario is about the sandbox operation ${t.op} and the profile declares no sandbox mock-data operations (capabilities.sandbox)`;
   if (t.needs.has('corporate') && !c.corporate) return 'the profile does not declare corporate PSUs (capabilities.corporate)';
   if (t.needs.has('card-accounts') && !c.cardAccounts) return 'the profile does not declare card accounts (capabilities.cardAccounts)';
   if (t.needs.has('baskets') && !c.baskets) return 'the profile does not declare signing baskets (capabilities.baskets)';

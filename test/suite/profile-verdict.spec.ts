@@ -129,3 +129,23 @@ describe('production mode', () => {
     expect(na[0].reason).toMatch(/production/);
   }, 300_000);
 });
+
+describe('capabilities.sandbox: false', () => {
+  it('makes every sandbox scenario not applicable, the sandbox-only-operation check included (issue 9 item 6)', async () => {
+    const { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } = await import('@cucumber/gherkin');
+    const { IdGenerator } = await import('@cucumber/messages');
+    const { readdirSync } = await import('node:fs');
+    const { completeProfile } = await import('../../src/suite/profile.ts');
+    const p = completeProfile({ capabilities: { sandbox: false } }, ROOT);
+    const run: string[] = [];
+    for (const f of readdirSync(join(ROOT, 'features')).filter((x) => x.endsWith('.feature'))) {
+      const newId = IdGenerator.uuid();
+      const doc = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher()).parse(readFileSync(join(ROOT, 'features', f), 'utf8'));
+      for (const pickle of compile({ ...doc, uri: f }, f, newId)) {
+        const t = readTags(pickle.tags.map((x) => x.name));
+        if (!notApplicable(t, p, { allowPayments: false, hasClock: true }) && (t.needs.has('sandbox') || /sandbox/.test(t.op ?? ''))) run.push(`${f}: ${pickle.name}`);
+      }
+    }
+    expect(run).toEqual([]);
+  });
+});
