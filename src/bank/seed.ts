@@ -190,11 +190,13 @@ export function seedState(seed: number, now: number, opts: SeedOptions = {}): Ba
     seedTransactions(rand, a1, 40, 2, now, true);
     const a2 = mkAccount(org, `Valutakonto ${name}`, 'Valutakonto', 'CACC', 'EUR', `c${c}a2`);
     seedTransactions(rand, a2, 10, 0, now, true);
-    const member = privateNids[c % Math.max(1, privateNids.length)];
+    // Every private customer is engaged in one corporate agreement (customer i in agreement i mod the
+    // corporate customers): each worker of a parallel run acts for its own PSU in both contexts.
+    const members = privateNids.filter((_, i) => i % nCorporate === c);
     const agreementId = nameUuid(`agreement|${seed}|${org}`);
     state.agreements.set(agreementId, {
       agreementId, owner: org, name: `Avtale ${name}`,
-      engagements: member ? [{ customer: member, accountIds: [a1.id, a2.id], roles: ['VIEW', 'REGISTER'] }] : [],
+      engagements: members.map((customer) => ({ customer, accountIds: [a1.id, a2.id], roles: ['VIEW', 'REGISTER'] as string[] })),
     });
   }
   return state;

@@ -627,7 +627,7 @@ const DEFAULT_ANSWERS = [
   'card 200 c7ac39e99bdc',
   'card-balances 200 6eb5488fdee8',
   'card-txns+ 201 836556da8703',
-  'agreements 200 98425b51c350',
+  'agreements 200 0bd419dc63f3',
   'contact+ 201 f857086995bf',
   'contact-personal 400 3d3e820875f7',
   'contact 200 f857086995bf',
@@ -664,7 +664,7 @@ const DEFAULT_ANSWERS = [
   'unfunded-batch 200 d040239d69f7',
   'unfunded-delete 409 7df81495dc58',
   'initialise 200 66085e2a5009',
-  'digest 200 ee461e46db6b',
+  'digest 200 0779bdf5e7b2',
 ];
 
 /** Runs the script against a default bank (seed 7, clock 2026-03-02T07:30Z). */
