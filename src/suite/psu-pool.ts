@@ -5,9 +5,9 @@
 // fewer PSUs than workers the run caps the workers (and says so) instead of sharing.
 import { availableParallelism } from 'node:os';
 
-/** Workers for `--parallel auto`: as many as there are cores and PSUs (at least one). */
+/** Workers for `--parallel auto`: two per core (a worker mostly waits for the target), at most one per PSU, at least one. */
 export function autoWorkers(psus: number, cores = availableParallelism()): number {
-  return Math.max(1, Math.min(cores, psus));
+  return Math.max(1, Math.min(2 * cores, psus));
 }
 
 /**

@@ -29,7 +29,7 @@ export interface RunOptions {
   target?: string;
   profile?: string;
   tags?: string;
-  /** Workers; 'auto': as many as cores and PSUs. More than PSUs are capped (psu-pool.ts). */
+  /** Workers; 'auto': two per core, at most one per PSU. More than PSUs are capped (psu-pool.ts). */
   parallel?: number | 'auto';
   /** Whole-run deadline (ms from the start): scenarios not started by then are not run (exit 4). */
   deadlineMs?: number;

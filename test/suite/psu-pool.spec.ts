@@ -11,8 +11,9 @@ describe('PSU pool', () => {
     expect(capWorkers(0, 1)).toEqual({ workers: 0 });
     expect(capWorkers(4, 0).workers).toBe(1);
   });
-  it('auto: as many workers as cores and PSUs', () => {
-    expect(autoWorkers(4, 2)).toBe(2);
+  it('auto: two workers per core, at most one per PSU', () => {
+    expect(autoWorkers(4, 2)).toBe(4);
+    expect(autoWorkers(8, 2)).toBe(4);
     expect(autoWorkers(1, 8)).toBe(1);
     expect(autoWorkers(0, 8)).toBe(1);
   });

@@ -14,7 +14,7 @@ export function register(program: Command): void {
     .option('--profile <FILE>', 'target profile, JSON or YAML (default: $XS2A_PROFILE)')
     .option('--tags <EXPR>', 'cucumber tag expression, e.g. "@must and not @sandbox"')
     .option('--name <REGEX>', 'only scenarios whose name matches (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--parallel <N|auto>', 'parallel workers; auto: as many as cores and PSUs (never more workers than PSUs)', '2')
+    .option('--parallel <N|auto>', 'parallel workers; auto: two per core, at most one per PSU (never more workers than PSUs)', '2')
     .option('--deadline <duration>', 'whole-run deadline (90s, 15m, 1h): scenarios not started by then are reported as not run, exit 4')
     .option('--breaker <N>', 'stop the run after N consecutive requests time out or are refused (exit 3); 0: never', '10')
     .option('--report-dir <DIR>', 'where reports go', 'reports')
