@@ -1,6 +1,7 @@
 // Which scenarios the mutation run replays for each fault: those of the fault's feature files
 // (its area's, src/bank/fault-registry.ts) and every scenario tagged with one of its clauses.
 // `all` replays the whole suite for every fault.
+import { cucumberPaths } from '../suite/shard.ts';
 import { basename } from 'node:path';
 import { allFaults, faultFeatures, type AreaFault } from '../bank/fault-registry.ts';
 import { scenarios } from '../suite/coverage.ts';
@@ -43,13 +44,5 @@ export function planFault(fault: AreaFault, all: readonly Scenario[], everything
   return { fault, scenarios: all.filter((s) => files.has(s.file) || s.clauses.some((c) => clauses.has(c))).map((s) => s.where) };
 }
 
-/** Cucumber paths for a set of scenario locations: one `file:line:line…` per feature file. */
-export function cucumberPaths(wheres: readonly string[]): string[] {
-  const byFile = new Map<string, number[]>();
-  for (const w of wheres) {
-    const i = w.lastIndexOf(':');
-    const file = w.slice(0, i);
-    byFile.set(file, [...(byFile.get(file) ?? []), Number(w.slice(i + 1))]);
-  }
-  return [...byFile].map(([file, lines]) => `${file}:${[...new Set(lines)].sort((a, b) => a - b).join(':')}`);
-}
+
+export { cucumberPaths };

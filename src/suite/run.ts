@@ -16,7 +16,8 @@ import { formatSummary } from './summary.ts';
 import { applyWaivers, type Verdict } from './verdict.ts';
 import { CLAUSES } from '../spec/clauses.ts';
 import { CLAUSE_PAGE, clausePagesHtml } from './clause-pages.ts';
-import { computeCoverage } from './coverage.ts';
+import { computeCoverage, scenarios } from './coverage.ts';
+import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from './dialects.ts';
 import { autoWorkers, capWorkers } from './psu-pool.ts';
 import { DEFAULT_BREAKER } from './run-guard.ts';
@@ -35,6 +36,10 @@ export interface RunOptions {
   deadlineMs?: number;
   /** Consecutive timed-out or refused requests that stop the run (exit 3); 0: never. Default 10. */
   breaker?: number;
+  /** Run one deterministic, balanced part of the scenarios (shard.ts); `merge` joins the parts. */
+  shard?: Shard;
+  /** Write the scenarios' durations to fixtures/durations.json (the shards' balance). */
+  recordDurations?: boolean;
   reportDir?: string;
   allowPayments?: boolean;
   /** Faults switched on in the embedded bank (fault-injected variants). */
@@ -137,7 +142,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       {
         file: false,
         provided: {
-          paths: o.paths ?? ['features/**/*.feature'],
+          paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
           import: ['steps/support/register.mjs', 'steps/**/*.ts'],
           tags: o.tags ?? '',
           name: o.names ?? [],
@@ -167,8 +172,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     writeFileSync(join(reportDir, 'junit.xml'), toJUnit(verdict));
     const summary = formatSummary(verdict, wallMs, ctx.embedded ? `the embedded reference bank (${ctx.targetUrl})` : ctx.targetUrl);
     writeFileSync(join(reportDir, 'summary.txt'), summary);
-    writeFileSync(join(reportDir, 'results.json'), JSON.stringify({ target: ctx.embedded ? 'embedded' : ctx.targetUrl, faults: o.faults ?? [], exitCode: verdict.exitCode, counts: verdict.counts, results: verdict.results, waiverProblems: verdict.waiverProblems }, null, 2));
+    writeFileSync(join(reportDir, 'results.json'), JSON.stringify({ target: ctx.embedded ? 'embedded' : ctx.targetUrl, faults: o.faults ?? [], shard: o.shard, wallMs, exitCode: verdict.exitCode, counts: verdict.counts, results: verdict.results, waiverProblems: verdict.waiverProblems }, null, 2));
     writeAllureEnvironment(join(reportDir, 'allure-results'), ctx, profile);
+    if (o.recordDurations) writeDurations(DURATIONS_FILE, verdict.results);
     // The clause page every clause link of the reports points to (clauses.html#<id>), beside them.
     writeFileSync(join(reportDir, CLAUSE_PAGE), clausePagesHtml(computeCoverage(ROOT, join(reportDir, 'mutation.json'))));
     finishAllureResults(join(reportDir, 'allure-results'), join(reportDir, CLAUSE_PAGE));
@@ -181,6 +187,16 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     await bank?.close();
     rmSync(guardDir, { recursive: true, force: true });
   }
+}
+
+/** The table that balances the shards (run --record-durations refreshes it). */
+export const DURATIONS_FILE = join(ROOT, 'fixtures', 'durations.json');
+
+/** The cucumber paths of one shard: every scenario location, split by shard.ts. */
+function shardPaths(shard: Shard): string[] {
+  const mine = shardOf(scenarios(ROOT).map((s) => s.where), shard, readDurations(DURATIONS_FILE));
+  // An empty shard (more shards than scenarios) runs nothing: a path that matches no scenario.
+  return mine.length ? cucumberPaths(mine) : ['features/README.md'];
 }
 
 /** How many PSUs the run can act for: those the profile names, else (sandbox) the target's private customers; undefined when unknown. */

@@ -4,6 +4,7 @@ import { type Command } from 'commander';
 import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
 import { runSuite } from '../../suite/run.ts';
 import { parseDuration } from '../../suite/run-guard.ts';
+import { parseShard } from '../../suite/shard.ts';
 import { UsageError } from '../io.ts';
 
 export function register(program: Command): void {
@@ -16,6 +17,8 @@ export function register(program: Command): void {
     .option('--name <REGEX>', 'only scenarios whose name matches (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--parallel <N|auto>', 'parallel workers; auto: two per core, at most one per PSU (never more workers than PSUs)', '2')
     .option('--deadline <duration>', 'whole-run deadline (90s, 15m, 1h): scenarios not started by then are reported as not run, exit 4')
+    .option('--shard <i/n>', 'run part i of n: a deterministic split balanced by fixtures/durations.json (merge joins the parts)')
+    .option('--record-durations', 'write the scenarios\' durations to fixtures/durations.json (the shards\' balance)')
     .option('--breaker <N>', 'stop the run after N consecutive requests time out or are refused (exit 3); 0: never', '10')
     .option('--report-dir <DIR>', 'where reports go', 'reports')
     .option('--allow-payments', 'production: also run payment scenarios')
@@ -24,7 +27,9 @@ export function register(program: Command): void {
     .option('--sca-driver <form|browser|preset>', "replace the profile's SCA driver")
     .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile profiles/variant.yaml)')
     .option('--no-report', 'do not build the Allure HTML report')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string }) => {
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean }) => {
+      const shard = o.shard === undefined ? undefined : parseShard(o.shard);
+      if (o.shard !== undefined && !shard) throw new UsageError(`--shard "${o.shard}" is not i/n with 1 ≤ i ≤ n`);
       if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
       if (o.scaDriver !== undefined && !['form', 'browser', 'preset'].includes(o.scaDriver)) throw new UsageError(`--sca-driver "${o.scaDriver}" is not one of form, browser, preset`);
       if (!/^\d+$/.test(o.parallel) && o.parallel !== 'auto') throw new UsageError(`--parallel "${o.parallel}" is not a number or auto`);
@@ -39,6 +44,8 @@ export function register(program: Command): void {
         names: o.name,
         parallel: o.parallel === 'auto' ? 'auto' : +o.parallel,
         deadlineMs,
+        shard,
+        recordDurations: o.recordDurations,
         breaker: +o.breaker,
         reportDir: o.reportDir,
         allowPayments: o.allowPayments,
