@@ -130,7 +130,7 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
     const target = await counter((url, res) => {
       if (url.startsWith('/sca')) {
         res.setHeader('content-type', 'text/html');
-        res.end(`<!doctype html><html><body>
+        res.end(`<!doctype html><html><head><link rel="icon" href="${outside.url}/icon.ico"></head><body>
 <img src="${outside.url}/pixel.png"><img src="http://cdn.tpp-outside.invalid/logo.png">
 <iframe src="${outside.url}/frame"></iframe><script src="${outside.url}/x.js"></script>
 <link rel="prefetch" href="${outside.url}/prefetch"><link rel="dns-prefetch" href="//tracker.invalid">

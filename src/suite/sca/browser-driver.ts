@@ -132,7 +132,9 @@ export async function closeBrowser(): Promise<void> {
   await s.browser.then((b) => b.close(), () => undefined);
 }
 
-const STOP_PAGE = Buffer.from('<!doctype html><html><body><p>SCA finished: the browser stopped at TPP-Redirect-URI. That request was not sent.</p></body></html>').toString('base64');
+// The page answered in place of TPP-Redirect-URI. Its icon is inline: Chromium fetches a page's
+// favicon outside the page's request interception, and that fetch would reach the TPP's origin.
+const STOP_PAGE = Buffer.from('<!doctype html><html><head><link rel="icon" href="data:,"></head><body><p>SCA finished: the browser stopped at TPP-Redirect-URI. That request was not sent.</p></body></html>').toString('base64');
 
 /** Decides each paused request of the tab: only the allowed origins are let through. */
 function guard(tab: Tab, isRedirect: (url: string) => boolean, allowed: Set<string>, onRequest: (r: BrowserRequestRecord) => void): void {
