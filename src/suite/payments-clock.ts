@@ -4,6 +4,7 @@ import type { ScenarioSession } from './session.ts';
 import { fail } from './expect.ts';
 import { authorise, currentPayment, givenPayment, statusOf } from './payments-flow.ts';
 import { PRODUCTS } from './payments.ts';
+import { daysAgo } from './sandbox.ts';
 
 /** More than the debtor account of any sandbox PSU holds (NOK). */
 export const BEYOND_FUNDS = '99999999999.00';
@@ -28,7 +29,7 @@ export async function reachPending(w: ScenarioSession): Promise<void> {
     await authoriseUnfundedPayment(w);
     return waitForPending(w);
   }
-  const date = new Date(Date.now() + w.clockOffsetSeconds * 1000 + FUTURE_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const date = daysAgo(w, -FUTURE_DAYS);
   await givenPayment(w, 'payments', PRODUCTS.domestic, (b) => { b.requestedExecutionDate = date; });
   await authorise(w);
   const seen: string[] = [];

@@ -74,12 +74,13 @@ function shaped<T>(read: () => T, op: string, clauses: string[]): T {
   }
 }
 
-/** POST /v1/sandbox/accounts for the PSU's customer. `vars` fill the template (accountName, cashAccountType, currency, customerNumber …). */
+/** The template values of a new sandbox account for the PSU's customer (a fresh BBAN), `vars` replacing any. */
 export async function accountVars(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const bban = newBban();
   return { customerNumber: await w.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }), accountName: 'Totalkonto', cashAccountType: 'CACC', currency: 'NOK', ...vars };
 }
 
+/** POST /v1/sandbox/accounts for the PSU's customer. `vars` fill the template (accountName, cashAccountType, currency, customerNumber …). */
 export async function createSandboxAccount(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
   const v = await accountVars(w, vars);
   const b = body(w.profile, 'sandbox-account', v);
@@ -143,11 +144,12 @@ export function listSandboxTxns(w: ScenarioSession, accountId: string, query: Re
 }
 
 
-/** POST /v1/sandbox/card-accounts for the PSU's customer. `vars` fill the template (maskedPan, name …). */
+/** The template values of a new sandbox card account for the PSU's customer, `vars` replacing any. */
 export async function cardVars(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   return { customerNumber: await w.nationalId('PRIVATE'), maskedPan: `5299xxxxxxxx${String(randomInt(0, 10000)).padStart(4, '0')}`, name: 'Test', ...vars };
 }
 
+/** POST /v1/sandbox/card-accounts for the PSU's customer. `vars` fill the template (maskedPan, name …). */
 export async function createSandboxCard(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
   const v = await cardVars(w, vars);
   const b = body(w.profile, 'sandbox-card-account', v);
