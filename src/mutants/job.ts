@@ -21,6 +21,8 @@ export interface JobResult {
   /** Scenario locations that failed (failed or undefined outcome). */
   failed: Array<{ id: string; name: string; level: 'must' | 'should'; message: string }>;
   ran: number;
+  /** The locations of the scenarios that ran (the baseline's, for merging shards). */
+  ids?: string[];
   exitCode: number;
   /** The run itself broke (exit 2 or 3, or an exception): never a clean verdict. */
   error?: string;
@@ -39,7 +41,7 @@ export async function runJob(job: Job): Promise<JobResult> {
       .filter((x) => x.outcome === 'failed' || x.outcome === 'undefined')
       .map((x) => ({ id: x.id, name: x.name, level: x.level, message: (x.message ?? '').split('\n')[0].slice(0, 300) }));
     const error = r.exitCode >= 2 ? r.message ?? `exit ${r.exitCode}` : undefined;
-    return { fault: job.fault, failed, ran: results.length, exitCode: r.exitCode, error, ms: Date.now() - started };
+    return { fault: job.fault, failed, ran: results.length, ids: job.fault ? undefined : results.map((x) => x.id), exitCode: r.exitCode, error, ms: Date.now() - started };
   } catch (e) {
     return { fault: job.fault, failed: [], ran: 0, exitCode: 2, error: `the run crashed: ${(e as Error).message}`, ms: Date.now() - started };
   } finally {

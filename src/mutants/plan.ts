@@ -44,5 +44,13 @@ export function planFault(fault: AreaFault, all: readonly Scenario[], everything
   return { fault, scenarios: all.filter((s) => files.has(s.file) || s.clauses.some((c) => clauses.has(c))).map((s) => s.where) };
 }
 
+/**
+ * Estimated cost (ms) of replaying a fault's scenarios: about 75 ms a scenario; under a
+ * short-timeout (chaos) fault a broken call ends only at the timeout, a few times per scenario.
+ * Orders the workers' jobs (heaviest first) and balances the shards (shard.ts).
+ */
+export function estimateMs(scenarioCount: number, timeoutMs: number): number {
+  return scenarioCount * (timeoutMs < 5000 ? 2 * timeoutMs : 75) + 500;
+}
 
 export { cucumberPaths };
