@@ -14,6 +14,7 @@ import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, postSa
 import type { Exchange } from '../src/tpp/client.ts';
 import { readValue } from '../src/suite/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
+import { eachAtOnce } from '../src/suite/concurrently.ts';
 
 // ---------------------------------------------------------------- local helpers
 
@@ -275,11 +276,10 @@ Then('the details show the values the transaction was created with', function (t
 });
 
 When('the TPP reads the details of the first {int} booked transactions of the PSU\'s first {int} accounts', async function (this: Xs2aWorld, n: number, m: number) {
-  const out: Exchange[] = [];
-  for (const a of (await this.accounts()).slice(0, m)) {
-    const booked = report(await readTransactions(this, a.resourceId, { ...widePeriod(this, 'booked'), limit: n })).booked ?? [];
-    for (const t of booked.slice(0, n)) out.push(await readDetails(this, a.resourceId, t.transactionId));
-  }
+  const accounts = (await this.accounts()).slice(0, m);
+  const lists = await eachAtOnce(this, accounts, (a) => readTransactions(this, a.resourceId, { ...widePeriod(this, 'booked'), limit: n }));
+  const wanted = accounts.flatMap((a, i) => ((report(lists[i]).booked ?? []) as any[]).slice(0, n).map((t) => ({ account: a.resourceId as string, id: t.transactionId as string })));
+  const out = await eachAtOnce(this, wanted, (x) => readDetails(this, x.account, x.id));
   if (!out.length) fail('the PSU\'s accounts have no booked transactions to read the details of', ['endpoints.get-transaction-details']);
   this.state.detailReads = out;
 });
@@ -334,9 +334,8 @@ async function readOp(w: Xs2aWorld, op: string, present: boolean): Promise<Excha
 
 When(/^the TPP reads (the balances|the transactions|a transaction's details) of the sandbox account (\d+) times (with|without) PSU-IP-Address$/, async function (this: Xs2aWorld, op: string, n: string, how: string) {
   await sandboxAisId(this);
-  const calls: Exchange[] = [];
-  for (let i = 0; i < Number(n); i++) calls.push(await readOp(this, op, how === 'with'));
-  this.state.calls = calls;
+  // The calls do not depend on each other: the bank counts each, in whatever order they arrive.
+  this.state.calls = await eachAtOnce(this, Array.from({ length: Number(n) }, (_, i) => i), () => readOp(this, op, how === 'with'));
 });
 
 When(/^the TPP reads (the balances|the transactions|a transaction's details) of the sandbox account once more without PSU-IP-Address$/, async function (this: Xs2aWorld, op: string) {

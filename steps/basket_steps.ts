@@ -3,7 +3,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
 import { expectWorstCase, type CreatedPayment, type PaymentService } from '../src/suite/payments.ts';
 import {
-  allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, statusOf, withoutRequiredHeader,
+  allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, statusesOf, statusOf, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
@@ -56,17 +56,12 @@ When('the TPP deletes the first payment of the signing basket', async function (
 });
 
 Then('each payment of the signing basket has its own status, read per payment', async function (this: Xs2aWorld) {
-  const statuses: string[] = [];
-  for (const p of allPayments(this)) {
-    statuses.push(await statusOf(this, p));
-    expectSchema(jsonOf(this.last), 'payment-status-response', `the status of payment ${p.paymentId}`, ['states.basket-payment-status-per-payment']);
-  }
+  const statuses = await statusesOf(this, allPayments(this), 'payment-status-response');
   this.state.paymentStatuses = statuses;
 });
 
 Then('the signing basket status is the worst case of its payments\' statuses', async function (this: Xs2aWorld) {
-  const statuses: string[] = [];
-  for (const p of allPayments(this)) statuses.push(await statusOf(this, p));
+  const statuses = await statusesOf(this, allPayments(this));
   const ex = await readBasketStatus(this);
   expectSchema(jsonOf(ex), 'basket-status-response', 'the signing basket status', ['states.basket-single-status']);
   expectWorstCase(jsonOf(ex).transactionStatus, statuses);
@@ -76,8 +71,9 @@ Then('the other payments of the signing basket are authorised', async function (
   const [first, ...rest] = allPayments(this) as CreatedPayment[];
   const firstStatus = await statusOf(this, first);
   if (firstStatus !== 'CANC' && firstStatus !== 'RJCT') fail(`the deleted payment is ${firstStatus}, not cancelled`);
-  for (const p of rest) {
-    const s = await statusOf(this, p);
+  const statuses = await statusesOf(this, rest);
+  for (const [i, p] of rest.entries()) {
+    const s = statuses[i];
     if (['RCVD', 'RJCT', 'CANC'].includes(s)) fail(`payment ${p.paymentId} of the basket is ${s} after the PSU authorised the basket: one cancelled payment stopped the others`, ['states.basket-not-atomic']);
   }
 });

@@ -12,6 +12,7 @@ import { headerValue, removeHeader } from '../src/tpp/http-message.ts';
 import { sendWithHostPort } from '../src/suite/session-requests.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
+import { eachAtOnce } from '../src/suite/concurrently.ts';
 
 const ACCOUNTS: RequestSpec = { method: 'GET', path: '/v1/accounts' };
 const CROSS_BORDER = '/v1/payments/cross-border-credit-transfers';
@@ -48,9 +49,8 @@ When('the TPP creates a sandbox account whose name contains an emoji', async fun
 });
 
 When('the TPP sends requests that commonly break servers', async function (this: Xs2aWorld) {
-  const sent: Array<{ name: string; ex: Exchange }> = [];
-  for (const { name, spec } of unusualRequests(await this.paymentBody('cross-border-payment'))) sent.push({ name, ex: await this.send(spec) });
-  this.state.unusual = sent;
+  const odd = unusualRequests(await this.paymentBody('cross-border-payment'));
+  this.state.unusual = await eachAtOnce(this, odd, async ({ name, spec }) => ({ name, ex: await this.send(spec) }));
 });
 
 Then('every answer arrived and every 5xx answer is the error body with code SYSTEM_ERROR', function (this: Xs2aWorld) {

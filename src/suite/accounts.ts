@@ -9,6 +9,7 @@ import type { ScenarioSession } from './session.ts';
 import { randomUUID } from 'node:crypto';
 import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, sandboxTxn, sendNow } from './sandbox.ts';
 import type { SandboxAccount, SandboxCard } from './state.ts';
+import { eachAtOnce } from './concurrently.ts';
 
 /**
  * ISO 20022 ExternalCashAccountType1Code (the code set the `cash-account-type-iso` fix maps to;
@@ -149,9 +150,8 @@ export async function expectNextPages(w: ScenarioSession, total: number): Promis
 export async function sendEdgeCases(w: ScenarioSession): Promise<Exchange[]> {
   const id = await firstAccountId(w);
   const long = 'x'.repeat(2000);
-  const out: Exchange[] = [];
   const q = { bookingStatus: 'both', dateFrom: '0001-01-01' };
-  for (const spec of [
+  return eachAtOnce(w, [
     { path: accountPath(id, '/transactions'), query: { ...q, offset: 2147483647, limit: 2147483647 } },
     { path: accountPath(id, '/transactions'), query: { ...q, dateTo: '9999-12-31', limit: 1 } },
     { path: accountPath(id, '/transactions'), query: { ...q, offset: 99999999999 } },
@@ -159,8 +159,7 @@ export async function sendEdgeCases(w: ScenarioSession): Promise<Exchange[]> {
     { path: accountPath(id, `/transactions/${long}`) },
     { path: accountPath(id, '/transactions/%00%ff') },
     { path: accountPath(id, '/balances'), query: { withBalance: 'maybe' } },
-  ]) out.push(await sendNow(w, { method: 'GET', ...spec }));
-  return out;
+  ], (spec) => sendNow(w, { method: 'GET', ...spec }));
 }
 
 /** GET /v1/accounts/{id}/transactions/{transactionId}. */

@@ -4,7 +4,7 @@ import type { ScenarioSession } from './session.ts';
 import type { CreatedBasket } from './state.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
-import { CheckFailure, describeResponse, fail, setupFail } from './expect.ts';
+import { CheckFailure, describeResponse, expectSchema, fail, setupFail } from './expect.ts';
 import {
   BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, isoDateAhead, linkPath, makeUnique, PRODUCTS, PURPOSE_CODES, randomAmount,
   templateBody, token, variant, withAmount, type CreatedPayment, type ListedTry, type PaymentService,
@@ -13,6 +13,7 @@ import { OPERATION_HEADERS } from '../spec/headers.ts';
 import { COUNTRY_CODES } from '../spec/countries.ts';
 import { CURRENCIES } from '../spec/currencies.ts';
 import { NOT_APPLICABLE_PREFIX } from './results.ts';
+import { eachAtOnce } from './concurrently.ts';
 
 type Change = (body: any) => void;
 export interface SendOptions {
@@ -154,6 +155,17 @@ export async function statusOf(w: ScenarioSession, p: CreatedPayment): Promise<s
   return s;
 }
 
+/** The statuses of several payments, read at once (one GET .../status each), in the order of the payments; each answer checked against `schema` when given. */
+export async function statusesOf(w: ScenarioSession, payments: readonly CreatedPayment[], schema?: 'payment-status-response'): Promise<string[]> {
+  return eachAtOnce(w, payments, async (p) => {
+    const ex = await readStatus(w, p);
+    const s = (ex.response?.json as any)?.transactionStatus;
+    if (ex.response?.status !== 200 || typeof s !== 'string') fail(`the status of payment ${p.paymentId} could not be read: ${describeResponse(ex)}`, ['states.payment-status-per-payment', 'endpoints.get-payment-status']);
+    if (schema) expectSchema(ex.response.json, schema, `the status of payment ${p.paymentId}`, ['states.basket-payment-status-per-payment']);
+    return s as string;
+  });
+}
+
 /** POST to the payment's startAuthorisation link (Berlin Group path when the answer had none), empty body. */
 export async function startAuthorisation(w: ScenarioSession, p: CreatedPayment = currentPayment(w)) {
   const href = p.links.startAuthorisation?.href ?? `${p.self}/authorisations`;
@@ -257,7 +269,7 @@ export { token };
 export async function tryCrossBorderWays(w: ScenarioSession, rows: Array<{ way: string; answer: string }>): Promise<ListedTry[]> {
   const tries: ListedTry[] = [];
   const each = async (list: readonly string[], label: string, clauses: string[], expected: string, apply: (b: any, x: string) => void) => {
-    const exs = await pooled(list, (x) => initiateCrossBorder(w, (b) => apply(b, x)));
+    const exs = await eachAtOnce(w, list, (x) => initiateCrossBorder(w, (b) => apply(b, x)));
     list.forEach((x, i) => tries.push({ way: `${label} ${x}`, expected, clauses, ex: exs[i] }));
   };
   for (const { way, answer } of rows) {
@@ -282,17 +294,3 @@ const amountIn = (code: string): string => {
   const mu = CURRENCIES.get(code)!.minorUnits;
   return mu ? `12.${'3456'.slice(0, mu)}` : '12';
 };
-
-/** Runs one call per item, a few at a time (the order of the answers is the order of the items). */
-async function pooled<T, R>(items: readonly T[], call: (x: T) => Promise<R>, width = 6): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await call(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return out;
-}

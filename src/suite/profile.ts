@@ -84,6 +84,8 @@ export interface Profile {
   /** The fuzzer's base request: correctly signed, the bank accepts it (2xx, or 401 with scaRedirect). */
   fuzz: { baseRequest: FuzzBaseRequest };
   timeoutMs: number;
+  /** Independent requests of one scenario a worker may have in flight at once (concurrently.ts); 1: one at a time. */
+  concurrency: number;
 }
 
 /** The request every signature mutation starts from (`fuzz.baseRequest`); the body is sent as JSON. */
@@ -239,6 +241,7 @@ export const PROFILE_SCHEMA = {
       },
     },
     timeoutMs: { type: 'integer', minimum: 100, maximum: 600000 },
+    concurrency: { type: 'integer', minimum: 1, maximum: 16 },
   },
 } as const;
 
@@ -281,6 +284,7 @@ export function defaultProfile(): Profile {
     signing: { rejectStatuses: [400] },
     fuzz: { baseRequest: { ...DEFAULT_FUZZ_BASE } },
     timeoutMs: 10_000,
+    concurrency: 4,
   };
 }
 
@@ -360,5 +364,6 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile')
     signing: { rejectStatuses: [...new Set([400, ...(r.signing?.rejectStatuses ?? [])])] },
     fuzz: { baseRequest: r.fuzz?.baseRequest ?? d.fuzz.baseRequest },
     timeoutMs: r.timeoutMs ?? d.timeoutMs,
+    concurrency: r.concurrency ?? d.concurrency,
   };
 }

@@ -5,9 +5,17 @@
 // fewer PSUs than workers the run caps the workers (and says so) instead of sharing.
 import { availableParallelism } from 'node:os';
 
-/** Workers for `--parallel auto`: two per core (a worker mostly waits for the target), at most one per PSU, at least one. */
-export function autoWorkers(psus: number, cores = availableParallelism()): number {
-  return Math.max(1, Math.min(2 * cores, psus));
+/** CPU a request costs the suite and a loopback bank on this kind of machine (signing, checking, reporting), in ms. */
+export const CPU_MS_PER_REQUEST = 4;
+
+/**
+ * Workers for `--parallel auto`: enough to keep the cores busy while the others wait for answers.
+ * A worker waits one round trip per request and works about CPU_MS_PER_REQUEST, so the cores stay
+ * busy with cores × (1 + rtt / CPU_MS_PER_REQUEST) workers: about one per core on loopback, many more
+ * across the internet. Never more than one per PSU, nor 16; at least one.
+ */
+export function autoWorkers(psus: number, cores = availableParallelism(), rttMs = 0): number {
+  return Math.max(1, Math.min(psus, 16, Math.round(cores * (1 + Math.max(0, rttMs) / CPU_MS_PER_REQUEST))));
 }
 
 /**

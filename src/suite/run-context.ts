@@ -15,6 +15,8 @@ export interface RunContext {
   runId?: string;
   /** The run's deadline and dead-target breaker (run-guard.ts). */
   guard?: GuardConfig;
+  /** A file the first worker writes once loaded; the other workers wait for it before loading (schedule.ts). */
+  firstWorkerReady?: string;
   /** `run --sca-driver`: replaces the profile's SCA driver. */
   scaDriver?: Profile['sca']['driver'];
 }

@@ -6,7 +6,8 @@
 //   time out or are refused, the target is taken for dead, the worker writes the stop file, and every
 //   worker reports the scenarios still waiting as not run; the exit code is 3 (no answer).
 //
-// A scenario already running finishes (each request is bounded by the per-request timeout).
+// A scenario already running stops before its next request (RunStopped: reported as not run); a
+// request in flight ends within the per-request timeout.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** Default number of consecutive timed-out or refused requests that stop the run. */
@@ -47,6 +48,20 @@ export function stopReason(g: GuardConfig, now = Date.now()): StopReason | undef
   }
   if (g.deadlineAt !== undefined && now > g.deadlineAt) return { kind: 'deadline', message: `the run's deadline passed at ${new Date(g.deadlineAt).toISOString()}` };
   return undefined;
+}
+
+/** Thrown before a request once the run must stop: the scenario it belongs to is reported as not run. */
+export class RunStopped extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RunStopped';
+  }
+}
+
+/** Throws RunStopped when the run must stop (deadline passed, target taken for dead): asked before each request. */
+export function checkRunning(g: GuardConfig | undefined): void {
+  const stop = g && stopReason(g);
+  if (stop) throw new RunStopped(stop.message);
 }
 
 /** Counts a worker's consecutive transport failures; trips the breaker at the configured count. */

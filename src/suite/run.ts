@@ -1,12 +1,13 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
-import { loadConfiguration, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
+import { CLOCK_TAG, planClockScenarios } from './schedule.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request } from 'undici';
+import { Agent, request } from 'undici';
 import { toJUnit } from './junit.ts';
 import { completeProfile, loadProfile, ProfileError, type Profile } from './profile.ts';
 import { finishAllureResults, generateAllureReport } from './report.ts';
@@ -20,6 +21,7 @@ import { computeCoverage, scenarios } from './coverage.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from './dialects.ts';
 import { autoWorkers, capWorkers } from './psu-pool.ts';
+import { availableParallelism } from 'node:os';
 import { DEFAULT_BREAKER } from './run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from './shapes.ts';
 import { closeSharedAgents, TppClient } from '../tpp/client.ts';
@@ -82,6 +84,27 @@ export async function probe(url: string, timeoutMs: number): Promise<string | un
   }
 }
 
+/** The target's round trip in ms: the fastest of a few requests on one kept-alive connection (the first also connects; at most about 2 s in all). */
+export async function roundTripMs(url: string, timeoutMs: number, tries = 4): Promise<number> {
+  const agent = new Agent({ connections: 1 });
+  let best = Infinity;
+  try {
+    const started = performance.now();
+    // A slow target gets fewer tries: the estimate must not hold up the run.
+    for (let i = 0; i < tries && performance.now() - started < 2_000; i++) {
+      const t0 = performance.now();
+      const r = await request(url, { method: 'GET', dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
+      await r.body.dump();
+      if (i) best = Math.min(best, performance.now() - t0);
+    }
+  } catch {
+    /* the probe already said the target answers; a failure here only leaves the estimate */
+  } finally {
+    await agent.close().catch(() => undefined);
+  }
+  return Number.isFinite(best) ? best : 0;
+}
+
 let supportCache: { key: string; library: ISupportCodeLibrary } | undefined;
 
 export async function runSuite(o: RunOptions): Promise<RunResult> {
@@ -124,10 +147,15 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
     // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
-    let parallel = 0;
-    if (profile.environment !== 'production') {
+    let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
+    if (profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1)) {
       const psus = await psuCount(profile, ctx);
-      const requested = o.parallel === 'auto' ? autoWorkers(psus ?? 1) : o.parallel ?? 0;
+      let requested = o.parallel === 'auto' ? 0 : o.parallel ?? 0;
+      if (o.parallel === 'auto') {
+        const rtt = await roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000));
+        requested = autoWorkers(psus ?? 1, undefined, rtt);
+        if (!o.quiet) log(`xs2a-conformance: --parallel auto: ${requested} worker${requested === 1 ? '' : 's'} (round trip ${rtt.toFixed(1)} ms, ${psus ?? 'unknown'} PSUs, ${availableParallelism()} cores)\n`);
+      }
       const capped = capWorkers(requested, psus);
       parallel = capped.workers;
       if (capped.warning && !o.quiet) log(`xs2a-conformance: ${capped.warning}\n`);
@@ -154,6 +182,13 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       },
       { cwd: ROOT },
     );
+    // The clock-moving scenarios run alone and first (schedule.ts): count those this run will start.
+    const clockScenarios = parallel > 1 ? await clockScenarioCount(runConfiguration.sources) : 0;
+    planClockScenarios(clockScenarios);
+    if (clockScenarios) {
+      ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
+      process.env[RUN_ENV] = JSON.stringify(ctx);
+    }
     const collector = new ResultCollector();
     const stdout = o.quiet ? { write: () => true } : process.stdout;
     try {
@@ -187,6 +222,13 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     await bank?.close();
     rmSync(guardDir, { recursive: true, force: true });
   }
+}
+
+/** How many of the scenarios a run's sources select move the target's clock. */
+async function clockScenarioCount(sources: Parameters<typeof loadSources>[0]): Promise<number> {
+  const { plan } = await loadSources(sources, { cwd: ROOT });
+  const clock = new Set(scenarios(ROOT).filter((s) => s.tags.includes(CLOCK_TAG)).map((s) => s.where));
+  return plan.filter((p) => clock.has(`${p.uri}:${p.location.line}`)).length;
 }
 
 /** The table that balances the shards (run --record-durations refreshes it). */

@@ -2,7 +2,7 @@
 // moved it, what was sent and received, and the typed state the scenario keeps between steps. The
 // cucumber World (steps/support/world.ts) is this class; the fuzzer's stateful model obtains its PSU
 // through it too.
-import { Breaker, type GuardConfig } from './run-guard.ts';
+import { Breaker, checkRunning, type GuardConfig } from './run-guard.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PsuContext as Context } from '../spec/codes.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
@@ -91,6 +91,7 @@ export class ScenarioSession {
       timeoutMs: profile.timeoutMs,
       tls: profile.tpp.tls,
       onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
+      beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
     });
     this.psu = { tppSessionId: randomUUID(), psuIpAddress: profile.psu.private.ipAddress };
   }
@@ -212,7 +213,7 @@ export class ScenarioSession {
   /** Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`, in `tppSessionId`, by default the PSU's); its screenshots are attached, failed flows included. */
   async runSca(href: string, context: Context = 'PRIVATE', cancel = false, nationalId?: string, tppSessionId = this.psu.tppSessionId): Promise<ScaResult> {
     const who = { ...(context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private), nationalId: nationalId ?? await this.nationalId(context) };
-    const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId } });
+    const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId }, beforeRequest: () => checkRunning(this.ctx.guard) });
     this.lastSca = r;
     for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });
     return r;

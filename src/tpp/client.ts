@@ -54,6 +54,8 @@ export interface TppClientOptions {
   record?: boolean;
   /** Told of each request's transport outcome (the run's dead-target breaker). */
   onOutcome?: (o: { answered: true } | { answered: false; code: ClientErrorCode; message: string }) => void;
+  /** Asked before each request is sent; it throws to stop the request (a run past its deadline). */
+  beforeSend?: () => void;
   maxBodyBytes?: number;
 }
 
@@ -133,6 +135,19 @@ export async function closeSharedAgents(): Promise<void> {
   await Promise.all(all.map((a) => a.close().catch(() => undefined)));
 }
 
+// A client is made per scenario: parsing the certificate and the key each time cost about 1 ms of
+// CPU per scenario, so each identity is parsed once per process.
+const PARSED = new Map<string, { keyId: string; certificateHeader: string; signer: Signer }>();
+function parsedIdentity(certPem: string, keyPem: string): { keyId: string; certificateHeader: string; signer: Signer } {
+  const key = `${certPem}\n${keyPem}`;
+  let p = PARSED.get(key);
+  if (!p) {
+    p = { keyId: keyIdFor(certPem), certificateHeader: certificateHeaderValue(certPem), signer: rsaSha256Signer(keyPem) };
+    PARSED.set(key, p);
+  }
+  return p;
+}
+
 export class TppClient {
   readonly baseUrl: URL;
   readonly keyId: string;
@@ -146,9 +161,10 @@ export class TppClient {
 
   constructor(readonly options: TppClientOptions) {
     this.baseUrl = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : options.baseUrl + '/');
-    this.keyId = options.identity.keyId ?? keyIdFor(options.identity.certPem);
-    this.certificateHeader = certificateHeaderValue(options.identity.certPem);
-    this.signer = rsaSha256Signer(options.identity.keyPem);
+    const parsed = parsedIdentity(options.identity.certPem, options.identity.keyPem);
+    this.keyId = options.identity.keyId ?? parsed.keyId;
+    this.certificateHeader = parsed.certificateHeader;
+    this.signer = parsed.signer;
     this.clock = options.clock ?? systemClock;
     this.psu = { ...(options.psu ?? {}) };
     this.redirectUri = options.redirectUri ?? 'https://127.0.0.1/xs2a-conformance/callback';
@@ -210,6 +226,7 @@ export class TppClient {
   }
 
   async request(spec: RequestSpec): Promise<Exchange> {
+    this.options.beforeSend?.();
     const { request, url, signingString } = this.build(spec);
     return this.send(request, url, signingString, spec.timeoutMs);
   }

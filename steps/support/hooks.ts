@@ -1,5 +1,5 @@
 // Before: not-applicable check and Allure labels from the clause registry. After: evidence.
-import { After, AfterAll, Before, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
+import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
 import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
 import { clauseById } from '../../src/spec/clauses.ts';
@@ -8,10 +8,13 @@ import { evidenceFiles } from '../../src/suite/evidence.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { parseSetupFailure, setScenarioOperation } from '../../src/suite/expect.ts';
 import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX } from '../../src/suite/results.ts';
-import { stopReason } from '../../src/suite/run-guard.ts';
+import { RunStopped, stopReason } from '../../src/suite/run-guard.ts';
 import { closeBrowser } from '../../src/suite/sca/browser-driver.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
+import { canAssign, CLOCK_TAG } from '../../src/suite/schedule.ts';
+import { runContext } from '../../src/suite/run-context.ts';
+import { writeFileSync } from 'node:fs';
 
 setDefaultTimeout(60_000);
 
@@ -23,6 +26,11 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
     try {
       return await fn.apply(this, args);
     } catch (e) {
+      // The run stopped (deadline, dead target) before this step's next request: the scenario is not run, not failed.
+      if (e instanceof RunStopped) {
+        this.attach(NOT_RUN_PREFIX + e.message, 'text/plain');
+        return 'skipped';
+      }
       if (this.client) {
         const sent = this.client.exchanges.slice(before);
         const shown = sent.length ? sent.slice(-3) : this.last ? [this.last] : [];
@@ -36,14 +44,17 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
   return wrapped;
 });
 
+// The first worker tells the others it has loaded (register.mjs): they load while it starts the clock scenarios.
+BeforeAll(function () {
+  const ready = runContext().ctx.firstWorkerReady;
+  if (ready && (process.env.CUCUMBER_WORKER_ID ?? '0') === '0') writeFileSync(ready, '');
+});
+
 // One browser per worker (the browser SCA driver): closed when the worker is done.
 AfterAll(async () => closeBrowser());
 
-// A scenario that moves the target's clock runs alone: it would expire others' sessions.
-setParallelCanAssign((pickle, running) => {
-  const clock = (p: { tags: readonly { name: string }[] }) => p.tags.some((t) => t.name === '@clock');
-  return clock(pickle) ? running.length === 0 : !running.some(clock);
-});
+// A scenario that moves the target's clock runs alone, and first (schedule.ts).
+setParallelCanAssign(canAssign);
 
 Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHookParameter) {
   const t = readTags(pickle.tags.map((x) => x.name));
@@ -66,7 +77,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
     return 'skipped';
   }
   // A scenario that moves the target's clock makes its own PSU session (a kept one would carry another time).
-  if (pickle.tags.some((x) => x.name === '@clock')) this.reusePsuSession = false;
+  if (pickle.tags.some((x) => x.name === CLOCK_TAG)) this.reusePsuSession = false;
   const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');

@@ -11,10 +11,12 @@ describe('PSU pool', () => {
     expect(capWorkers(0, 1)).toEqual({ workers: 0 });
     expect(capWorkers(4, 0).workers).toBe(1);
   });
-  it('auto: two workers per core, at most one per PSU', () => {
-    expect(autoWorkers(4, 2)).toBe(4);
-    expect(autoWorkers(8, 2)).toBe(4);
-    expect(autoWorkers(1, 8)).toBe(1);
+  it('auto: about one worker per core on loopback, more the longer the round trip, at most one per PSU and 16', () => {
+    expect(autoWorkers(8, 2, 0.3)).toBe(2);
+    expect(autoWorkers(8, 2, 4)).toBe(4);
+    expect(autoWorkers(8, 2, 50)).toBe(8);
+    expect(autoWorkers(40, 2, 50)).toBe(16);
+    expect(autoWorkers(1, 8, 50)).toBe(1);
     expect(autoWorkers(0, 8)).toBe(1);
   });
   it('gives each worker its own entry while the workers are capped at the pool', () => {

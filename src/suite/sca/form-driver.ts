@@ -22,6 +22,8 @@ export interface ScaRequest {
   maxSteps?: number;
   timeoutMs?: number;
   dispatcher?: Agent;
+  /** Asked before each page request; it throws to stop the flow (a run past its deadline). */
+  beforeRequest?: () => void;
 }
 
 export interface ScaStep {
@@ -132,6 +134,7 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
     const u = new URL(url);
     if (reachesRedirectUri(url, req.redirectUri)) return { completed: true, params: Object.fromEntries(u.searchParams), finalUrl: redactUrl(url), steps };
     if (!allowed.has(u.origin)) return { completed: false, params: {}, steps, problem: `the flow went to ${u.origin} (${redactUrl(url)}), which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): not requested` };
+    req.beforeRequest?.();
     let res;
     try {
       res = await request(url, {

@@ -17,6 +17,8 @@ export interface ScaCall {
   context: 'PRIVATE' | 'CORPORATE';
   cancel?: boolean;
   vars: Record<string, string | undefined>;
+  /** Asked before each request of the flow; it throws to stop it (a run past its deadline). */
+  beforeRequest?: () => void;
 }
 
 /** The origins an SCA flow may load from. */
@@ -27,6 +29,7 @@ export function scaOrigins(profile: Profile, targetUrl: string): string[] {
 export async function performSca(profile: Profile, call: ScaCall): Promise<ScaResult> {
   const redirectUri = profile.tpp.redirectUri;
   const origins = scaOrigins(profile, call.targetUrl);
+  call.beforeRequest?.();
   if (profile.sca.driver === 'browser' && profile.sca.browser) {
     const b = profile.sca.browser;
     if (call.cancel && !b.cancelSteps) return { completed: false, params: {}, steps: [], problem: 'this scenario aborts the SCA, but the profile has no sca.browser.cancelSteps' };
@@ -34,5 +37,5 @@ export async function performSca(profile: Profile, call: ScaCall): Promise<ScaRe
   }
   if (profile.sca.driver === 'preset') return { completed: false, params: {}, steps: [], problem: 'the preset driver performs no SCA' };
   const f = profile.sca.form;
-  return runFormSca({ href: call.href, redirectUri, origins, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs });
+  return runFormSca({ href: call.href, redirectUri, origins, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs, beforeRequest: call.beforeRequest });
 }
