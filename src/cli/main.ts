@@ -1,6 +1,7 @@
 // xs2a-conformance: the command line. Unusable input: one line on stderr, exit 2.
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './io.ts';
+import { TOOL_VERSION } from './version.ts';
 import * as certs from './commands/certs.ts';
 import * as demo from './commands/demo.ts';
 import * as sign from './commands/sign.ts';
@@ -14,15 +15,16 @@ import * as mutants from './commands/mutants.ts';
 import * as replayCmd from './commands/replay.ts';
 import * as clauses from './commands/clauses.ts';
 import * as merge from './commands/merge.ts';
+import * as bundle from './commands/bundle.ts';
 
 export function buildProgram(): Command {
   const program = new Command('xs2a-conformance')
     .description('Conformance suite and HTTP-signature toolkit for Berlin Group NextGenPSD2 / XS2A 1.3 style interfaces')
-    .version('0.1.0')
+    .version(TOOL_VERSION)
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showSuggestionAfterError(true);
-  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge]) m.register(program);
+  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge, bundle]) m.register(program);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   return program;
 }

@@ -2,6 +2,8 @@
 // response, as HTTP text with the JSON pretty-printed (national identity numbers masked, never a
 // private key), the recorded exchange (for `xs2a-conformance replay`), and a curl line, which is
 // valid for the spec's 60 s Date window only.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { redactExchange, toCurl, type Exchange } from '../tpp/client.ts';
 
 const pretty = (body: string): string => {
@@ -45,5 +47,22 @@ export function evidenceFiles(exchanges: Exchange[]): EvidenceFile[] {
         body: `# Replays the request signed anew (fresh Date, Digest, X-Request-ID), at any time:\n#   npx xs2a-conformance replay "exchange ${what}.json" [--target URL]\n# The curl line sends the recorded signature: valid only within 60 s of its Date (spec § Limits).\n${toCurl(ex)}\n`,
       },
     ];
+  });
+}
+
+/** The folder of a scenario's exchanges under `run --bundle`'s exchanges dir: its id, file-name safe. */
+export function exchangesFolder(scenarioId: string): string {
+  return scenarioId.replace(/[^A-Za-z0-9._-]+/g, '_');
+}
+
+/** Writes every exchange of a scenario (redacted: the replayable record) as `<dir>/<scenario>/NNN.json`; returns the files written, relative to `dir`. */
+export function writeExchanges(dir: string, scenarioId: string, exchanges: readonly Exchange[]): string[] {
+  if (!exchanges.length) return [];
+  const folder = exchangesFolder(scenarioId);
+  mkdirSync(join(dir, folder), { recursive: true });
+  return exchanges.map((ex, i) => {
+    const name = `${folder}/${String(i + 1).padStart(3, '0')}.json`;
+    writeFileSync(join(dir, name), JSON.stringify({ scenario: scenarioId, ...redactExchange(ex) }, null, 2));
+    return name;
   });
 }

@@ -8,6 +8,29 @@ export const NOT_APPLICABLE_PREFIX = 'not applicable: ';
 /** Attached by the Before hook to a scenario the run's guards did not start (run-guard.ts). */
 export const NOT_RUN_PREFIX = 'not run: ';
 
+/** The line of every scenario and example row of a Gherkin document, by AST node id. */
+export function scenarioLines(doc: { feature?: { children: readonly any[] } }): Map<string, number> {
+  const lines = new Map<string, number>();
+  const walk = (children: readonly any[]) => {
+    for (const c of children) {
+      if (c.scenario) {
+        lines.set(c.scenario.id, c.scenario.location.line);
+        for (const ex of c.scenario.examples ?? []) for (const row of ex.tableBody ?? []) lines.set(row.id, row.location.line);
+      }
+      if (c.rule) walk(c.rule.children);
+    }
+  };
+  walk(doc.feature?.children ?? []);
+  return lines;
+}
+
+/** A scenario's id in the reports: `<feature file>:<line>` (an outline's example row has its own line). */
+export function scenarioId(doc: { feature?: { children: readonly any[] } }, pickle: { uri: string; astNodeIds: readonly string[] }): string {
+  const lines = scenarioLines(doc);
+  const line = [...pickle.astNodeIds].reverse().map((id) => lines.get(id)).find((l) => l !== undefined) ?? 0;
+  return `${pickle.uri}:${line}`;
+}
+
 export class ResultCollector {
   private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
   private testCases = new Map<string, string>();
@@ -16,18 +39,7 @@ export class ResultCollector {
   readonly results: ScenarioResult[] = [];
 
   onMessage = (e: Envelope): void => {
-    if (e.gherkinDocument?.feature) {
-      const walk = (children: readonly any[]) => {
-        for (const c of children) {
-          if (c.scenario) {
-            this.lines.set(c.scenario.id, c.scenario.location.line);
-            for (const ex of c.scenario.examples ?? []) for (const row of ex.tableBody ?? []) this.lines.set(row.id, row.location.line);
-          }
-          if (c.rule) walk(c.rule.children);
-        }
-      };
-      walk(e.gherkinDocument.feature.children);
-    }
+    if (e.gherkinDocument) for (const [id, line] of scenarioLines(e.gherkinDocument)) this.lines.set(id, line);
     if (e.pickle) this.pickles.set(e.pickle.id, { name: e.pickle.name, uri: e.pickle.uri, tags: e.pickle.tags.map((t) => t.name), astNodeIds: e.pickle.astNodeIds });
     if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
     if (e.testCaseStarted) this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, statuses: [], messages: [], durationNs: 0 });

@@ -42,6 +42,8 @@ export interface RunOptions {
   shard?: Shard;
   /** Write the scenarios' durations to fixtures/durations.json (the shards' balance). */
   recordDurations?: boolean;
+  /** Write every scenario's exchanges (redacted) under <reportDir>/exchanges, for `run --bundle`. */
+  recordExchanges?: boolean;
   reportDir?: string;
   allowPayments?: boolean;
   /** Faults switched on in the embedded bank (fault-injected variants). */
@@ -67,6 +69,8 @@ export interface RunResult {
   verdict?: Verdict;
   message?: string;
   wallMs: number;
+  /** What a bundle needs of a finished run (run --bundle). */
+  run?: { profile: Profile; target: string; startedAt: string; endedAt: string; coverage: ReturnType<typeof computeCoverage>; exchangesDir?: string };
 }
 
 export class UnusableInput extends Error {
@@ -162,6 +166,11 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     }
 
     rmSync(join(reportDir, 'allure-results'), { recursive: true, force: true });
+    rmSync(join(reportDir, 'exchanges'), { recursive: true, force: true });
+    if (o.recordExchanges) {
+      ctx.exchangesDir = join(reportDir, 'exchanges');
+      mkdirSync(ctx.exchangesDir, { recursive: true });
+    }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
     process.env[RUN_ENV] = JSON.stringify(ctx);
     const format: Array<string | [string, string]> = [['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')]];
@@ -211,11 +220,13 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     writeAllureEnvironment(join(reportDir, 'allure-results'), ctx, profile);
     if (o.recordDurations) writeDurations(DURATIONS_FILE, verdict.results);
     // The clause page every clause link of the reports points to (clauses.html#<id>), beside them.
-    writeFileSync(join(reportDir, CLAUSE_PAGE), clausePagesHtml(computeCoverage(ROOT, join(reportDir, 'mutation.json'))));
+    const coverage = computeCoverage(ROOT, join(reportDir, 'mutation.json'));
+    writeFileSync(join(reportDir, CLAUSE_PAGE), clausePagesHtml(coverage));
     finishAllureResults(join(reportDir, 'allure-results'), join(reportDir, CLAUSE_PAGE));
     if (!o.quiet) log(summary);
     if (o.report) log(generateAllureReport(reportDir).message + '\n');
-    return { exitCode: verdict.exitCode, verdict, wallMs };
+    const run = { profile, target: ctx.embedded ? `embedded reference bank${o.dialect ? ` (${o.dialect} dialect)` : ''}` : ctx.targetUrl, startedAt: new Date(started).toISOString(), endedAt: new Date().toISOString(), coverage, exchangesDir: ctx.exchangesDir };
+    return { exitCode: verdict.exitCode, verdict, wallMs, run };
   } finally {
     delete process.env[RUN_ENV];
     await closeSharedAgents();

@@ -4,10 +4,10 @@ import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
 import { clauseById } from '../../src/spec/clauses.ts';
 import { clausePageLink } from '../../src/suite/clause-pages.ts';
-import { evidenceFiles } from '../../src/suite/evidence.ts';
+import { evidenceFiles, writeExchanges } from '../../src/suite/evidence.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { parseSetupFailure, setScenarioOperation } from '../../src/suite/expect.ts';
-import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX } from '../../src/suite/results.ts';
+import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/suite/results.ts';
 import { RunStopped, stopReason } from '../../src/suite/run-guard.ts';
 import { closeBrowser } from '../../src/suite/sca/browser-driver.ts';
 import { readTags } from '../../src/suite/tags.ts';
@@ -86,7 +86,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   return undefined;
 });
 
-After(async function (this: Xs2aWorld, { result, pickle }: ITestCaseHookParameter) {
+After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITestCaseHookParameter) {
   // Undo time travel first: later scenarios sign with the real clock.
   await this.restoreClock().catch(() => undefined);
   setScenarioOperation(undefined);
@@ -100,5 +100,7 @@ After(async function (this: Xs2aWorld, { result, pickle }: ITestCaseHookParamete
     const clauses = t.clauses.map((id) => { const c = clauseById(id); return `${id} (${c.level.toUpperCase()}): ${c.quote ?? c.text}\n  ${clausePageLink(id)}`; });
     if (clauses.length && !setup) this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
   }
+  // run --bundle: every exchange of the scenario, redacted, for the evidence bundle.
+  if (this.ctx.exchangesDir) writeExchanges(this.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), this.client.exchanges);
   await this.client.close();
 });

@@ -5,7 +5,9 @@ import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
 import { runSuite } from '../../suite/run.ts';
 import { parseDuration } from '../../suite/run-guard.ts';
 import { parseShard } from '../../suite/shard.ts';
-import { UsageError } from '../io.ts';
+import { readText, UsageError } from '../io.ts';
+import { writeBundle } from '../../bundle/write.ts';
+import { TOOL_VERSION } from '../version.ts';
 
 export function register(program: Command): void {
   program
@@ -15,7 +17,7 @@ export function register(program: Command): void {
     .option('--profile <FILE>', 'target profile, JSON or YAML (default: $XS2A_PROFILE)')
     .option('--tags <EXPR>', 'cucumber tag expression, e.g. "@must and not @sandbox"')
     .option('--name <REGEX>', 'only scenarios whose name matches (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
-    .option('--parallel <N|auto>', 'parallel workers; auto: two per core, at most one per PSU (never more workers than PSUs)', '2')
+    .option('--parallel <N|auto>', 'parallel workers; auto: from the cores and the target\'s round trip, at most one per PSU (never more workers than PSUs)', '2')
     .option('--deadline <duration>', 'whole-run deadline (90s, 15m, 1h): scenarios not started by then are reported as not run, exit 4')
     .option('--shard <i/n>', 'run part i of n: a deterministic split balanced by fixtures/durations.json (merge joins the parts)')
     .option('--record-durations', 'write the scenarios\' durations to fixtures/durations.json (the shards\' balance)')
@@ -27,7 +29,10 @@ export function register(program: Command): void {
     .option('--sca-driver <form|browser|preset>', "replace the profile's SCA driver")
     .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile profiles/variant.yaml)')
     .option('--no-report', 'do not build the Allure HTML report')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean }) => {
+    .option('--bundle <FILE.zip>', 'also write a signed evidence bundle: reports, every exchange, and a manifest of their SHA-256 signed as a detached JWS (verify-bundle checks it)')
+    .option('--bundle-key <FILE>', 'the bundle\'s signing key (PEM; default: the profile\'s QSealC key)')
+    .option('--bundle-cert <FILE>', 'the bundle\'s certificate chain (PEM, leaf first; default: the profile\'s QSealC certificate)')
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean; bundle?: string; bundleKey?: string; bundleCert?: string }) => {
       const shard = o.shard === undefined ? undefined : parseShard(o.shard);
       if (o.shard !== undefined && !shard) throw new UsageError(`--shard "${o.shard}" is not i/n with 1 ≤ i ≤ n`);
       if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
@@ -37,6 +42,9 @@ export function register(program: Command): void {
       const deadlineMs = o.deadline === undefined ? undefined : parseDuration(o.deadline);
       if (o.deadline !== undefined && deadlineMs === undefined) throw new UsageError(`--deadline "${o.deadline}" is not a duration such as 90s, 15m or 1h`);
       if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
+      if (!!o.bundleKey !== !!o.bundleCert) throw new UsageError('--bundle-key and --bundle-cert go together');
+      if ((o.bundleKey || o.bundleCert) && !o.bundle) throw new UsageError('--bundle-key and --bundle-cert need --bundle FILE.zip');
+      const signer = o.bundleKey && o.bundleCert ? { keyPem: readText(o.bundleKey, 'bundle key'), certPem: readText(o.bundleCert, 'bundle certificate') } : undefined;
       const r = await runSuite({
         target: o.target,
         profile: o.profile ?? process.env.XS2A_PROFILE,
@@ -54,7 +62,12 @@ export function register(program: Command): void {
         timeoutMs: +o.timeout,
         scaDriver: o.scaDriver as 'form' | 'browser' | 'preset' | undefined,
         dialect: o.dialect as Dialect | undefined,
+        recordExchanges: !!o.bundle,
       });
+      if (o.bundle && r.verdict && r.run) {
+        const m = await writeBundle({ out: o.bundle, reportDir: o.reportDir, exchangesDir: r.run.exchangesDir ?? '', verdict: r.verdict, profile: r.run.profile, target: r.run.target, startedAt: r.run.startedAt, endedAt: r.run.endedAt, toolVersion: TOOL_VERSION, coverage: r.run.coverage, signer });
+        process.stdout.write(`evidence bundle: ${o.bundle} (${Object.keys(m.files).length} files, ${m.scenarios.length} scenarios; xs2a-conformance verify-bundle ${o.bundle})\n`);
+      }
       if (r.message) process.stderr.write(`xs2a-conformance: ${r.message}\n`);
       process.exitCode = r.exitCode;
     });
