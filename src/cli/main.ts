@@ -14,6 +14,7 @@ import * as mutants from './commands/mutants.ts';
 import * as replayCmd from './commands/replay.ts';
 import * as clauses from './commands/clauses.ts';
 import * as merge from './commands/merge.ts';
+import * as openapi from './commands/openapi.ts';
 
 export function buildProgram(): Command {
   const program = new Command('xs2a-conformance')
@@ -22,7 +23,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showSuggestionAfterError(true);
-  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge]) m.register(program);
+  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge, openapi]) m.register(program);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   return program;
 }

@@ -210,9 +210,11 @@ export interface OtherOperation {
   readonly responseSchema?: SchemaName;
   /** Section the spec names the operation in, where it is not the list of other operations. */
   readonly section?: SectionKey;
+  /** What the spec says of the request body, where it says something: none is sent, or it is ignored. */
+  readonly requestBody?: 'empty' | 'ignored';
 }
 
-type OtherExtra = Partial<Pick<OtherOperation, 'sandboxOnly' | 'success' | 'pathSource' | 'reading' | 'query' | 'responseSchema' | 'section'>>;
+type OtherExtra = Partial<Pick<OtherOperation, 'sandboxOnly' | 'success' | 'pathSource' | 'reading' | 'query' | 'responseSchema' | 'section' | 'requestBody'>>;
 
 const other = (id: string, method: HttpMethod | null, path: string | null, description: string, extra: OtherExtra = {}): OtherOperation => ({
   id, method, path, description, ...extra, sandboxOnly: extra.sandboxOnly ?? false,
@@ -241,7 +243,8 @@ export const OTHER_OPERATIONS: readonly OtherOperation[] = [
   other('get-users', 'GET', '/v1/users', 'Start an SCA to obtain a PSU id.', { success: undefined }),
   other('get-user', 'GET', '/v1/user', 'Start an SCA to obtain a PSU id.', { success: undefined }),
   other('create-consent', 'POST', '/v1/consents',
-    'Bank-offered consent: the body is ignored and an SCA redirect is returned; deprecated, replaced by /v1/bank-offered-consents.'),
+    'Bank-offered consent: the body is ignored and an SCA redirect is returned; deprecated, replaced by /v1/bank-offered-consents.',
+    { requestBody: 'ignored' }),
   // Method not shown in the spec; the platform documents POST.
   other('bank-offered-consents', 'POST', '/v1/bank-offered-consents', 'Replacement of POST /v1/consents.'),
   other('initiate-payment', 'POST', '/v1/payments/{payment-product}',
@@ -256,7 +259,7 @@ export const OTHER_OPERATIONS: readonly OtherOperation[] = [
   // "the startAuthorisation link of a payment (POST with an empty body)"; the path is the Berlin Group one the link points to.
   other('start-payment-authorisation', 'POST', '/v1/payments/{payment-product}/{payment-id}/authorisations',
     'Follow the startAuthorisation link of a payment: POST with an empty body.',
-    { success: bg('startPaymentAuthorisation answers 201', [201]) }),
+    { success: bg('startPaymentAuthorisation answers 201', [201]), requestBody: 'empty' }),
   other('fee-information', null, '/v1/payments/instant-norwegian-credit-transfers-{variant}/fee-information',
     'Fee information of instant Norwegian credit transfers.',
     {
