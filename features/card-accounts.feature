@@ -8,7 +8,7 @@ Feature: Card accounts
 
   # Berlin Group NextGenPSD2 1.3: GET /v1/card-accounts lists the card accounts in `cardAccounts`.
   # trips on: a card account created for the PSU and granted at SCA missing from the card account list
-  @should @sandbox @sca @mutating @card-accounts @op:list-card-accounts @clause:conventions.psu-contexts @clause:conventions.amount-string
+  @should @sandbox @sca @mutating @card-accounts @op:list-card-accounts @clause:endpoints.list-card-accounts @clause:conventions.psu-contexts @clause:conventions.amount-string
   Scenario: The card account list holds the PSU's card account
     Given a sandbox card account of the PSU
     And a private PSU who has completed SCA
@@ -27,17 +27,17 @@ Feature: Card accounts
     Then the request is accepted
     And every amount in the answer is a string with the currency's minor units
 
-    @op:get-card-account
+    @op:get-card-account @clause:endpoints.get-card-account
     Examples: details
       | what        |
       | the details |
 
-    @op:get-card-balances
+    @op:get-card-balances @clause:endpoints.get-card-balances
     Examples: balances
       | what         |
       | the balances |
 
-    @op:list-card-transactions
+    @op:list-card-transactions @clause:endpoints.list-card-transactions
     Examples: transactions
       | what             |
       | the transactions |

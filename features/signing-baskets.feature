@@ -146,7 +146,7 @@ Feature: Signing baskets
   # basket status at a path the spec does not show, after transitions it does not show: SHOULD.
   # trips on: a basket of RCVD payments reporting another status than RCVD, or a basket whose payments are all authorised not reporting that status
   @clause:states.basket-worst-case @clause:states.basket-single-status @clause:states.basket-payment-status-per-payment
-  @clause:fields.basket-status-response @clause:fields.basket-status-response.transactionStatus
+  @clause:fields.basket-status-response @clause:fields.basket-status-response.transactionStatus @clause:endpoints.get-signing-basket-status
   @should @sca @payments @mutating @baskets @op:create-signing-basket
   Scenario: The basket status is the worst case of its payments, which are read one by one
     Given the TPP has initiated 2 cross-border payments for a signing basket

@@ -106,8 +106,9 @@ for (const op of DETAILED_OPERATIONS) {
 }
 for (const op of OTHER_OPERATIONS) {
   const where = op.method || op.path ? `${op.method ?? '(method not shown)'} ${op.path ?? '(path not shown)'}: ` : '';
-  add(`endpoints.${op.id}`, 'other-operations', 'endpoint', op.id, `${where}${op.description}`);
-  if (op.success) add(`endpoints.${op.id}.success`, 'other-operations', 'endpoint', `${op.id}: success status`, successText(op.success), op.success);
+  const section = op.section ?? 'other-operations';
+  add(`endpoints.${op.id}`, section, 'endpoint', op.id, `${where}${op.description}`, op.pathSource);
+  if (op.success) add(`endpoints.${op.id}.success`, section, 'endpoint', `${op.id}: success status`, successText(op.success), op.success);
 }
 for (const header of HEADERS) {
   add(`headers.${header.name.toLowerCase()}`, 'header-parameters', 'header', header.name, `${header.name} (${header.type}): ${header.meaning}`);

@@ -15,3 +15,4 @@ export type { JsonSchema } from './schemas/common.ts';
 export * from './states.ts';
 export * from './versioning.ts';
 export * from './validate.ts';
+export { buildOpenApi, documentOperations, NOT_SHOWN, type OpenApiDocument, type OpenApiOptions } from './openapi.ts';

@@ -1,7 +1,8 @@
 /**
- * Operations: the five the spec details (§ Endpoints 1-5) and the others it refers to. Where the spec
- * does not show a method, path or success code, the Berlin Group NextGenPSD2 1.3 value is recorded
- * at SHOULD level with its source.
+ * Operations: the five the spec details (§ Endpoints 1-5) and the others it names: its list of other
+ * operations, and those it names elsewhere (the sandbox reads and card account reads of § What the
+ * service does, the basket status of § States). Where the spec does not show a method, path or
+ * success code, the Berlin Group NextGenPSD2 1.3 value is recorded at SHOULD level with its source.
  */
 import { OPERATION_HEADERS, type OperationHeaders } from './headers.ts';
 import type { SchemaName } from './schemas/index.ts';
@@ -196,43 +197,77 @@ export interface OtherOperation {
   readonly description: string;
   readonly sandboxOnly: boolean;
   readonly success?: SuccessStatus;
+  /** How sure the method and path are: absent where the spec shows them, SHOULD with a source where they are Berlin Group's. */
+  readonly pathSource?: Sourced;
+  /**
+   * Method and path read where the spec shows only part of them and the profile has no key for it
+   * (SHOULD, with the reason). Profile keys (src/suite/shapes.ts DEFAULT_OPERATIONS) hold the others.
+   */
+  readonly reading?: { readonly method: HttpMethod; readonly path: string } & Sourced;
+  /** Query parameters the spec mentions (types and whether required: not shown unless given). */
+  readonly query?: readonly QueryParam[];
+  /** Schema of the part of the success body the spec states elsewhere (§ States), where there is one. */
+  readonly responseSchema?: SchemaName;
+  /** Section the spec names the operation in, where it is not the list of other operations. */
+  readonly section?: SectionKey;
+  /** What the spec says of the request body, where it says something: none is sent, or it is ignored. */
+  readonly requestBody?: 'empty' | 'ignored';
 }
 
-const other = (
-  id: string, method: HttpMethod | null, path: string | null, description: string,
-  extra: { sandboxOnly?: boolean; success?: SuccessStatus } = {},
-): OtherOperation => ({
-  id, method, path, description, sandboxOnly: extra.sandboxOnly ?? false,
+type OtherExtra = Partial<Pick<OtherOperation, 'sandboxOnly' | 'success' | 'pathSource' | 'reading' | 'query' | 'responseSchema' | 'section' | 'requestBody'>>;
+
+const other = (id: string, method: HttpMethod | null, path: string | null, description: string, extra: OtherExtra = {}): OtherOperation => ({
+  id, method, path, description, ...extra, sandboxOnly: extra.sandboxOnly ?? false,
   // GETs default to the Berlin Group 200 unless `success` is given (even as undefined).
   success: 'success' in extra ? extra.success : method === 'GET' ? BG_GET_200 : undefined,
 });
+const bgPath = (operation: string, why: string): Sourced => ({ level: 'should', source: `${BG} (${operation}); ${why}` });
+const q = (name: string, type: QueryParam['type'], rule: string): QueryParam => ({ name, type, required: false, rule });
 
-/** § Endpoints > Other operations that are referred to (shapes not shown). */
+/** § Endpoints > Other operations that are referred to, then the others the spec names (shapes not shown). */
 export const OTHER_OPERATIONS: readonly OtherOperation[] = [
   other('list-accounts', 'GET', '/v1/accounts', 'Read the accounts the PSU has granted.'),
   other('get-balances', 'GET', '/v1/accounts/{id}/balances', 'Read the balances of an account.'),
   other('list-transactions', 'GET', '/v1/accounts/{id}/transactions',
-    'Read the transactions of an account; query filters bookingStatus (values including both, pending, all), dateFrom, dateTo, limit, offset.'),
+    'Read the transactions of an account; query filters bookingStatus (values including both, pending, all), dateFrom, dateTo, limit, offset.',
+    {
+      query: [
+        q('bookingStatus', 'string', 'values including both, pending, all'),
+        q('dateFrom', 'date', 'mentioned as a filter'),
+        q('dateTo', 'date', 'mentioned as a filter'),
+        q('limit', 'int32', 'mentioned as a filter; default page size 200 when no paging parameters are sent'),
+        q('offset', 'int32', 'mentioned as a filter'),
+      ],
+    }),
   other('list-agreements', 'GET', '/v1/agreements', 'Corporate agreements of a PSU.'),
   other('get-users', 'GET', '/v1/users', 'Start an SCA to obtain a PSU id.', { success: undefined }),
   other('get-user', 'GET', '/v1/user', 'Start an SCA to obtain a PSU id.', { success: undefined }),
   other('create-consent', 'POST', '/v1/consents',
-    'Bank-offered consent: the body is ignored and an SCA redirect is returned; deprecated, replaced by /v1/bank-offered-consents.'),
+    'Bank-offered consent: the body is ignored and an SCA redirect is returned; deprecated, replaced by /v1/bank-offered-consents.',
+    { requestBody: 'ignored' }),
   // Method not shown in the spec; the platform documents POST.
   other('bank-offered-consents', 'POST', '/v1/bank-offered-consents', 'Replacement of POST /v1/consents.'),
   other('initiate-payment', 'POST', '/v1/payments/{payment-product}',
     'Create a payment of a product (for example norwegian-domestic-credit-transfers), with the allowLogicalDuplicate query.',
-    { success: bg('initiatePayment answers 201', [201]) }),
+    { success: bg('initiatePayment answers 201', [201]), query: [q('allowLogicalDuplicate', 'boolean', 'whether logical duplicate payments are allowed')] }),
   other('get-payment', 'GET', '/v1/payments/{payment-product}/{payment-id}', 'Read a payment.'),
-  other('get-payment-status', 'GET', '/v1/payments/{payment-product}/{payment-id}/status', 'Read the status of a payment.'),
+  // § States > Payment status: "Payment status responses carry a `fundsAvailable` attribute".
+  other('get-payment-status', 'GET', '/v1/payments/{payment-product}/{payment-id}/status', 'Read the status of a payment.',
+    { responseSchema: 'payment-status-response' }),
   other('cancel-payment', 'DELETE', '/v1/payments/{payment-product}/{payment-id}', 'Delete (cancel) a payment.',
     { success: bg('cancelPayment answers 204, or 202 when the cancellation needs authorisation', [204, 202]) }),
   // "the startAuthorisation link of a payment (POST with an empty body)"; the path is the Berlin Group one the link points to.
   other('start-payment-authorisation', 'POST', '/v1/payments/{payment-product}/{payment-id}/authorisations',
     'Follow the startAuthorisation link of a payment: POST with an empty body.',
-    { success: bg('startPaymentAuthorisation answers 201', [201]) }),
+    { success: bg('startPaymentAuthorisation answers 201', [201]), requestBody: 'empty' }),
   other('fee-information', null, '/v1/payments/instant-norwegian-credit-transfers-{variant}/fee-information',
-    'Fee information of instant Norwegian credit transfers.'),
+    'Fee information of instant Norwegian credit transfers.',
+    {
+      reading: {
+        method: 'GET', path: '/v1/payments/instant-norwegian-credit-transfers-{variant}/fee-information', level: 'should',
+        source: 'method not shown; read as GET, a read of fee information (the suite sends GET)',
+      },
+    }),
   other('create-sandbox-account', 'POST', '/v1/sandbox/accounts', 'Create a mock account.', { sandboxOnly: true }),
   other('create-sandbox-card-account', 'POST', '/v1/sandbox/card-accounts', 'Create a mock card account.', { sandboxOnly: true }),
   other('create-sandbox-account-transactions', 'POST', '/v1/sandbox/accounts/{mockAccountId}/transactions',
@@ -244,6 +279,22 @@ export const OTHER_OPERATIONS: readonly OtherOperation[] = [
   other('update-sandbox-account-balance', null, null, 'Update the balance of a mock account.', { sandboxOnly: true }),
   other('update-sandbox-card-account-balance', null, null, 'Update the balance of a mock card account.', { sandboxOnly: true }),
   other('register-tpp-contact', null, null, 'TPP dialogue: register a non-personal contact e-mail for technical notices.'),
+  // § What the service does: "It has extra mock-data operations for creating and reading accounts, card accounts and transactions."
+  other('get-sandbox-account', null, null, 'Read a mock account.', { sandboxOnly: true, section: 'what-the-service-does' }),
+  other('get-sandbox-card-account', null, null, 'Read a mock card account.', { sandboxOnly: true, section: 'what-the-service-does' }),
+  // § What the service does: a TPP "reads accounts, balances, transactions and transaction details, and card accounts
+  // and their transactions"; release 1.23.2 adds card account status to the "card account APIs". Paths: Berlin Group.
+  other('list-card-accounts', 'GET', '/v1/card-accounts', 'Read the card accounts the PSU has granted.',
+    { pathSource: bgPath('getCardAccountList', 'the spec says a TPP reads card accounts'), section: 'what-the-service-does' }),
+  other('get-card-account', 'GET', '/v1/card-accounts/{id}', 'Read one card account (with its status, release 1.23.2).',
+    { pathSource: bgPath('readCardAccount', 'the spec says a TPP reads card accounts'), section: 'what-the-service-does' }),
+  other('get-card-balances', 'GET', '/v1/card-accounts/{id}/balances', 'Read the balances of a card account.',
+    { pathSource: bgPath('getCardAccountBalances', 'the spec says a TPP reads balances and card accounts'), section: 'what-the-service-does' }),
+  other('list-card-transactions', 'GET', '/v1/card-accounts/{id}/transactions', 'Read the transactions of a card account.',
+    { pathSource: bgPath('getCardAccountTransactionList', 'the spec says a TPP reads card accounts and their transactions'), section: 'what-the-service-does' }),
+  // § States > Signing basket status: "A basket holds one status only."
+  other('get-signing-basket-status', 'GET', '/v1/signing-baskets/{basketId}/status', 'Read the one status of a signing basket.',
+    { pathSource: bgPath('getSigningBasketStatus', 'the spec gives a basket one status'), responseSchema: 'basket-status-response', section: 'basket-status' }),
 ];
 
 /** Path parameter names of a template: `/v1/accounts/{id}` gives `['id']`. */

@@ -92,6 +92,8 @@ export const SPEC_QUOTES: Readonly<Record<string, string>> = {
   "endpoints.update-sandbox-account-balance": "balance-update operations for accounts and card accounts",
   "endpoints.update-sandbox-card-account-balance": "balance-update operations for accounts and card accounts",
   "endpoints.register-tpp-contact": "TPP dialogue operations for registering a non-personal contact e-mail for technical notices.",
+  "endpoints.get-sandbox-account": "It has extra mock-data operations for creating and reading accounts, card accounts and transactions.",
+  "endpoints.get-sandbox-card-account": "It has extra mock-data operations for creating and reading accounts, card accounts and transactions.",
   "headers.x-accept-fix": "x-accept-fix | string | Opt-in to future breaking changes; comma-separated list (see Versioning). Required on the basket and cross-border operations; on the basket operation its value is `amount-as-string`.",
   "headers.accept": "Accept, Accept-Charset, Accept-Encoding, Accept-Language | string | Standard content negotiation; the server answers with Content-Type, Content-Encoding and Content-Language.",
   "headers.accept-charset": "Accept, Accept-Charset, Accept-Encoding, Accept-Language | string | Standard content negotiation; the server answers with Content-Type, Content-Encoding and Content-Language.",

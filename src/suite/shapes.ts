@@ -34,8 +34,8 @@ export const DEFAULT_OPERATIONS: Record<string, OperationRef | null> = {
 /** Why each operation is a profile key: the spec's words that leave it open. */
 export const OPERATION_SILENCE: Record<string, string> = {
   'create-sandbox-customer': 'The spec names no operation that creates sandbox customers.',
-  'get-sandbox-account': 'The spec names no operation that reads one sandbox account.',
-  'get-sandbox-card-account': 'The spec names no operation that reads one sandbox card account.',
+  'get-sandbox-account': '"extra mock-data operations for creating and reading accounts, card accounts and transactions": method and path not shown.',
+  'get-sandbox-card-account': '"extra mock-data operations for creating and reading accounts, card accounts and transactions": method and path not shown.',
   'update-sandbox-account-balance': '"balance-update operations for accounts and card accounts" … "Details of the operations in this list: not shown."',
   'update-sandbox-card-account-balance': '"balance-update operations for accounts and card accounts" … "Details of the operations in this list: not shown."',
   'initialise-sandbox': '"an initialisation operation that resets the sandbox to a known state" … "Details of the operations in this list: not shown."',
