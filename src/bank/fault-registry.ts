@@ -6,6 +6,7 @@ import { BASKET_FAULTS } from './faults/baskets.ts';
 import { CHAOS_FAULTS, CHAOS_TIMEOUT_MS } from './faults/chaos.ts';
 import { CROSS_BORDER_FAULTS } from './faults/cross-border.ts';
 import { ERROR_FAULTS } from './faults/errors.ts';
+import { IDENTITY_FAULTS } from './faults/identities.ts';
 import { HEADER_FAULTS, HEADER_VALUE_FAULTS, OPTIONAL_HEADER_FAULTS } from './faults/headers.ts';
 import { LIMIT_FAULTS } from './faults/limits.ts';
 import { PAYMENT_STATE_FAULTS } from './faults/payment-states.ts';
@@ -21,7 +22,7 @@ export { FAULT_AREAS, CHAOS_TIMEOUT_MS, type AreaFault, type FaultArea };
 /** The faults of issue 6, area by area. */
 export const AREA_FAULTS: readonly AreaFault[] = [
   ...SIGNING_FAULTS, ...HEADER_FAULTS, ...OPTIONAL_HEADER_FAULTS, ...HEADER_VALUE_FAULTS, ...CROSS_BORDER_FAULTS, ...ERROR_FAULTS, ...LIMIT_FAULTS, ...BASKET_FAULTS,
-  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS,
+  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS, ...IDENTITY_FAULTS,
 ];
 
 for (const f of AREA_FAULTS) {
@@ -43,6 +44,7 @@ export const AREA_FEATURES: Record<FaultArea, readonly string[]> = {
   sandbox: ['sandbox-mock-data'],
   versioning: ['versioning', 'card-accounts'],
   chaos: [],
+  identities: ['tpp-identities'],
 };
 
 /** Areas and feature files of the faults defined before this registry (the seam's examples, issue 5). */

@@ -137,6 +137,9 @@ async function handle(bank: Bank, router: Router, dialect: Dialect, req: Incomin
       if (bank.mode === 'production') {
         checkChain(bank, ctx.tpp);
         checkRole(bank, ctx.tpp, ctx.route);
+      } else if (ctx.tpp.roles) {
+        // Test and sandbox modes accept any well-formed certificate, but hold a TPP to the PSD2 roles its certificate declares.
+        checkRole(bank, ctx.tpp, ctx.route);
       }
       checkRequiredHeaders(bank, ctx);
       checkHeaderFormats(bank, ctx);

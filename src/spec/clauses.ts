@@ -152,6 +152,26 @@ const authTitle = (rule: AuthRule): string => (rule.step ? `Step ${rule.step}: $
 for (const rule of TPP_IDENTITY_RULES) add(`tpp.${rule.id}`, 'tpp-identity', 'convention', rule.id, rule.text);
 for (const rule of SIGNING_RULES) add(`signing.${rule.id}`, 'request-signing', 'signing', authTitle(rule), rule.text, { level: rule.level, source: 'spec' });
 for (const rule of SCA_FLOW_RULES) add(`sca.${rule.id}`, 'sca-flow', 'sca', authTitle(rule), rule.text, { level: rule.level, source: 'spec' });
+// Rules with more than one TPP or a PSD2 role (tpp.identities, features/tpp-identities.feature).
+add('sca.psu-id-per-tpp', 'sca-flow', 'sca', 'psu-id per TPP and bank pair',
+  'A PSU has a psu-id of its own with each TPP: two TPPs do not get the same psu-id for the same PSU, and another TPP\'s SCA leaves a TPP\'s psu-id as it was (stable).');
+add('tpp.role-checked', 'tpp-identity', 'convention', 'PSD2 role checked',
+  'In production a request outside the roles the TPP is registered for (account information: PSP_AI; payment initiation: PSP_PI) is refused: not served, and no SCA started for it.');
+add('tpp.role-refusal-403', 'tpp-identity', 'convention', 'PSD2 role refusal: 403 FORBIDDEN',
+  'A request refused for the TPP\'s PSD2 role is answered with status 403 and the code FORBIDDEN.',
+  { level: 'should', source: 'Berlin Group: 403 with FORBIDDEN for a TPP not registered for the service; the spec lists FORBIDDEN among the tppMessage codes but gives no status for a role refusal' });
+add('tpp.payments-per-tpp', 'tpp-identity', 'convention', 'Payments invisible to other TPPs',
+  'Another TPP cannot read a TPP\'s payment nor its status: it is answered 404 RESOURCE_UNKNOWN, as an id that does not exist.',
+  { level: 'should', source: 'Berlin Group: a payment resource belongs to the TPP that created it; the spec does not say so in words; the answer is its 404 RESOURCE_UNKNOWN pair (resource not found)' });
+add('tpp.baskets-per-tpp', 'tpp-identity', 'convention', 'Signing baskets invisible to other TPPs',
+  'Another TPP cannot read a TPP\'s signing basket nor its status: it is answered 404 RESOURCE_UNKNOWN, as an id that does not exist.',
+  { level: 'should', source: 'Berlin Group: a signing basket belongs to the TPP that created it; the spec does not say so in words; the answer is its 404 RESOURCE_UNKNOWN pair (resource not found)' });
+add('sca.consent-per-tpp', 'sca-flow', 'sca', 'Consent and session per TPP',
+  'A PSU\'s consent and SCA session with one TPP serve no other TPP: another TPP that presents the first TPP\'s psu-id and TPP-Session-ID needs an SCA of its own (401 with scaRedirect).',
+  { level: 'should', source: 'reading of "unique per TPP and bank pair" and "Consent is registered inside the flow and is hidden from the TPP"; Berlin Group: a consent is bound to the TPP it was given to' });
+add('sca.session-per-tpp', 'sca-flow', 'sca', 'SCA sessions are per TPP',
+  'Another TPP\'s SCA for the same PSU leaves a TPP\'s SCA session valid: the new TPP-Session-ID that ends the old one is the same TPP\'s.',
+  { level: 'should', source: 'Berlin Group: the SCA session belongs to the TPP; the spec\'s "a new TPP-Session-ID ... invalidates the old one" does not say whether another TPP\'s session counts' });
 add('events.redirect-only', 'events', 'event', 'Callbacks', 'TPP callbacks are only browser redirects to the TPP-Redirect-URI after the PSU\'s SCA.');
 const paramText = (p: RedirectParam): string => `${p.name} (${p.type}, ${p.presence}): ${p.rule}.`;
 for (const p of REDIRECT_SUCCESS_PARAMS) add(`events.success.${p.name}`, 'events-success', 'event', `success: ${p.name}`, paramText(p));

@@ -307,6 +307,8 @@ export const SPEC_QUOTES: Readonly<Record<string, string>> = {
   "sca.accounts-and-context": "The PSU selects which accounts to grant, and picks `PRIVATE` or `CORPORATE` context. Consent is registered inside the flow and is hidden from the TPP.",
   "sca.redirect-to-tpp": "The PSU is redirected to the `TPP-Redirect-URI` with the parameters in Events.",
   "sca.psu-id-reused": "The TPP stores the `psu-id` (UUID, unique per TPP and bank pair, stable) and sends it in `PSU-ID` on all later requests for that PSU.",
+  "sca.psu-id-per-tpp": "The TPP stores the `psu-id` (UUID, unique per TPP and bank pair, stable)",
+  "tpp.role-checked": "registered as an account information provider and/or a payment initiation provider. In production the certificate and the registration are checked on each request.",
   "sca.redirect-uri-always": "`TPP-Redirect-URI` is required on every request, since the TPP cannot know when SCA will be demanded. The server may exempt a request from SCA or may demand SCA on any request; the TPP must inspect responses for `scaRedirect`.",
   "sca.corporate-context": "Corporate context: after SCA, both `PSU-ID` and `PSU-Corporate-ID` are sent.",
   "sca.session": "Session: `TPP-Session-ID` lets SCA last up to 1 hour across TPP roles. This does not apply to services that require SCA with dynamic linking.",

@@ -11,7 +11,11 @@ export interface RunMode {
   allowPayments: boolean;
   /** The run may move the target's clock (embedded bank in test mode, or a declared clockControl). */
   hasClock: boolean;
+  /** The target checks the PSD2 roles of the TPP's certificate (production, a sandbox that says so, the embedded bank). */
+  checksRoles?: boolean;
 }
+
+const IDENTITY_WHAT: Record<string, string> = { second: 'a second TPP', aiOnly: 'a TPP registered for account information only (PSP_AI)', piOnly: 'a TPP registered for payment initiation only (PSP_PI)' };
 
 export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): string | undefined {
   const c = p.capabilities;
@@ -28,6 +32,10 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
   if (t.needs.has('bulk') && !c.bulk) return 'the profile does not declare bulk payments (capabilities.bulk)';
   if (t.needs.has('periodic') && !c.periodic) return 'the profile does not declare periodic payments (capabilities.periodic)';
   if (t.needs.has('clock') && !mode.hasClock) return 'the rule is about time and the profile declares no clock-control operation (clockControl)';
+  for (const id of t.identities) {
+    if (!(p.tpp.identities as Record<string, unknown>)[id]) return `the scenario acts as ${IDENTITY_WHAT[id] ?? `the TPP identity ${id}`} and the profile names none (tpp.identities.${id})`;
+  }
+  if (t.needs.has('role-checks') && !mode.checksRoles && p.environment !== 'production' && !c.roleChecks) return 'the spec has the PSD2 roles checked in production; the profile\'s environment is a sandbox that does not declare it checks them (capabilities.roleChecks)';
   for (const op of t.uses) if (!operation(p, op)) return `the profile says the bank offers no ${op} operation (operations.${op}: null); the spec does not name one`;
   if (t.needs.has('sca') && p.sca.driver === 'preset') return 'the scenario performs an SCA and the profile uses the preset driver';
   if (t.needs.has('corporate') && p.sca.driver === 'preset' && !p.psu.corporate?.psuId) return 'no corporate PSU: preset driver without psu.corporate.psuId';

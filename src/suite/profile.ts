@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { testCredentials } from '../tpp/fixtures.ts';
+import { testCredentials, type TestTpp } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf } from './psu-pool.ts';
@@ -32,13 +32,28 @@ export interface BrowserStep {
   optional?: boolean;
 }
 
+/** The TPP identities besides the main one (tpp.signing): a second full-role TPP, an AI-only and a PI-only one. */
+export const IDENTITY_NAMES = ['second', 'aiOnly', 'piOnly'] as const;
+export type IdentityName = (typeof IDENTITY_NAMES)[number];
+
+export type TppTls = { cert?: string; key?: string; ca?: string; servername?: string; rejectUnauthorized?: boolean };
+
+/** One more TPP the suite can act as: its signing certificate and key, and optionally its own TLS client pair. */
+export interface OtherTpp {
+  signing: TppIdentity;
+  /** Its TLS client certificate and key (PEM); CA, server name and verification are tpp.tls's. */
+  tls?: { cert?: string; key?: string };
+}
+
 export interface Profile {
   target?: string;
   environment: 'sandbox' | 'production';
   tpp: {
     signing: TppIdentity;
-    tls?: { cert?: string; key?: string; ca?: string; servername?: string; rejectUnauthorized?: boolean };
+    tls?: TppTls;
     redirectUri: string;
+    /** Other TPPs for the rules that involve two TPPs or a PSD2 role (`@identity:<name>` scenarios). */
+    identities: Partial<Record<IdentityName, OtherTpp>>;
   };
   /** The PSU this worker acts for, per context: one of the profile's (a list gives each worker its own). */
   psu: { private: PsuIdentity; corporate?: PsuIdentity };
@@ -67,6 +82,8 @@ export interface Profile {
     baskets: boolean;
     bulk: boolean;
     periodic: boolean;
+    /** A sandbox that checks the PSD2 roles of the TPP's certificate as production does (`@role-checks` scenarios). */
+    roleChecks: boolean;
   };
   /** The bank's clock-control operation; `{{seconds}}` in the body is replaced. */
   clockControl?: { method: string; path: string; body?: string };
@@ -120,6 +137,7 @@ export class ProfileError extends Error {
 }
 
 const STR = { type: 'string', minLength: 1 };
+const SIGNING = { type: 'object', additionalProperties: false, required: ['cert', 'key'], properties: { cert: STR, key: STR, keyId: STR } };
 const BROWSER_STEP = {
   type: 'object',
   additionalProperties: false,
@@ -137,9 +155,18 @@ export const PROFILE_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       properties: {
-        signing: { type: 'object', additionalProperties: false, required: ['cert', 'key'], properties: { cert: STR, key: STR, keyId: STR } },
+        signing: SIGNING,
         tls: { type: 'object', additionalProperties: false, properties: { cert: STR, key: STR, ca: STR, servername: STR, rejectUnauthorized: { type: 'boolean' } } },
         redirectUri: { type: 'string', pattern: '^https?://' },
+        identities: {
+          type: 'object',
+          additionalProperties: false,
+          description: 'Other TPPs for the rules that involve two TPPs or a PSD2 role: second (full roles), aiOnly, piOnly; main is another way to write tpp.signing (and tpp.tls cert/key).',
+          properties: Object.fromEntries(['main', 'second', 'aiOnly', 'piOnly'].map((k) => [k, {
+            type: 'object', additionalProperties: false, required: ['signing'],
+            properties: { signing: SIGNING, tls: { type: 'object', additionalProperties: false, properties: { cert: STR, key: STR } } },
+          }])),
+        },
       },
     },
     psu: {
@@ -177,6 +204,7 @@ export const PROFILE_SCHEMA = {
         products: { type: 'array', items: STR },
         sandbox: { type: 'boolean' }, corporate: { type: 'boolean' }, cardAccounts: { type: 'boolean' },
         baskets: { type: 'boolean' }, bulk: { type: 'boolean' }, periodic: { type: 'boolean' },
+        roleChecks: { type: 'boolean', description: 'The sandbox checks the PSD2 roles of the certificate as production does (default false; production always does).' },
       },
     },
     clockControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
@@ -268,17 +296,23 @@ export const DEFAULT_BROWSER: { steps: BrowserStep[]; cancelSteps: BrowserStep[]
  * (the drivers stop before sending it anyway). */
 export const DEFAULT_REDIRECT_URI = 'https://127.0.0.1/xs2a-conformance/callback';
 
+/** The TEST-ONLY identities (fixtures/certs): a second full-role TPP, an AI-only and a PI-only one (no TLS pair, like the TEST-ONLY main one). */
+export function testIdentities(): Profile['tpp']['identities'] {
+  const one = (which: TestTpp): OtherTpp => ({ signing: testCredentials(which).qsealc });
+  return { second: one('second-'), aiOnly: one('ai-only-'), piOnly: one('pi-only-') };
+}
+
 export function defaultProfile(): Profile {
   const { qsealc } = testCredentials();
   return {
     environment: 'sandbox',
-    tpp: { signing: qsealc, redirectUri: DEFAULT_REDIRECT_URI },
+    tpp: { signing: qsealc, redirectUri: DEFAULT_REDIRECT_URI, identities: testIdentities() },
     psu: { private: { ipAddress: '192.0.2.10' }, corporate: { ipAddress: '192.0.2.10' } },
     psuPool: { private: 0, corporate: 0 },
     sca: { driver: 'form', origins: [], form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
     capabilities: {
       products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
-      sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true,
+      sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true, roleChecks: false,
     },
     waivers: [],
     signing: { rejectStatuses: [400] },
@@ -335,22 +369,36 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile')
       throw new ProfileError(`${name}: key ${key}: cannot read ${p} (${(e as NodeJS.ErrnoException).code})`);
     }
   };
-  const signing = r.tpp?.signing ? { certPem: file(r.tpp.signing.cert, 'tpp.signing.cert'), keyPem: file(r.tpp.signing.key, 'tpp.signing.key'), keyId: r.tpp.signing.keyId } : d.tpp.signing;
-  const tls = r.tpp?.tls
+  const ids = r.tpp?.identities ?? {};
+  if (ids.main && r.tpp?.signing) throw new ProfileError(`${name}: key tpp.identities.main: the main identity is tpp.signing; give it once`);
+  const signingOf = (x: { cert: string; key: string; keyId?: string }, key: string): TppIdentity => ({ certPem: file(x.cert, `${key}.cert`), keyPem: file(x.key, `${key}.key`), keyId: x.keyId });
+  const mainSigning = r.tpp?.signing ?? ids.main?.signing;
+  const signing = mainSigning ? signingOf(mainSigning, r.tpp?.signing ? 'tpp.signing' : 'tpp.identities.main.signing') : d.tpp.signing;
+  const mainTls = { ...(r.tpp?.tls ?? {}), ...(ids.main?.tls ?? {}) };
+  const tlsKey = (k: 'cert' | 'key') => (ids.main?.tls?.[k] ? `tpp.identities.main.tls.${k}` : `tpp.tls.${k}`);
+  const tls = r.tpp?.tls || ids.main?.tls
     ? {
-        cert: r.tpp.tls.cert && file(r.tpp.tls.cert, 'tpp.tls.cert'),
-        key: r.tpp.tls.key && file(r.tpp.tls.key, 'tpp.tls.key'),
-        ca: r.tpp.tls.ca && file(r.tpp.tls.ca, 'tpp.tls.ca'),
-        servername: r.tpp.tls.servername,
-        rejectUnauthorized: r.tpp.tls.rejectUnauthorized,
+        cert: mainTls.cert && file(mainTls.cert, tlsKey('cert')),
+        key: mainTls.key && file(mainTls.key, tlsKey('key')),
+        ca: mainTls.ca && file(mainTls.ca, 'tpp.tls.ca'),
+        servername: mainTls.servername,
+        rejectUnauthorized: mainTls.rejectUnauthorized,
       }
     : undefined;
+  // The other TPPs: as the profile names them; a profile that names no TPP of its own (the TEST-ONLY main identity) gets the TEST-ONLY ones.
+  const identities: Profile['tpp']['identities'] = mainSigning || r.tpp?.identities ? {} : d.tpp.identities;
+  for (const k of IDENTITY_NAMES) {
+    const x = ids[k];
+    if (!x) continue;
+    const at = `tpp.identities.${k}`;
+    identities[k] = { signing: signingOf(x.signing, `${at}.signing`), tls: x.tls ? { cert: x.tls.cert && file(x.tls.cert, `${at}.tls.cert`), key: x.tls.key && file(x.tls.key, `${at}.tls.key`) } : undefined };
+  }
   const driver = r.sca?.driver ?? d.sca.driver;
   const browser = r.sca?.browser ? { ...r.sca.browser } : driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined;
   return {
     target: r.target,
     environment: r.environment ?? d.environment,
-    tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri },
+    tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri, identities },
     psu: { private: { ...d.psu.private, ...ownOf(asList(r.psu?.private)) }, corporate: { ...d.psu.corporate, ...ownOf(asList(r.psu?.corporate)) } },
     psuPool: { private: named(r.psu?.private), corporate: named(r.psu?.corporate) },
     sca: { driver, origins: r.sca?.origins ?? d.sca.origins, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser },

@@ -146,6 +146,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       ctx.targetUrl = running.url;
       // The reference bank's test-mode clock control (src/bank/handlers/control.ts).
       ctx.clockControl = { method: 'POST', path: '/__control/clock', body: '{"advanceSeconds": {{seconds}}}' };
+      // The reference bank checks the PSD2 roles a certificate declares in every mode (docs/reference-bank.md).
+      ctx.roleChecks = true;
     } else if (o.faults?.length) return { exitCode: 2, message: '--faults apply to the embedded reference bank only: leave out --target', wallMs: 0 };
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000));
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };

@@ -8,7 +8,7 @@ import type { PsuContext as Context } from '../spec/codes.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
 import { spendAllowance } from './allowance.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
-import type { Profile } from './profile.ts';
+import type { IdentityName, Profile } from './profile.ts';
 import type { RunContext } from './run-context.ts';
 import { performSca, type ScaResult } from './sca/index.ts';
 import { customersOfType } from './shapes.ts';
@@ -77,6 +77,8 @@ export class ScenarioSession {
   reusePsuSession: boolean;
   /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
   clockOffsetSeconds = 0;
+  /** The scenario's sessions as the profile's other TPPs (`as`), by identity name. */
+  private readonly others = new Map<IdentityName, ScenarioSession>();
 
   constructor(opts: SessionOptions) {
     const { ctx, profile } = opts;
@@ -245,6 +247,32 @@ export class ScenarioSession {
     // A random amount: equal payments from different scenarios would be logical duplicates.
     const amount = `${randomInt(1, 1000)}.${String(randomInt(0, 100)).padStart(2, '0')}`;
     return buildBody(this.profile, template, { amount, currency: 'EUR', debtorAccount, ...vars });
+  }
+
+  /** This scenario acting as another TPP of the profile (tpp.identities): a session of its own (its
+   * client, its PSU session, its SCA), the same PSU, run and clock; its exchanges go into this
+   * scenario's record. Made once per scenario and identity. */
+  as(name: IdentityName): ScenarioSession {
+    let other = this.others.get(name);
+    if (other) return other;
+    const id = this.profile.tpp.identities[name];
+    if (!id) fail(`the profile names no tpp.identities.${name}: this scenario should have been not applicable (@identity:${name})`);
+    const profile: Profile = { ...this.profile, tpp: { ...this.profile.tpp, signing: id.signing, tls: id.tls || this.profile.tpp.tls ? { ...this.profile.tpp.tls, ...id.tls } : undefined } };
+    const c = this.client.options;
+    const client = new TppClient({ ...c, identity: id.signing, tls: profile.tpp.tls, exchanges: this.client.exchanges, psu: {} });
+    other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, reusePsuSession: false });
+    // The same PSU (a worker acts for its own), at the same moment of the target's clock.
+    Object.assign(other.state.nationalIds, this.state.nationalIds);
+    other.psu.psuIpAddress = this.psu.psuIpAddress;
+    other.clockOffsetSeconds = this.clockOffsetSeconds;
+    client.options.skewSeconds = this.clockOffsetSeconds;
+    this.others.set(name, other);
+    return other;
+  }
+
+  /** Closes the scenario's clients (its own and those of its other TPPs). */
+  async closeClients(): Promise<void> {
+    await Promise.all([this.client, ...[...this.others.values()].map((o) => o.client)].map((c) => c.close()));
   }
 
   /** Moves the target's clock (test-mode control or the profile's clock-control operation). From

@@ -2,9 +2,11 @@
 // Tags: @clause:<id> (one or more), @must | @should, @area:<name>, @op:<operation id>,
 // needs: @sandbox @corporate @payments @sca @mutating @clock @card-accounts @baskets @bulk @periodic,
 // and @production-safe for read-only checks within the allowance of calls without a PSU;
-// @uses:<operation id> for an operation the spec names without a path (src/suite/shapes.ts).
+// @uses:<operation id> for an operation the spec names without a path (src/suite/shapes.ts);
+// @identity:<name> for another TPP of the profile's tpp.identities (second, aiOnly, piOnly);
+// @role-checks for a rule the target keeps only where it checks PSD2 roles (production).
 
-export const NEEDS = ['sandbox', 'corporate', 'payments', 'sca', 'mutating', 'clock', 'card-accounts', 'baskets', 'bulk', 'periodic'] as const;
+export const NEEDS = ['sandbox', 'corporate', 'payments', 'sca', 'mutating', 'clock', 'card-accounts', 'baskets', 'bulk', 'periodic', 'role-checks'] as const;
 export type Need = (typeof NEEDS)[number];
 
 export interface ScenarioTags {
@@ -14,19 +16,22 @@ export interface ScenarioTags {
   op?: string;
   /** Spec-silent operations the scenario needs (`@uses:`): not applicable where the profile says the bank has none. */
   uses: string[];
+  /** Other TPP identities the scenario acts as (`@identity:`): not applicable where the profile names none. */
+  identities: string[];
   needs: Set<Need>;
   productionSafe: boolean;
   all: string[];
 }
 
 export function readTags(tags: readonly string[]): ScenarioTags {
-  const out: ScenarioTags = { clauses: [], level: undefined, uses: [], needs: new Set(), productionSafe: false, all: [...tags] };
+  const out: ScenarioTags = { clauses: [], level: undefined, uses: [], identities: [], needs: new Set(), productionSafe: false, all: [...tags] };
   for (const t of tags) {
     if (t.startsWith('@clause:')) out.clauses.push(t.slice(8));
     else if (t === '@must' || t === '@should') out.level = t.slice(1) as 'must' | 'should';
     else if (t.startsWith('@area:')) out.area = t.slice(6);
     else if (t.startsWith('@op:')) out.op = t.slice(4);
     else if (t.startsWith('@uses:')) out.uses.push(t.slice(6));
+    else if (t.startsWith('@identity:')) out.identities.push(t.slice(10));
     else if (t === '@production-safe') out.productionSafe = true;
     else if ((NEEDS as readonly string[]).includes(t.slice(1))) out.needs.add(t.slice(1) as Need);
   }

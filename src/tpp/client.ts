@@ -52,6 +52,8 @@ export interface TppClientOptions {
   signedHeaders?: string[];
   /** Keep a redacted record of each exchange (default true). */
   record?: boolean;
+  /** The record to append to (default the client's own): a scenario's other TPP identities share its record. */
+  exchanges?: Exchange[];
   /** Told of each request's transport outcome (the run's dead-target breaker). */
   onOutcome?: (o: { answered: true } | { answered: false; code: ClientErrorCode; message: string }) => void;
   /** Asked before each request is sent; it throws to stop the request (a run past its deadline). */
@@ -152,7 +154,7 @@ export class TppClient {
   readonly baseUrl: URL;
   readonly keyId: string;
   readonly certificateHeader: string;
-  readonly exchanges: Exchange[] = [];
+  readonly exchanges: Exchange[];
   private readonly signer: Signer;
   private readonly agent: Agent;
   private readonly clock: Clock;
@@ -169,6 +171,7 @@ export class TppClient {
     this.psu = { ...(options.psu ?? {}) };
     this.redirectUri = options.redirectUri ?? 'https://127.0.0.1/xs2a-conformance/callback';
     this.agent = sharedAgent(options.tls);
+    this.exchanges = options.exchanges ?? [];
   }
 
   /** Builds the request as it will be sent (headers filled, signed, mutated), without sending. */

@@ -6,7 +6,8 @@ import type { TppIdentity } from './client.ts';
 export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const read = (name: string) => readFileSync(`${FIXTURES_DIR}certs/${name}`, 'utf8');
 
-export type TestTpp = '' | 'ai-only-' | 'pi-only-';
+/** The TEST-ONLY TPPs: the full-role one, a second full-role one, an AI-only and a PI-only one. */
+export type TestTpp = '' | 'second-' | 'ai-only-' | 'pi-only-';
 
 export interface TestCredentials {
   qsealc: TppIdentity;

@@ -78,7 +78,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   }
   // A scenario that moves the target's clock makes its own PSU session (a kept one would carry another time).
   if (pickle.tags.some((x) => x.name === CLOCK_TAG)) this.reusePsuSession = false;
-  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl });
+  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
     return 'skipped';
@@ -102,5 +102,5 @@ After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITes
   }
   // run --bundle: every exchange of the scenario, redacted, for the evidence bundle.
   if (this.ctx.exchangesDir) writeExchanges(this.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), this.client.exchanges);
-  await this.client.close();
+  await this.closeClients();
 });

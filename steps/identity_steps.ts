@@ -1,0 +1,56 @@
+// Rules with more than one TPP or a PSD2 role (§ Authentication > TPP identity, PSU authentication
+// step 5): the scenario acts as the profile's other TPPs (src/suite/identities.ts).
+import { Given, Then, When } from '@cucumber/cucumber';
+import {
+  expectForbidden, expectPsuIdPerTpp, expectRoleRefused, identityNamed, otherInitiatesPayment, otherObtainsPsu, otherReadsAccounts, otherReadsAccountsAsFirst,
+  otherReadsBasket, otherReadsPayment,
+} from '../src/suite/identities.ts';
+import type { Xs2aWorld } from './support/world.ts';
+
+Given('the PSU has completed SCA with the {word} TPP as well', async function (this: Xs2aWorld, who: string) {
+  await otherObtainsPsu(this, identityNamed(who));
+});
+
+When('the PSU completes SCA with the {word} TPP as well', async function (this: Xs2aWorld, who: string) {
+  await otherObtainsPsu(this, identityNamed(who));
+});
+
+Then('the {word} TPP holds a psu-id for the PSU that differs from the first TPP\'s', function (this: Xs2aWorld, who: string) {
+  expectPsuIdPerTpp(this, identityNamed(who));
+});
+
+When('the {word} TPP reads the account list with the first TPP\'s psu-id and TPP-Session-ID', async function (this: Xs2aWorld, who: string) {
+  await otherReadsAccountsAsFirst(this, identityNamed(who));
+});
+
+When('the {word} TPP reads that payment', async function (this: Xs2aWorld, who: string) {
+  await otherReadsPayment(this, identityNamed(who), 'payment');
+});
+
+When('the {word} TPP reads the status of that payment', async function (this: Xs2aWorld, who: string) {
+  await otherReadsPayment(this, identityNamed(who), 'status');
+});
+
+When('the {word} TPP reads that signing basket', async function (this: Xs2aWorld, who: string) {
+  await otherReadsBasket(this, identityNamed(who), 'basket');
+});
+
+When('the {word} TPP reads the status of that signing basket', async function (this: Xs2aWorld, who: string) {
+  await otherReadsBasket(this, identityNamed(who), 'status');
+});
+
+When('the {word} TPP reads the account list', async function (this: Xs2aWorld, who: string) {
+  await otherReadsAccounts(this, identityNamed(who));
+});
+
+When('the {word} TPP initiates a cross-border payment', async function (this: Xs2aWorld, who: string) {
+  await otherInitiatesPayment(this, identityNamed(who));
+});
+
+Then('the request is refused for the TPP\'s PSD2 role', function (this: Xs2aWorld) {
+  expectRoleRefused(this);
+});
+
+Then('the refusal is status 403 with the code FORBIDDEN', function (this: Xs2aWorld) {
+  expectForbidden(this);
+});
