@@ -67,12 +67,6 @@ export async function sendWithControl(w: ScenarioSession, violating: RequestSpec
   return w.send(violating);
 }
 
-/** The request spec without what a step added to spoil it: its signing options and its change after signing. */
-export function unspoiled(spec: RequestSpec): RequestSpec {
-  const { sign: _sign, mutate: _mutate, ...rest } = spec;
-  return rest;
-}
-
 /**
  * Sends the kept control and fails the scenario, naming its clauses, when the bank refuses it: the
  * refusal checked before is then not shown to be for the violation. A step of the scenario must have
