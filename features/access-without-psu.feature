@@ -16,6 +16,7 @@ Feature: Account access without the PSU present
     Then each of those calls is accepted
     When the TPP reads <operation> of the sandbox account once more without PSU-IP-Address
     Then the request is refused with status 429 and code ACCESS_EXCEEDED
+    And the same request without the violation is accepted
 
     @op:get-balances
     Examples: balances

@@ -36,6 +36,7 @@ Feature: Accounts, balances and transaction lists
     Given a private PSU who has completed SCA
     When the TPP reads <what> of the account "no-such-account-0000"
     Then the request is refused with status 404 and code RESOURCE_UNKNOWN
+    And the same request without the violation is accepted
 
     @op:get-balances @clause:endpoints.get-balances
     Examples: balances
@@ -170,36 +171,39 @@ Feature: Accounts, balances and transaction lists
   @should @sca @production-safe @op:list-transactions @clause:errors.QUERY_PARAMETER_REQUIRED @clause:endpoints.list-transactions
   Scenario: A transaction list without bookingStatus is refused with QUERY_PARAMETER_REQUIRED
     Given a private PSU who has completed SCA
-    When the TPP reads the transactions of the PSU's first account with the query "dateFrom=2024-01-01"
+    When the TPP reads the transactions of the PSU's first account with the query "dateFrom=2024-01-01" instead of "bookingStatus=booked&dateFrom=2024-01-01"
     Then the request is refused with status 400 and code QUERY_PARAMETER_REQUIRED
+    And the same request without the violation is accepted
 
   # trips on: dateFrom after dateTo answered 200 (an empty list) or refused with another code
   @must @sca @production-safe @op:list-transactions @clause:errors.PERIOD_INVALID @clause:endpoints.list-transactions
   Scenario: A period whose dateFrom is after its dateTo is refused with PERIOD_INVALID
     Given a private PSU who has completed SCA
-    When the TPP reads the transactions of the PSU's first account with the query "bookingStatus=booked&dateFrom=2024-03-02&dateTo=2024-03-01"
+    When the TPP reads the transactions of the PSU's first account with the query "bookingStatus=booked&dateFrom=2024-03-02&dateTo=2024-03-01" instead of "bookingStatus=booked&dateFrom=2024-03-01&dateTo=2024-03-02"
     Then the request is refused with status 400 and code PERIOD_INVALID
+    And the same request without the violation is accepted
 
   # trips on: a malformed query value answered 200 or 500
   @sca @production-safe @op:list-transactions @clause:errors.FORMAT_ERROR @clause:endpoints.list-transactions
   Scenario Outline: A malformed query (<query>) is refused with FORMAT_ERROR
     Given a private PSU who has completed SCA
-    When the TPP reads the transactions of the PSU's first account with the query "<query>"
+    When the TPP reads the transactions of the PSU's first account with the query "<query>" instead of "<usual>"
     Then the request is refused with status 400 and code FORMAT_ERROR
+    And the same request without the violation is accepted
 
     @must
     Examples:
-      | query                                       |
-      | bookingStatus=everything&dateFrom=2024-01-01 |
-      | bookingStatus=booked&dateFrom=2024-01-01&limit=many |
+      | query                                               | usual                                           |
+      | bookingStatus=everything&dateFrom=2024-01-01        | bookingStatus=both&dateFrom=2024-01-01          |
+      | bookingStatus=booked&dateFrom=2024-01-01&limit=many | bookingStatus=booked&dateFrom=2024-01-01&limit=5 |
 
     # An impossible date in a period: PERIOD_INVALID ("invalid period in a list request") is as good a
     # reading of the spec as FORMAT_ERROR; the platform answers FORMAT_ERROR.
     @should
     Examples: an invalid date in the period
-      | query                                       |
-      | bookingStatus=booked&dateFrom=2024-13-45     |
-      | bookingStatus=booked&dateFrom=yesterday      |
+      | query                                    | usual                                    |
+      | bookingStatus=booked&dateFrom=2024-13-45 | bookingStatus=booked&dateFrom=2024-12-15 |
+      | bookingStatus=booked&dateFrom=yesterday  | bookingStatus=booked&dateFrom=2024-12-15 |
 
   # SYSTEM_ERROR cannot be provoked from outside a correct bank: this checks that whatever 5xx the
   # edge cases below provoke carries the error body with SYSTEM_ERROR. The spec pairs 500 with

@@ -83,13 +83,14 @@ Feature: Card accounts
       | without x-accept-fix             |
       | with x-accept-fix "longer-names" |
 
-  # trips on: an account name of 71 characters accepted and shown with 71 characters
+  # trips on: an account name of 71 characters accepted and shown with 71 characters, or refused at creation while one of 70 is refused too
   @must @sandbox @sca @mutating @op:list-accounts @clause:versioning.accept-fix.longer-names
   Scenario: An account name of 71 characters is refused at creation or shown within 70
-    Given a sandbox account of the PSU named with 71 characters, if the sandbox takes it
+    Given a sandbox account of the PSU named with 71 characters, unless the sandbox refuses it
     And a private PSU who has completed SCA
     When the TPP reads the account list with x-accept-fix "longer-names"
     Then no account name in the list is longer than 70 characters
+    And the same request without the violation is accepted
 
   # trips on: with cash-account-type-iso, cashAccountType still the legacy text ("Savings") instead of the ISO 20022 code
   @must @sandbox @sca @mutating @op:list-accounts @clause:versioning.accept-fix.cash-account-type-iso

@@ -34,6 +34,7 @@ Feature: Consents, users and corporate agreements
     Given the TPP knows no PSU yet
     When the TPP posts a consent request to the removed /v1/consents
     Then the request is refused with a client error and no SCA redirect
+    And the same request without the violation is accepted
 
   # trips on: GET /v1/users (or /v1/user) answered with data, 404 or 400 instead of starting an SCA
   @must @production-safe

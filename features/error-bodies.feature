@@ -6,16 +6,24 @@ Feature: Error responses and their body
   SYSTEM_ERROR. All bodies are JSON, UTF-8 encoded; XML is not supported.
 
   # trips on: an error answered with an HTML page, plain text, or a JSON body without id, system, status or code, or whose status differs from the HTTP status
+  # No control: no request without the violation exists (the path itself is what the bank does not serve).
+  @must @sca @production-safe @op:list-accounts @clause:fields.error-body @clause:fields.error-body.id @clause:fields.error-body.system @clause:fields.error-body.status @clause:fields.error-body.code @clause:fields.error-body.message
+  Scenario: The error answer to a request to a path the bank does not serve carries the error body
+    Given a private PSU who has completed SCA
+    When the TPP provokes an error with "a request to a path the bank does not serve"
+    Then the answer is an error body whose status is the HTTP status
+
+  # trips on: an error answered with an HTML page, plain text, or a JSON body without id, system, status or code, or whose status differs from the HTTP status; or the same request without what makes it an error refused too
   @must @sca @production-safe
   Scenario Outline: The error answer to <request> carries the error body
     Given a private PSU who has completed SCA
     When the TPP provokes an error with "<request>"
     Then the answer is an error body whose status is the HTTP status
+    And the same request without the violation is accepted
 
     @op:list-accounts @clause:fields.error-body @clause:fields.error-body.id @clause:fields.error-body.system @clause:fields.error-body.status @clause:fields.error-body.code @clause:fields.error-body.message
     Examples: account information
       | request                                          |
-      | a request to a path the bank does not serve      |
       | an account list request with the PSU-ID 12345   |
       | an account list request without TPP-Redirect-URI |
 
@@ -30,6 +38,7 @@ Feature: Error responses and their body
     Given a private PSU who has completed SCA
     When the TPP posts a cross-border payment whose body is <fault>
     Then the request is refused with status 400 and code FORMAT_ERROR
+    And the same request without the violation is accepted
 
     @clause:errors.FORMAT_ERROR @clause:fields.error-body.code
     Examples: malformed JSON
@@ -52,6 +61,7 @@ Feature: Error responses and their body
     Given a private PSU who has completed SCA
     When the TPP posts a cross-border payment whose body is <body>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     # "XML is not supported" is stated; that the refusal is 400 rather than HTTP's 415 Unsupported Media
     # Type is not: SHOULD.
@@ -74,6 +84,7 @@ Feature: Error responses and their body
     Given a private PSU who has completed SCA
     When the TPP creates a sandbox account whose name contains an emoji
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
   # Nothing says this header reaches a system that cannot process an emoji (it is "shown to the PSU"):
   # refusing it rather than showing or ignoring it is the platform's, SHOULD.
@@ -82,8 +93,9 @@ Feature: Error responses and their body
   @should @sca @production-safe @op:list-accounts
   Scenario: An emoji in the TPP-Brand-Logging-Information header is refused with 400
     Given a private PSU who has completed SCA
-    When the TPP reads the account list with the header "TPP-Brand-Logging-Information" set to "Conformance TPP 😀" in UTF-8
+    When the TPP reads the account list with the header "TPP-Brand-Logging-Information" set to "Conformance TPP 😀" in UTF-8 instead of "Conformance TPP"
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
   # SYSTEM_ERROR is an internal failure: no request can be relied on to cause one in a correct bank.
   # The scenario sends requests that commonly break servers (deep nesting, huge numbers, NUL

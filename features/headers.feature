@@ -147,6 +147,7 @@ Feature: General request headers and conventions
     Given a private PSU who has completed SCA
     When the TPP sends an account list request without X-Request-ID
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
   # Berlin Group 1.3: the response header X-Request-ID repeats the request's.
   # trips on: an answer whose X-Request-ID is missing or differs from the request's
@@ -166,47 +167,50 @@ Feature: General request headers and conventions
     And the TPP reads the account list
     Then the response status is 200
 
-  # trips on: an ill-formed header value (lower-case context, a PSU-ID that is not a UUID) served instead of refused with 400
+  # A PSU-ID that is no UUID is a malformed request: its refusal names FORMAT_ERROR (§ Errors).
+  # trips on: an ill-formed header value (lower-case context, a PSU-ID that is not a UUID) served instead of refused with 400, a PSU-ID refused without FORMAT_ERROR, or the request with the header's right value refused too
   @must @sca @production-safe @op:list-accounts
   Scenario Outline: The account list request with <header>: <value> is refused with 400
     Given a private PSU who has completed SCA
-    When the TPP reads the account list with the header "<header>" set to "<value>"
-    Then the request is refused with status 400
+    When the TPP reads the account list with the header "<header>" set to "<value>" instead of <usual>
+    Then the request is refused with <refusal>
+    And the same request without the violation is accepted
 
     @clause:headers.psu-context @clause:conventions.enums-exact
     Examples: PSU-Context is PRIVATE or CORPORATE, exactly
-      | header      | value    |
-      | PSU-Context | private  |
-      | PSU-Context | BUSINESS |
+      | header      | value    | usual     | refusal    |
+      | PSU-Context | private  | "PRIVATE" | status 400 |
+      | PSU-Context | BUSINESS | "PRIVATE" | status 400 |
 
     @clause:headers.psu-id @clause:errors.FORMAT_ERROR
     Examples: PSU-ID is a UUID
-      | header | value       |
-      | PSU-ID | 12345678901 |
+      | header | value       | usual           | refusal                         |
+      | PSU-ID | 12345678901 | its usual value | status 400 and code FORMAT_ERROR |
 
   # Berlin Group 1.3: a header value that does not match its definition is 400 FORMAT_ERROR.
   # trips on: a PSU-HTTP-Method outside the list, a PSU-Device-ID that is not a UUID, or an X-PSU-IDENTITY that is no national identity number, silently accepted
   @should @sca @production-safe @op:list-accounts
   Scenario Outline: The account list request with the ill-formed <header>: <value> is refused with 400
     Given a private PSU who has completed SCA
-    When the TPP reads the account list with the header "<header>" set to "<value>"
+    When the TPP reads the account list with the header "<header>" set to "<value>" instead of <usual>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:headers.psu-http-method @clause:conventions.enums-exact
     Examples: PSU-HTTP-Method is one of GET, POST, PUT, PATCH, DELETE
-      | header          | value |
-      | PSU-HTTP-Method | FETCH |
-      | PSU-HTTP-Method | get   |
+      | header          | value | usual |
+      | PSU-HTTP-Method | FETCH | "GET" |
+      | PSU-HTTP-Method | get   | "GET" |
 
     @clause:headers.psu-device-id
     Examples: PSU-Device-ID is a UUID
-      | header        | value      |
-      | PSU-Device-ID | device-123 |
+      | header        | value      | usual                                  |
+      | PSU-Device-ID | device-123 | "99391c7e-ad88-49ec-a2ad-99ddcb1f7721" |
 
     @clause:headers.x-psu-identity
     Examples: X-PSU-IDENTITY is a national identity or D-number
-      | header         | value    |
-      | X-PSU-IDENTITY | 12345678 |
+      | header         | value    | usual           |
+      | X-PSU-IDENTITY | 12345678 | its usual value |
 
   # trips on: TPP-Redirect-Preferred false without a configured bank app ending the flow instead of falling back to the default redirect
   @clause:headers.tpp-redirect-preferred @clause:sca.redirect-on-401 @clause:sca.redirect-to-tpp
@@ -224,6 +228,7 @@ Feature: General request headers and conventions
     Given a private PSU who has completed SCA
     When the TPP sends an account list request without <header>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:headers.tpp-signature-certificate @clause:signing.headers-present @clause:errors.signature-missing
     Examples:
@@ -242,6 +247,7 @@ Feature: General request headers and conventions
     Given the TPP knows no PSU yet
     When the TPP asks for bank-offered consents with "a Digest of another body"
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
   # trips on: a Date header in ISO 8601 instead of the RFC 7231 form accepted
   @clause:conventions.date-header @clause:signing.date
@@ -250,6 +256,7 @@ Feature: General request headers and conventions
     Given a private PSU who has completed SCA
     When the TPP reads the account list with "a Date in ISO 8601"
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
   # RFC 7231 section 7.1.1.1: a recipient MUST accept all three HTTP-date formats (IMF-fixdate, RFC 850, asctime).
   # trips on: a Date in the obsolete RFC 850 or asctime form refused although RFC 7231 makes recipients accept it

@@ -121,8 +121,9 @@ Feature: Payment status, reading, authorising and cancelling payments
   @must @sca @payments @mutating @sandbox @clock @op:cancel-payment
   Scenario: Deleting a PDNG payment is refused with a descriptive message
     Given the PSU has a payment in status PDNG, reached by the profile's recipe
-    When the TPP deletes the payment
+    When the TPP deletes the payment in status PDNG
     Then the deletion is refused with a descriptive message
+    And the same request without the violation is accepted
 
   # That an unfunded payment is rejected within a day, and what fundsAvailable says of one that is not
   # rejected, are the platform's (transitions are not shown): SHOULD.

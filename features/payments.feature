@@ -53,19 +53,24 @@ Feature: Payment initiation of the other products, bulk and periodic payments, f
   Scenario: A payment of an unknown product is refused
     When the TPP initiates a norwegian-domestic payment under the unknown product "norwegian-express-credit-transfers"
     Then the payment is refused with an error body
+    And the same request without the violation is accepted
 
-  # trips on: a logical duplicate refused with allowLogicalDuplicate=true, or accepted with allowLogicalDuplicate=false
+  # trips on: a logical duplicate norwegian-domestic payment refused with allowLogicalDuplicate=true
   @clause:endpoints.initiate-payment
   @must @sca @payments @mutating @op:initiate-payment
-  Scenario Outline: allowLogicalDuplicate=<allowed> decides on a logical duplicate norwegian-domestic payment
+  Scenario: A logical duplicate norwegian-domestic payment is accepted with allowLogicalDuplicate=true
     Given the bank offers the payment product "norwegian-domestic-credit-transfers"
-    When the TPP initiates the same single payment of product "norwegian-domestic-credit-transfers" twice with allowLogicalDuplicate <allowed>
-    Then <outcome>
+    When the TPP initiates the same single payment of product "norwegian-domestic-credit-transfers" twice with allowLogicalDuplicate true
+    Then both payments are accepted
 
-    Examples:
-      | allowed | outcome                                      |
-      | true    | both payments are accepted                   |
-      | false   | the second payment is refused as a logical duplicate |
+  # trips on: a logical duplicate accepted with allowLogicalDuplicate=false, or the same payment refused with allowLogicalDuplicate=true too
+  @clause:endpoints.initiate-payment
+  @must @sca @payments @mutating @op:initiate-payment
+  Scenario: A logical duplicate norwegian-domestic payment is refused with allowLogicalDuplicate=false
+    Given the bank offers the payment product "norwegian-domestic-credit-transfers"
+    When the TPP initiates the same single payment of product "norwegian-domestic-credit-transfers" twice with allowLogicalDuplicate false
+    Then the second payment is refused as a logical duplicate
+    And the same request without the violation is accepted
 
   # "KID errors return status 400" is stated; what a KID error is (MOD10/MOD11) and where the KID goes
   # (remittanceInformationStructured, which the spec deprecates) are not: the platform's, SHOULD.
@@ -85,6 +90,7 @@ Feature: Payment initiation of the other products, bulk and periodic payments, f
     Given the bank offers the payment product "norwegian-domestic-credit-transfers"
     When the TPP initiates a single payment of product "norwegian-domestic-credit-transfers" in which "<change>"
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @must @clause:limits.amount-precision
     Examples:

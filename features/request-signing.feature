@@ -17,6 +17,7 @@ Feature: Request signing
   Scenario Outline: A request with <tampering> is refused with 400
     When the TPP reads the account list with "<tampering>"
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:signing.missing-rejected @clause:errors.signature-missing
     Examples: unsigned
@@ -133,6 +134,7 @@ Feature: Request signing
   Scenario Outline: A request with <tampering> is refused with 400 (each signed header once)
     When the TPP reads the account list with "<tampering>"
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:signing.headers-list @clause:errors.signature-invalid
     Examples:
@@ -143,6 +145,7 @@ Feature: Request signing
   Scenario Outline: A payment whose body does not match its Digest is refused
     When the TPP initiates a cross-border payment with "<tampering>"
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:signing.digest @clause:errors.signature-invalid
     Examples:

@@ -93,8 +93,9 @@ Feature: Sandbox mock data
   @must @sandbox @mutating @op:get-sandbox-account-transactions @clause:limits.sandbox-limit-min @clause:endpoints.get-sandbox-account-transactions.query.limit
   Scenario Outline: The sandbox list with limit <limit> is refused
     Given a sandbox account of the PSU with 1 booked transactions
-    When the TPP reads the sandbox transactions of the sandbox account with limit <limit>
+    When the TPP reads the sandbox transactions of the sandbox account with limit <limit> instead of limit 1
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     Examples:
       | limit |
@@ -105,8 +106,9 @@ Feature: Sandbox mock data
   @must @sandbox @mutating @op:get-sandbox-account-transactions @clause:errors.PERIOD_INVALID
   Scenario: A sandbox list whose fromDate is after its toDate is refused with PERIOD_INVALID
     Given a sandbox account of the PSU with 1 booked transactions
-    When the TPP reads the sandbox transactions of the sandbox account with fromDate 10 days back and toDate 20 days back
+    When the TPP reads the sandbox transactions of the sandbox account with fromDate 10 days back and toDate 20 days back instead of fromDate 20 days back and toDate 10 days back
     Then the request is refused with status 400 and code PERIOD_INVALID
+    And the same request without the violation is accepted
 
   # trips on: a sandbox list without <header> answered 200
   @must @sandbox @mutating @op:get-sandbox-account-transactions
@@ -114,6 +116,7 @@ Feature: Sandbox mock data
     Given a sandbox account of the PSU with 1 booked transactions
     When the TPP reads the sandbox transactions of the sandbox account without the header <header>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:headers.get-sandbox-account-transactions.x-request-id
     Examples: X-Request-ID
@@ -167,6 +170,7 @@ Feature: Sandbox mock data
   Scenario: Card transactions on a card account that does not exist are refused with 404 RESOURCE_UNKNOWN
     When the TPP creates 1 card transactions on the card account "no-such-card-0000"
     Then the request is refused with status 404 and code RESOURCE_UNKNOWN
+    And the same request without the violation is accepted
 
   # The rule names "the booking date and value date"; card transaction items carry bookingDate and
   # transactionDate, no value date. Rows that read transactionDate as the value date are the platform's
@@ -177,6 +181,7 @@ Feature: Sandbox mock data
     Given a sandbox card account of the PSU
     When the TPP creates a card transaction with <dates>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @must @clause:endpoints.create-sandbox-card-transactions.dates-in-past
     Examples: dates before the current time
@@ -217,6 +222,7 @@ Feature: Sandbox mock data
     Given a sandbox card account of the PSU
     When the TPP creates 1 card transactions on the sandbox card account without the header <header>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:headers.create-sandbox-card-transactions.x-request-id
     Examples: X-Request-ID
@@ -244,6 +250,7 @@ Feature: Sandbox mock data
     Given a sandbox card account of the PSU
     When the TPP creates a card transaction without <field>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:fields.sandbox-card-transaction.cardTransactionId
     Examples:
@@ -320,6 +327,7 @@ Feature: Sandbox mock data
     Given a sandbox card account of the PSU
     When the TPP creates a card transaction whose <field> is <value>
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:fields.sandbox-card-transaction.invoiced
     Examples: invoiced is "true" or "false"

@@ -103,6 +103,7 @@ Feature: SCA redirect flow
     Given a private PSU who has completed SCA
     When the TPP calls <operation> without the TPP-Redirect-URI header
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
     @clause:sca.redirect-uri-always @clause:headers.tpp-redirect-uri @clause:fields.error-body.status
     Examples: account information
@@ -123,6 +124,7 @@ Feature: SCA redirect flow
     Given a corporate PSU who has completed SCA
     When the TPP reads the account list without PSU-Corporate-ID
     Then the request is refused with status 400
+    And the same request without the violation is accepted
 
   # A corporate id is new only once per PSU and TPP: the sandbox makes a new agreement for the PSU.
   # trips on: a corporate id without consent served (200) or refused (403/400) instead of starting a new consent flow with a scaRedirect

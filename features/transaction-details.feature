@@ -60,6 +60,7 @@ Feature: Transaction details
     Given a sandbox account of the PSU with a transaction whose <field> has <length> characters
     And a private PSU who has completed SCA
     Then the transaction was refused at creation, or its details match the "transaction-details-response" schema
+    And the same request without the violation is accepted
 
     @clause:fields.transaction-details.creditorName
     Examples: creditorName at most 70
@@ -111,6 +112,7 @@ Feature: Transaction details
     When the TPP reads the details of that booked transaction without PSU-ID
     Then the response status is 401
     And the response body matches the "sca-required-response" schema
+    And the same request without the violation is accepted
 
   # trips on: details of an unknown account or transaction answered 200, 400 or 403 instead of 404 RESOURCE_UNKNOWN
   @must @sca @production-safe @op:get-transaction-details @clause:endpoints.get-transaction-details.status.404 @clause:errors.RESOURCE_UNKNOWN
@@ -119,6 +121,7 @@ Feature: Transaction details
     And a booked transaction of the PSU's first account
     When the TPP reads the details of <what>
     Then the request is refused with status 404 and code RESOURCE_UNKNOWN
+    And the same request without the violation is accepted
 
     Examples:
       | what                                           |
@@ -130,22 +133,23 @@ Feature: Transaction details
   Scenario Outline: Details requested with a malformed <header> are refused with FORMAT_ERROR
     Given a private PSU who has completed SCA
     And a booked transaction of the PSU's first account
-    When the TPP reads the details of that booked transaction with the header <header> set to "<value>"
+    When the TPP reads the details of that booked transaction with the header <header> set to "<value>" instead of <usual>
     Then the request is refused with status 400 and code FORMAT_ERROR
+    And the same request without the violation is accepted
 
     @must @clause:headers.psu-id
     Examples: PSU-ID is a UUID
-      | header | value      |
-      | PSU-ID | not-a-uuid |
+      | header | value      | usual           |
+      | PSU-ID | not-a-uuid | its usual value |
 
     # Forwarded informational headers ("forwarded, if available"): refusing an ill-formed one rather
     # than ignoring it is the Berlin Group 1.3 default, SHOULD as in headers.feature.
     @should @clause:headers.psu-device-id
     Examples: PSU-Device-ID is a UUID
-      | header        | value  |
-      | PSU-Device-ID | device |
+      | header        | value  | usual                                  |
+      | PSU-Device-ID | device | "99391c7e-ad88-49ec-a2ad-99ddcb1f7721" |
 
     @should @clause:headers.psu-http-method
     Examples: PSU-HTTP-Method is GET, POST, PUT, PATCH or DELETE
-      | header          | value |
-      | PSU-HTTP-Method | FETCH |
+      | header          | value | usual |
+      | PSU-HTTP-Method | FETCH | "GET" |

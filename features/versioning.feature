@@ -17,8 +17,9 @@ Feature: Versioning
   @should @sca @production-safe @op:list-accounts
   Scenario Outline: A path without the /v1 prefix is not served (<path>)
     Given a private PSU who has completed SCA
-    When the TPP reads the account list at "<path>"
+    When the TPP reads the account list at "<path>" instead of "/v1/accounts"
     Then the request is refused with status 404
+    And the same request without the violation is accepted
 
     @clause:versioning.path-prefix @clause:fields.error-body
     Examples:
@@ -71,10 +72,11 @@ Feature: Versioning
   @should @sca @production-safe @op:list-accounts
   Scenario Outline: An unknown fix name in x-accept-fix is refused with 400 FORMAT_ERROR (<fixes>)
     Given a private PSU who has completed SCA
-    When the TPP reads the account list opting in to the fixes "<fixes>"
+    When the TPP reads the account list opting in to the fixes "<fixes>" instead of "<published>"
     Then the request is refused with status 400 and code FORMAT_ERROR
+    And the same request without the violation is accepted
 
     Examples:
-      | fixes                          |
-      | longer-name                    |
-      | longer-names,no-such-fix-named |
+      | fixes                          | published    |
+      | longer-name                    | longer-names |
+      | longer-names,no-such-fix-named | longer-names |

@@ -5,13 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { isCurrencyCode } from '../src/spec/currencies.ts';
 import { isSchemaName } from '../src/spec/schemas/index.ts';
 import { limitValue } from '../src/spec/limits.ts';
+import { keepControl, sendWithControl } from '../src/suite/controls.ts';
 import { describeResponse, expectErrorBody, expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
 import {
   accountPath, accountWithTxnsAt, cardAisId, cardPath, createdTxnId, expectAmountStrings, expectNextPages, findPendingAccount, firstAccountId, ids, ISO_CASH_ACCOUNT_TYPES,
   moveClock, sendEdgeCases, NO_PSU, readDetails, readTransactions, report, sandboxAccountOf, sandboxAisId, sandboxCardOf, widePeriod, type Query,
 } from '../src/suite/accounts.ts';
 import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, postSandboxTxns, sandboxTxn, sendNow } from '../src/suite/sandbox.ts';
-import type { Exchange } from '../src/tpp/client.ts';
+import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import { readValue } from '../src/suite/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 import { eachAtOnce } from '../src/suite/concurrently.ts';
@@ -69,7 +70,9 @@ Given('a sandbox account of the PSU with a transaction carrying every optional f
 Given('a sandbox account of the PSU with a transaction whose {word} has {int} characters', async function (this: Xs2aWorld, field: string, n: number) {
   const acc = await createSandboxAccount(this);
   const value = field === 'purposeCode' || field === 'bankTransactionCode' ? 'PMNTRCDTESCTXYZ'.padEnd(n, 'X').slice(0, n) : 'A'.repeat(n);
-  const item = sandboxTxn(this, { [field]: value });
+  const base = sandboxTxn(this);
+  const item = { ...base, [field]: value };
+  keepControl(this, `the same transaction with ${field} as the template makes it`, () => postSandboxTxns(this, acc.id, [base]));
   const ex = await postSandboxTxns(this, acc.id, [item]);
   this.state.creation = ex;
   this.state.createdTxns = [{ days: 1, id: (readValue(this.profile, 'sandbox-transactions.list', ex.response?.json, Array.isArray)?.[0] as any)?.id, item }];
@@ -93,7 +96,8 @@ When('the TPP reads the balances of the PSU\'s first account', async function (t
 });
 
 When(/^the TPP reads (the balances|the transactions) of the account "([^"]*)"$/, async function (this: Xs2aWorld, what: string, id: string) {
-  await sendNow(this, { method: 'GET', path: accountPath(id, what === 'the balances' ? '/balances' : '/transactions'), query: what === 'the balances' ? undefined : widePeriod(this) });
+  const read = (of: string): RequestSpec => ({ method: 'GET', path: accountPath(of, what === 'the balances' ? '/balances' : '/transactions'), query: what === 'the balances' ? undefined : widePeriod(this) });
+  await sendWithControl(this, read(id), read(await firstAccountId(this)), `the same read of ${what} of the PSU's first account`);
 });
 
 When('the TPP reads the balances of the sandbox account', async function (this: Xs2aWorld) {
@@ -142,8 +146,9 @@ When(/^the TPP reads the transactions of that account with bookingStatus "([^"]+
   await readTransactions(this, this.need('pendingAccount', 'account with pending transactions'), q);
 });
 
-When('the TPP reads the transactions of the PSU\'s first account with the query {string}', async function (this: Xs2aWorld, query: string) {
-  await sendNow(this, { method: 'GET', path: accountPath(await firstAccountId(this), `/transactions?${query}`) });
+When('the TPP reads the transactions of the PSU\'s first account with the query {string} instead of {string}', async function (this: Xs2aWorld, query: string, usual: string) {
+  const id = await firstAccountId(this);
+  await sendWithControl(this, { method: 'GET', path: accountPath(id, `/transactions?${query}`) }, { method: 'GET', path: accountPath(id, `/transactions?${usual}`) }, `the same read with the query ${usual}`);
 });
 
 When(/^the TPP reads the booked transactions of the sandbox account with (.+)$/, async function (this: Xs2aWorld, filter: string) {
@@ -308,17 +313,21 @@ Then('the transaction was refused at creation, or its details match the {string}
 
 When('the TPP reads the details of that booked transaction without PSU-ID', async function (this: Xs2aWorld) {
   const t = this.need('bookedTxn', 'booked transaction');
+  keepControl(this, 'the same details read with PSU-ID', () => readDetails(this, t.accountId, t.transactionId), 'succeeded');
   await readDetails(this, t.accountId, t.transactionId, { psu: { psuId: undefined, psuCorporateId: undefined } });
 });
 
 When(/^the TPP reads the details of (that transaction on an unknown account|an unknown transaction on the PSU's first account)$/, async function (this: Xs2aWorld, what: string) {
   const t = this.need('bookedTxn', 'booked transaction');
+  keepControl(this, 'the details of that booked transaction on its own account', () => readDetails(this, t.accountId, t.transactionId));
   if (what.startsWith('that')) await readDetails(this, `no-such-account-${randomUUID()}`, t.transactionId);
   else await readDetails(this, t.accountId, `no-such-transaction-${randomUUID()}`);
 });
 
-When('the TPP reads the details of that booked transaction with the header {word} set to {string}', async function (this: Xs2aWorld, header: string, value: string) {
+// "instead of its usual value": the control sends the header as the TPP always does (the PSU's own PSU-ID, or none).
+When(/^the TPP reads the details of that booked transaction with the header (\S+) set to "([^"]*)" instead of (?:"([^"]*)"|its usual value)$/, async function (this: Xs2aWorld, header: string, value: string, usual?: string) {
   const t = this.need('bookedTxn', 'booked transaction');
+  keepControl(this, `the same details read with ${usual == null ? `${header} as the TPP always sends it` : `${header}: ${usual}`}`, () => readDetails(this, t.accountId, t.transactionId, usual == null ? {} : { headers: { [header]: usual } }));
   await readDetails(this, t.accountId, t.transactionId, { headers: { [header]: value } });
 });
 
@@ -339,6 +348,7 @@ When(/^the TPP reads (the balances|the transactions|a transaction's details) of 
 });
 
 When(/^the TPP reads (the balances|the transactions|a transaction's details) of the sandbox account once more without PSU-IP-Address$/, async function (this: Xs2aWorld, op: string) {
+  keepControl(this, `the same read of ${op} with PSU-IP-Address (the PSU present)`, () => readOp(this, op, true));
   await readOp(this, op, false);
 });
 

@@ -3,7 +3,8 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
 import { expectWorstCase, type CreatedPayment, type PaymentService } from '../src/suite/payments.ts';
 import {
-  allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, statusesOf, statusOf, withoutRequiredHeader,
+  allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, sendBasketOfNoCreatedPayment, sendBasketWithControl,
+  sendBasketWithoutLastAsControl, statusesOf, statusOf, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
@@ -22,19 +23,23 @@ When('the TPP creates a signing basket of those payments', async function (this:
 });
 
 When('the TPP creates a signing basket of those payments without the required {string} header', async function (this: Xs2aWorld, header: string) {
-  await sendBasket(this, await basketBody(this), withoutRequiredHeader('create-signing-basket', header));
+  await sendBasketWithControl(this, withoutRequiredHeader('create-signing-basket', header), `the same basket with ${header}`);
 });
 
 When('the TPP creates a signing basket of those payments with x-accept-fix {string}', async function (this: Xs2aWorld, value: string) {
   await sendBasket(this, await basketBody(this), { headers: { 'x-accept-fix': value } });
 });
 
+When('the TPP creates a signing basket of those payments, the last one being {}', async function (this: Xs2aWorld, what: string) {
+  await sendBasketWithoutLastAsControl(this, what);
+});
+
 When('the TPP creates a signing basket whose body is {string}', async function (this: Xs2aWorld, body: string) {
-  await sendBasket(this, body);
+  await sendBasketOfNoCreatedPayment(this, body);
 });
 
 When('the TPP creates a signing basket of a payment id that was never created', async function (this: Xs2aWorld) {
-  await sendBasket(this, { paymentIds: [`never-created-${Date.now()}`] });
+  await sendBasketOfNoCreatedPayment(this, { paymentIds: [`never-created-${Date.now()}`] });
 });
 
 Then('the signing basket status is {word}', function (this: Xs2aWorld, status: string) {

@@ -1,5 +1,6 @@
 // Consents, users and corporate agreements (§ Endpoints > Other operations, § Versioning > Deprecations).
 import { Given, Then, When } from '@cucumber/cucumber';
+import { sendWithControl } from '../src/suite/controls.ts';
 import { describeResponse, expectErrorBody, fail, jsonOf, responseOf } from '../src/suite/expect.ts';
 import { expectScaRequired, stringsIn, type Context } from '../src/suite/sca-checks.ts';
 import { tampering } from '../src/suite/tamper.ts';
@@ -20,7 +21,7 @@ When('the TPP asks for bank-offered consents with the Content-Type {string}', as
 
 When('the TPP asks for bank-offered consents with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  await this.send({ ...BANK_OFFERED, body: {}, sign: t.sign ? t.sign(Date.now()) : undefined, mutate: t.mutate });
+  await sendWithControl(this, { ...BANK_OFFERED, body: {}, sign: t.sign ? t.sign(Date.now()) : undefined, mutate: t.mutate }, { ...BANK_OFFERED, body: {} }, 'the same bank-offered consent request, signed as it should be');
 });
 
 // Status not stated: "an SCA redirect is returned" — 401 (§ Errors) or a created answer holding the link.
@@ -34,7 +35,7 @@ When('the PSU completes the SCA of that redirect in the {word} context', async f
 });
 
 When('the TPP posts a consent request to the removed \\/v1\\/consents', async function (this: Xs2aWorld) {
-  await this.send({ method: 'POST', path: '/v1/consents', body: BG_CONSENT });
+  await sendWithControl(this, { method: 'POST', path: '/v1/consents', body: BG_CONSENT }, { ...BANK_OFFERED, body: BG_CONSENT }, 'the same consent request to its replacement, /v1/bank-offered-consents');
 });
 
 Then('the request is refused with a client error and no SCA redirect', function (this: Xs2aWorld) {

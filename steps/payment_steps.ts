@@ -7,8 +7,9 @@ import {
   type PaymentService,
 } from '../src/suite/payments.ts';
 import {
-  authorise, completeSca, crossBorderBody, currentPayment, deletePayment, givenPayment, initiateCrossBorder, initiateProduct, productBody,
-  keepAuthorisation, productNotOffered, readPayment, readStatus, sendCrossBorder, sendProductPayment, startAuthorisation, statusOf, tryCrossBorderWays, withoutRequiredHeader,
+  authorise, completeSca, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
+  initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,
+  startAuthorisation, statusOf, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import { authoriseUnfundedPayment, waitForPending, reachPending } from '../src/suite/payments-clock.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -26,7 +27,7 @@ When('the TPP initiates a cross-border payment in each of these ways:', async fu
 });
 
 When('the TPP initiates a cross-border payment without the required {string} header', async function (this: Xs2aWorld, header: string) {
-  await initiateCrossBorder(this, undefined, withoutRequiredHeader('create-cross-border-payment', header));
+  await initiateCrossBorderWithControl(this, `the same payment with ${header}`, undefined, withoutRequiredHeader('create-cross-border-payment', header));
 });
 
 Then('each payment is answered as listed', function (this: Xs2aWorld) {
@@ -34,21 +35,19 @@ Then('each payment is answered as listed', function (this: Xs2aWorld) {
 });
 
 When('the TPP initiates a cross-border payment in which {string}', async function (this: Xs2aWorld, name: string) {
-  await initiateCrossBorder(this, variant(name).apply);
+  await initiateCrossBorderWithControl(this, `the same payment without "${name}"`, variant(name).apply);
 });
 
 When('the TPP initiates a cross-border payment whose x-accept-fix header is {string}', async function (this: Xs2aWorld, value: string) {
   await initiateCrossBorder(this, undefined, { headers: { 'x-accept-fix': value } });
 });
 
-When('the TPP initiates a cross-border payment whose allowLogicalDuplicate query is {string}', async function (this: Xs2aWorld, value: string) {
-  await initiateCrossBorder(this, undefined, { query: { allowLogicalDuplicate: value } });
+When('the TPP initiates a cross-border payment whose allowLogicalDuplicate query is {string} instead of {string}', async function (this: Xs2aWorld, value: string, usual: string) {
+  await initiateCrossBorderWithControl(this, `the same payment with allowLogicalDuplicate=${usual}`, undefined, { query: { allowLogicalDuplicate: value } });
 });
 
 When('the TPP initiates the same cross-border payment twice with allowLogicalDuplicate {word}', async function (this: Xs2aWorld, value: string) {
-  const body = await crossBorderBody(this);
-  this.state.first = await sendCrossBorder(this, body, { query: { allowLogicalDuplicate: value } });
-  await sendCrossBorder(this, body, { query: { allowLogicalDuplicate: value } });
+  await initiateCrossBorderTwice(this, value);
 });
 
 // ------------------------------------------------------------------ other products, bulk, periodic
@@ -62,17 +61,15 @@ When('the TPP initiates a {word} payment of product {string}', async function (t
 });
 
 When('the TPP initiates a {word} payment of product {string} in which {string}', async function (this: Xs2aWorld, kind: string, product: string, change: string) {
-  await initiateProduct(this, SERVICE[kind], product, productChange(change, this.profile));
+  await initiateProductWithControl(this, SERVICE[kind], product, productChange(change, this.profile), `the same payment without "${change}"`);
 });
 
 When('the TPP initiates a norwegian-domestic payment under the unknown product {string}', async function (this: Xs2aWorld, product: string) {
-  await sendProductPayment(this, 'payments', product, await productBody(this, 'payments', 'norwegian-domestic-credit-transfers'));
+  await initiateUnderUnknownProduct(this, product);
 });
 
 When('the TPP initiates the same {word} payment of product {string} twice with allowLogicalDuplicate {word}', async function (this: Xs2aWorld, kind: string, product: string, value: string) {
-  const body = await productBody(this, SERVICE[kind], product);
-  this.state.first = await sendProductPayment(this, SERVICE[kind], product, body, { query: { allowLogicalDuplicate: value } });
-  await sendProductPayment(this, SERVICE[kind], product, body, { query: { allowLogicalDuplicate: value } });
+  await initiateProductTwice(this, SERVICE[kind], product, value);
 });
 
 When('the TPP reads the fee information of {string}', async function (this: Xs2aWorld, product: string) {
@@ -232,6 +229,10 @@ Then('the list holds the started authorisation', function (this: Xs2aWorld) {
 
 When('the TPP deletes the payment', async function (this: Xs2aWorld) {
   this.state.deletion = await deletePayment(this);
+});
+
+When('the TPP deletes the payment in status PDNG', async function (this: Xs2aWorld) {
+  this.state.deletion = await deletePendingWithControl(this);
 });
 
 When('the TPP follows the cancellation\'s startAuthorisation link', async function (this: Xs2aWorld) {

@@ -1,9 +1,10 @@
 // Error bodies, versioning and the general headers and conventions (§ Errors, § Versioning,
 // § Endpoints > Header parameters, § Resources > Conventions).
 import { Then, When } from '@cucumber/cucumber';
+import { sendWithControl } from '../src/suite/controls.ts';
 import { describeResponse, expectErrorBody, fail, responseOf } from '../src/suite/expect.ts';
 import {
-  badJsonDates, expectHttpDate, expectJsonUtf8, malformedPaymentBody, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
+  badJsonDates, expectHttpDate, expectJsonUtf8, malformedPayment, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
   serverErrorProblems, unusualRequests, utf8HeaderValue,
 } from '../src/suite/platform.ts';
 import { buildBody } from '../src/suite/templates.ts';
@@ -15,21 +16,23 @@ import type { Xs2aWorld } from './support/world.ts';
 import { eachAtOnce } from '../src/suite/concurrently.ts';
 
 const ACCOUNTS: RequestSpec = { method: 'GET', path: '/v1/accounts' };
-const CROSS_BORDER = '/v1/payments/cross-border-credit-transfers';
 
 // ---------------------------------------------------------------- error bodies
 
-const ERROR_REQUESTS: Record<string, RequestSpec> = {
-  'a request to a path the bank does not serve': { method: 'GET', path: '/v1/no-such-resource' },
-  'an account list request with the PSU-ID 12345': { ...ACCOUNTS, headers: { 'PSU-ID': '12345' } },
-  'an account list request without TPP-Redirect-URI': { ...ACCOUNTS, headers: { 'TPP-Redirect-URI': null } },
-  'a consent request to /v1/consents': { method: 'POST', path: '/v1/consents', body: { access: { allPsd2: 'allAccounts' } } },
+const CONSENT_BODY = { access: { allPsd2: 'allAccounts' } };
+/** Requests answered with an error, each with its control (the same request without what makes it one) where one exists. */
+const ERROR_REQUESTS: Record<string, { spec: RequestSpec; control?: RequestSpec; what?: string }> = {
+  // No control: no request without the violation exists, the path itself is what the bank does not serve.
+  'a request to a path the bank does not serve': { spec: { method: 'GET', path: '/v1/no-such-resource' } },
+  'an account list request with the PSU-ID 12345': { spec: { ...ACCOUNTS, headers: { 'PSU-ID': '12345' } }, control: ACCOUNTS, what: 'the same account list request with the PSU\'s psu-id' },
+  'an account list request without TPP-Redirect-URI': { spec: { ...ACCOUNTS, headers: { 'TPP-Redirect-URI': null } }, control: ACCOUNTS, what: 'the same account list request with TPP-Redirect-URI' },
+  'a consent request to /v1/consents': { spec: { method: 'POST', path: '/v1/consents', body: CONSENT_BODY }, control: { method: 'POST', path: '/v1/bank-offered-consents', body: CONSENT_BODY }, what: 'the same consent request to /v1/bank-offered-consents' },
 };
 
 When('the TPP provokes an error with {string}', async function (this: Xs2aWorld, name: string) {
-  const spec = ERROR_REQUESTS[name];
-  if (!spec) throw new Error(`unknown error request "${name}"; known: ${Object.keys(ERROR_REQUESTS).join('; ')}`);
-  await this.send(spec);
+  const e = ERROR_REQUESTS[name];
+  if (!e) throw new Error(`unknown error request "${name}"; known: ${Object.keys(ERROR_REQUESTS).join('; ')}`);
+  await (e.control ? sendWithControl(this, e.spec, e.control, e.what ?? name) : this.send(e.spec));
 });
 
 Then('the answer is an error body whose status is the HTTP status', function (this: Xs2aWorld) {
@@ -39,13 +42,14 @@ Then('the answer is an error body whose status is the HTTP status', function (th
 });
 
 When('the TPP posts a cross-border payment whose body is {}', async function (this: Xs2aWorld, name: string) {
-  const { body, contentType } = malformedPaymentBody(name, await this.paymentBody('cross-border-payment'));
-  await this.send({ method: 'POST', path: CROSS_BORDER, body, headers: { 'x-accept-fix': 'amount-as-string', 'Content-Type': contentType ?? (typeof body === 'object' && !Buffer.isBuffer(body) ? undefined : 'application/json') } });
+  const { violating, control } = malformedPayment(name, await this.paymentBody('cross-border-payment'));
+  await sendWithControl(this, violating, control, 'the same payment as a JSON object in UTF-8');
 });
 
 When('the TPP creates a sandbox account whose name contains an emoji', async function (this: Xs2aWorld) {
-  const body = buildBody(this.profile, 'sandbox-account', await accountVars(this, { accountName: 'Feriekonto 🏖️' }));
-  await this.send({ method: 'POST', path: SANDBOX_PATHS.accounts, body, psu: false });
+  const vars = await accountVars(this, { accountName: 'Feriekonto' });
+  const create = (v: Record<string, unknown>): RequestSpec => ({ method: 'POST', path: SANDBOX_PATHS.accounts, body: buildBody(this.profile, 'sandbox-account', v), psu: false });
+  await sendWithControl(this, create({ ...vars, accountName: 'Feriekonto 🏖️' }), create(vars), 'the same sandbox account named without the emoji');
 });
 
 When('the TPP sends requests that commonly break servers', async function (this: Xs2aWorld) {
@@ -65,8 +69,16 @@ When('the TPP reads the account list at {string}', async function (this: Xs2aWor
   await this.send({ method: 'GET', path });
 });
 
+When('the TPP reads the account list at {string} instead of {string}', async function (this: Xs2aWorld, path: string, usual: string) {
+  await sendWithControl(this, { method: 'GET', path }, { method: 'GET', path: usual }, `the same account list request at ${usual}`);
+});
+
 When('the TPP reads the account list opting in to the fixes {string}', async function (this: Xs2aWorld, fixes: string) {
   await this.send({ ...ACCOUNTS, headers: { 'x-accept-fix': fixes } });
+});
+
+When('the TPP reads the account list opting in to the fixes {string} instead of {string}', async function (this: Xs2aWorld, fixes: string, usual: string) {
+  await sendWithControl(this, { ...ACCOUNTS, headers: { 'x-accept-fix': fixes } }, { ...ACCOUNTS, headers: { 'x-accept-fix': usual } }, `the same account list request opting in to "${usual}"`);
 });
 
 // ---------------------------------------------------------------- headers and conventions
@@ -75,8 +87,14 @@ When('the TPP reads the account list with the header {string} set to {string}', 
   await this.send({ ...ACCOUNTS, headers: { [name]: value } });
 });
 
-When('the TPP reads the account list with the header {string} set to {string} in UTF-8', async function (this: Xs2aWorld, name: string, value: string) {
-  await this.send({ ...ACCOUNTS, headers: { [name]: utf8HeaderValue(value) } });
+// "instead of its usual value": the control sends the header as the TPP always does (the PSU's own PSU-ID, or none).
+When(/^the TPP reads the account list with the header "([^"]+)" set to "([^"]*)" instead of (?:"([^"]*)"|its usual value)$/, async function (this: Xs2aWorld, name: string, value: string, usual?: string) {
+  const control = usual == null ? ACCOUNTS : { ...ACCOUNTS, headers: { [name]: usual } };
+  await sendWithControl(this, { ...ACCOUNTS, headers: { [name]: value } }, control, `the same account list request with ${usual == null ? `${name} as the TPP always sends it` : `${name}: ${usual}`}`);
+});
+
+When('the TPP reads the account list with the header {string} set to {string} in UTF-8 instead of {string}', async function (this: Xs2aWorld, name: string, value: string, usual: string) {
+  await sendWithControl(this, { ...ACCOUNTS, headers: { [name]: utf8HeaderValue(value) } }, { ...ACCOUNTS, headers: { [name]: usual } }, `the same account list request with ${name}: ${usual}`);
 });
 
 When('the TPP reads the account list with every optional header of the header table', async function (this: Xs2aWorld) {
@@ -104,8 +122,8 @@ When('the TPP reads the account list with the Host header naming the port', asyn
 });
 
 When('the TPP sends an account list request without {word}', async function (this: Xs2aWorld, name: string) {
-  if (name === 'Signature') await this.send({ ...ACCOUNTS, mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) });
-  else await this.send({ ...ACCOUNTS, headers: { [name]: null } });
+  const without: RequestSpec = name === 'Signature' ? { ...ACCOUNTS, mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) } : { ...ACCOUNTS, headers: { [name]: null } };
+  await sendWithControl(this, without, ACCOUNTS, `the same account list request with ${name}`);
 });
 
 Then('the response carries the request\'s X-Request-ID', function (this: Xs2aWorld) {

@@ -1,5 +1,6 @@
 // SCA redirect flow and SCA sessions (§ Authentication > PSU authentication, § Events, § States).
 import { Given, Then, When } from '@cucumber/cucumber';
+import { sendWithControl } from '../src/suite/controls.ts';
 import { fail } from '../src/suite/expect.ts';
 import {
   expectContext, expectCorporateId, expectFailureRedirect, expectPsuId, expectScaRequired, expectTppSessionId, newSessionId,
@@ -97,7 +98,7 @@ Then('the account list holds none of the remembered accounts', function (this: X
 });
 
 When('the TPP reads the account list without PSU-Corporate-ID', async function (this: Xs2aWorld) {
-  await this.send({ ...ACCOUNTS, psu: { psuCorporateId: undefined } });
+  await sendWithControl(this, { ...ACCOUNTS, psu: { psuCorporateId: undefined } }, ACCOUNTS, 'the same account list request with the PSU-Corporate-ID');
 });
 
 When('the TPP starts a new TPP session', function (this: Xs2aWorld) {
@@ -118,5 +119,6 @@ When('{int} minutes pass at the bank', async function (this: Xs2aWorld, minutes:
 });
 
 When('the TPP calls {word} {word} without the TPP-Redirect-URI header', async function (this: Xs2aWorld, method: string, path: string) {
-  await this.send({ method, path, headers: { 'TPP-Redirect-URI': null }, body: method === 'POST' ? {} : undefined });
+  const call = { method, path, body: method === 'POST' ? {} : undefined };
+  await sendWithControl(this, { ...call, headers: { 'TPP-Redirect-URI': null } }, call, `the same ${method} ${path} with TPP-Redirect-URI`);
 });

@@ -1,6 +1,7 @@
 // Request signing (Authentication > Request signing): a correct request, then named tamperings.
 import { Given, Then, When } from '@cucumber/cucumber';
 import { describeAnswer, signatureOutcome } from '../src/fuzz/oracle.ts';
+import { sendWithControl } from '../src/suite/controls.ts';
 import { fail } from '../src/suite/expect.ts';
 import { tampering } from '../src/suite/tamper.ts';
 import type { RequestSpec } from '../src/tpp/client.ts';
@@ -22,14 +23,13 @@ When('the TPP reads the account list', async function (this: Xs2aWorld) {
 
 When('the TPP reads the account list with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  const now = Date.now();
-  await this.send({ ...ACCOUNT_LIST, sign: t.sign ? t.sign(now) : undefined, mutate: t.mutate });
+  await sendWithControl(this, { ...ACCOUNT_LIST, sign: t.sign ? t.sign(Date.now()) : undefined, mutate: t.mutate }, ACCOUNT_LIST, 'the same account list request, signed as it should be');
 });
 
 When('the TPP initiates a cross-border payment with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  const body = await this.paymentBody('cross-border-payment');
-  await this.send({ method: 'POST', path: '/v1/payments/cross-border-credit-transfers', headers: { 'x-accept-fix': 'amount-as-string' }, body, sign: t.sign ? t.sign(Date.now()) : undefined, mutate: t.mutate });
+  const payment: RequestSpec = { method: 'POST', path: '/v1/payments/cross-border-credit-transfers', headers: { 'x-accept-fix': 'amount-as-string' }, body: await this.paymentBody('cross-border-payment') };
+  await sendWithControl(this, { ...payment, sign: t.sign ? t.sign(Date.now()) : undefined, mutate: t.mutate }, payment, 'the same payment, signed as it should be');
 });
 
 // The signature oracle (src/fuzz/oracle.ts): 2xx, or 401 with _links.scaRedirect (SCA demanded after

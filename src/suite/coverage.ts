@@ -65,9 +65,15 @@ function files(dir: string, ext: string): string[] {
   });
 }
 
-/** Every scenario (outline rows expanded) with its tags. */
-export function scenarios(root: string): Array<{ name: string; where: string; tags: string[] }> {
-  const out: Array<{ name: string; where: string; tags: string[] }> = [];
+/** A step of a scenario as cucumber runs it: its kind, its text (outline values filled in) and the rows of its data table. */
+export interface ScenarioStep { type: 'Context' | 'Action' | 'Outcome' | 'Unknown'; text: string; table?: string[][] }
+
+/** A scenario (an outline row counts as one) with its tags and steps. */
+export interface ScenarioRef { name: string; where: string; tags: string[]; steps: ScenarioStep[] }
+
+/** Every scenario (outline rows expanded) with its tags and steps. */
+export function scenarios(root: string): ScenarioRef[] {
+  const out: ScenarioRef[] = [];
   for (const file of files(join(root, 'features'), '.feature')) {
     const uri = relative(root, file);
     const newId = IdGenerator.uuid();
@@ -85,7 +91,8 @@ export function scenarios(root: string): Array<{ name: string; where: string; ta
     walk(doc.feature?.children ?? []);
     for (const p of compile({ ...doc, uri }, uri, newId)) {
       const line = [...p.astNodeIds].reverse().map((id) => lines.get(id)).find((l) => l !== undefined) ?? 0;
-      out.push({ name: p.name, where: `${uri}:${line}`, tags: p.tags.map((t) => t.name) });
+      const steps = p.steps.map((st): ScenarioStep => ({ type: (st.type ?? 'Unknown') as ScenarioStep['type'], text: st.text, ...(st.argument?.dataTable ? { table: st.argument.dataTable.rows.map((r) => r.cells.map((c) => c.value)) } : {}) }));
+      out.push({ name: p.name, where: `${uri}:${line}`, tags: p.tags.map((t) => t.name), steps });
     }
   }
   return out;

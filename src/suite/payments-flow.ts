@@ -4,6 +4,7 @@ import type { ScenarioSession } from './session.ts';
 import type { CreatedBasket } from './state.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
+import { keepControl } from './controls.ts';
 import { CheckFailure, describeResponse, expectSchema, fail, setupFail } from './expect.ts';
 import {
   BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, isoDateAhead, linkPath, makeUnique, PRODUCTS, PURPOSE_CODES, randomAmount,
@@ -77,6 +78,29 @@ export async function initiateCrossBorder(w: ScenarioSession, change?: Change, o
   return sendCrossBorder(w, await crossBorderBody(w, change), o);
 }
 
+/**
+ * A cross-border payment changed by `change` and sent with the options `o` (the violation), keeping
+ * its control (controls.ts): the same body without the change, sent without the options.
+ */
+export async function initiateCrossBorderWithControl(w: ScenarioSession, what: string, change?: Change, o: SendOptions = {}) {
+  const body = await crossBorderBody(w);
+  const control = structuredClone(body);
+  change?.(body);
+  keepControl(w, what, () => sendCrossBorder(w, control));
+  return sendCrossBorder(w, body, o);
+}
+
+/**
+ * The same cross-border payment twice with allowLogicalDuplicate `value`; the control sends it a
+ * third time with allowLogicalDuplicate true, where a logical duplicate is allowed.
+ */
+export async function initiateCrossBorderTwice(w: ScenarioSession, value: string): Promise<void> {
+  const body = await crossBorderBody(w);
+  w.state.first = await sendCrossBorder(w, body, { query: { allowLogicalDuplicate: value } });
+  keepControl(w, 'the same payment again with allowLogicalDuplicate=true', () => sendCrossBorder(w, body, { query: { allowLogicalDuplicate: 'true' } }));
+  await sendCrossBorder(w, body, { query: { allowLogicalDuplicate: value } });
+}
+
 const TEMPLATE_OF: Record<string, string> = {
   [PRODUCTS.crossBorder]: 'cross-border-payment',
   [PRODUCTS.domestic]: 'norwegian-domestic-payment',
@@ -114,6 +138,37 @@ export async function initiateProduct(w: ScenarioSession, service: PaymentServic
   return sendProductPayment(w, service, product, await productBody(w, service, product, change), o);
 }
 
+/** A payment of a product changed by `change` (the violation), keeping its control: the same body without the change. */
+export async function initiateProductWithControl(w: ScenarioSession, service: PaymentService, product: string, change: Change, what: string) {
+  const body = await productBody(w, service, product);
+  const control = structuredClone(body);
+  change(body);
+  keepControl(w, what, () => sendProductPayment(w, service, product, control));
+  return sendProductPayment(w, service, product, body);
+}
+
+/** The same payment of a product twice with allowLogicalDuplicate `value`; the control sends it again with true. */
+export async function initiateProductTwice(w: ScenarioSession, service: PaymentService, product: string, value: string): Promise<void> {
+  const body = await productBody(w, service, product);
+  w.state.first = await sendProductPayment(w, service, product, body, { query: { allowLogicalDuplicate: value } });
+  keepControl(w, 'the same payment again with allowLogicalDuplicate=true', () => sendProductPayment(w, service, product, body, { query: { allowLogicalDuplicate: 'true' } }));
+  await sendProductPayment(w, service, product, body, { query: { allowLogicalDuplicate: value } });
+}
+
+/**
+ * A norwegian-domestic payment body sent under `product`, which the bank does not know; the control
+ * sends the same body under norwegian-domestic-credit-transfers. A profile that does not offer that
+ * product leaves the control unmade: the refusal is not shown to be for the product (inconclusive).
+ */
+export async function initiateUnderUnknownProduct(w: ScenarioSession, product: string) {
+  const body = await productBody(w, 'payments', PRODUCTS.domestic);
+  keepControl(w, `the same payment under ${PRODUCTS.domestic}`, () => {
+    if (!w.profile.capabilities.products.includes(PRODUCTS.domestic)) setupFail(`the control sends the payment under ${PRODUCTS.domestic}, which the profile does not offer (capabilities.products)`, undefined);
+    return sendProductPayment(w, 'payments', PRODUCTS.domestic, body);
+  });
+  return sendProductPayment(w, 'payments', product, body);
+}
+
 /** The `@op:` that creates payments of a service and product. */
 const initiationOp = (service: PaymentService, product: string) => (service === 'payments' && product === PRODUCTS.crossBorder ? 'create-cross-border-payment' : 'initiate-payment');
 
@@ -146,6 +201,13 @@ const path = (w: ScenarioSession, href: string) => linkPath(href, w.ctx.targetUr
 export const readStatus = (w: ScenarioSession, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: `${path(w, p.self)}/status` });
 export const readPayment = (w: ScenarioSession, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'GET', path: path(w, p.self) });
 export const deletePayment = (w: ScenarioSession, p: CreatedPayment = currentPayment(w)) => w.send({ method: 'DELETE', path: path(w, p.self) });
+
+/** Deletes the current payment (in PDNG); the control deletes a payment of the same product that is not PDNG: one just initiated. */
+export async function deletePendingWithControl(w: ScenarioSession) {
+  const p = currentPayment(w);
+  keepControl(w, `the same deletion of a ${p.product} payment that is not PDNG (one just initiated)`, async () => deletePayment(w, await givenPayment(w, p.service, p.product)));
+  return deletePayment(w, p);
+}
 
 /** The status of a payment now (GET .../status), failing unless it is read. */
 export async function statusOf(w: ScenarioSession, p: CreatedPayment): Promise<string> {
@@ -232,9 +294,34 @@ export async function sendBasket(w: ScenarioSession, body: unknown, o: SendOptio
   return ex;
 }
 
-/** A basket body of the payments created in this scenario. */
-export async function basketBody(w: ScenarioSession): Promise<any> {
-  return templateBody(w.profile, 'signing-basket', { paymentIds: payments(w).map((p) => p.paymentId) });
+/** A basket body of the payments created in this scenario (or of `of`). */
+export async function basketBody(w: ScenarioSession, of: readonly CreatedPayment[] = payments(w)): Promise<any> {
+  return templateBody(w.profile, 'signing-basket', { paymentIds: of.map((p) => p.paymentId) });
+}
+
+/** A basket of the scenario's payments sent with the options `o` (the violation); the control sends the same basket without them. */
+export async function sendBasketWithControl(w: ScenarioSession, o: SendOptions, what: string) {
+  const body = await basketBody(w);
+  keepControl(w, what, () => sendBasket(w, body));
+  return sendBasket(w, body, o);
+}
+
+/** A basket of the scenario's payments, the last of which breaks a rule; the control sends the basket without that last payment. */
+export async function sendBasketWithoutLastAsControl(w: ScenarioSession, what: string) {
+  const all = payments(w);
+  if (all.length < 2) fail(`a basket whose last payment is the violation needs at least two payments; the scenario created ${all.length}`);
+  const control = await basketBody(w, all.slice(0, -1));
+  keepControl(w, `the same basket without its last payment (${what})`, () => sendBasket(w, control));
+  return sendBasket(w, await basketBody(w, all));
+}
+
+/** A basket whose body names no payment the TPP created (`body`); the control creates a cross-border payment and sends a basket of it. */
+export async function sendBasketOfNoCreatedPayment(w: ScenarioSession, body: unknown) {
+  keepControl(w, 'a signing basket of a payment the TPP created', async () => {
+    const p = await givenPayment(w, 'payments', PRODUCTS.crossBorder);
+    return sendBasket(w, await basketBody(w, [p]));
+  });
+  return sendBasket(w, body);
 }
 
 export function currentBasket(w: ScenarioSession): CreatedBasket {
@@ -265,8 +352,12 @@ export { token };
 
 // ------------------------------------------------------------------ table-driven tries
 
-/** Each listed way of changing a valid cross-border payment, sent as its own payment. */
+/**
+ * Each listed way of changing a valid cross-border payment, sent as its own payment. The control
+ * (controls.ts) is a valid payment made the same way, with none of the changes.
+ */
 export async function tryCrossBorderWays(w: ScenarioSession, rows: Array<{ way: string; answer: string }>): Promise<ListedTry[]> {
+  keepControl(w, 'the same payment with none of the listed changes', () => initiateCrossBorder(w));
   const tries: ListedTry[] = [];
   const each = async (list: readonly string[], label: string, clauses: string[], expected: string, apply: (b: any, x: string) => void) => {
     const exs = await eachAtOnce(w, list, (x) => initiateCrossBorder(w, (b) => apply(b, x)));

@@ -139,6 +139,16 @@ export function malformedPaymentBody(name: string, valid: Record<string, unknown
   }
 }
 
+/** A cross-border payment whose body is `name` (malformedPaymentBody), and its control: the same payment with the valid body. */
+export function malformedPayment(name: string, valid: Record<string, unknown>): { violating: RequestSpec; control: RequestSpec } {
+  const { body, contentType } = malformedPaymentBody(name, valid);
+  const headers = { 'x-accept-fix': 'amount-as-string' };
+  return {
+    violating: { method: 'POST', path: CROSS_BORDER, body, headers: { ...headers, 'Content-Type': contentType ?? (typeof body === 'object' && !Buffer.isBuffer(body) ? undefined : 'application/json') } },
+    control: { method: 'POST', path: CROSS_BORDER, body: valid, headers },
+  };
+}
+
 /** Requests that commonly break servers (the SYSTEM_ERROR scenario). `payment` is a valid payment body. */
 export function unusualRequests(payment: Record<string, unknown>): Array<{ name: string; spec: RequestSpec }> {
   const fix = { 'x-accept-fix': 'amount-as-string' };

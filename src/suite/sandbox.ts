@@ -3,7 +3,7 @@
 // the data it reads. Bodies come from the request templates (templates.ts, profile-overridable);
 import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
-import { buildBody } from './templates.ts';
+import { buildBody, setPath } from './templates.ts';
 import { describeResponse, fail, jsonOf, setupFail } from './expect.ts';
 import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from './shapes.ts';
 import type { Profile } from './profile.ts';
@@ -172,5 +172,17 @@ export function cardTxn(w: ScenarioSession, overrides: Record<string, unknown> =
 }
 
 export function postCardTxns(w: ScenarioSession, cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): Promise<Exchange> {
-  return sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardTransactions(cardId), body: items, psu: false, ...extra });
+  return sendNow(w, cardTxnsRequest(cardId, items, extra));
+}
+
+/** POST /v1/sandbox/card-accounts/{id}/transactions of `items`, as a request to send. */
+export function cardTxnsRequest(cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): RequestSpec {
+  return { method: 'POST', path: SANDBOX_PATHS.cardTransactions(cardId), body: items, psu: false, ...extra };
+}
+
+/** A copy of `obj` with the field at the dotted `path` set to `value` (undefined leaves it out). */
+export function withPath<T>(obj: T, path: string, value: unknown): T {
+  const copy = structuredClone(obj);
+  setPath(copy, path, value);
+  return copy;
 }

@@ -72,6 +72,8 @@ export class ScenarioSession {
   readonly state: ScenarioState = emptyState();
   /** Clause ids checked by the steps so far (for the report). */
   readonly checked = new Set<string>();
+  /** The clauses the scenario's tags name (the Before hook sets them): what a failed control names. */
+  scenarioClauses: string[] = [];
   /** Whether obtainPsu may reuse (and keep) the worker's PSU session. Not in a scenario that moves the
    * clock, nor once it has changed the bank's data (a new sandbox account is not in an older consent). */
   reusePsuSession: boolean;

@@ -3,6 +3,7 @@
 // not is read through ScenarioSession.need, which fails the scenario naming it.
 import type { PsuContext as Context } from '../spec/codes.ts';
 import type { Exchange } from '../tpp/client.ts';
+import type { Control } from './controls.ts';
 import type { CreatedPayment, ListedTry } from './payments.ts';
 
 /** One entry of the PSU's account list (Berlin Group accountList item: resourceId, iban or bban, currency …). */
@@ -83,6 +84,10 @@ export interface ScenarioState {
   rememberedAccounts?: ListedAccount[];
   firstSessionId?: string;
   agreementsBefore?: string[];
+
+  // ---- negative checks
+  /** The request the last violating step sent, without its violation (controls.ts): sent and judged by the control step. */
+  control?: Control;
 }
 
 export const emptyState = (): ScenarioState => ({ nationalIds: {}, payments: [] });

@@ -60,6 +60,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   const t = readTags(pickle.tags.map((x) => x.name));
   // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
   setScenarioOperation(t.op);
+  this.scenarioClauses = t.clauses;
   const area = t.area ?? gherkinDocument.feature?.name ?? 'unknown';
   // One feature label (the operation; the Gherkin feature becomes the parent suite when the results
   // are written: report.ts) and one story (the primary clause): Behaviors counts each test once.

@@ -1,6 +1,6 @@
 // Status and code pairs of § Errors and the error body of § Resources: each fault answers one
 // pair wrongly, or breaks the body once, everywhere else the bank is right.
-import { recode, skip, type AreaFault } from './support.ts';
+import { errorBody, recode, skip, type AreaFault } from './support.ts';
 
 const codeIs = (...codes: string[]) => (_r: unknown, code: string | undefined) => code !== undefined && codes.includes(code);
 
@@ -35,6 +35,14 @@ export const ERROR_FAULTS: readonly AreaFault[] = [
     description: 'Answers a malformed request with 422 instead of 400 FORMAT_ERROR.',
     clauses: ['errors.FORMAT_ERROR', 'endpoints.get-transaction-details.status.400'],
     hooks: { transformResponse: recode(codeIs('FORMAT_ERROR'), 422, 'FORMAT_ERROR') },
+  },
+  {
+    // The bank of issue 9 item 5: every refusal a negative scenario expects comes, but for no reason
+    // of its own. Only the controls (the same request without the violation, accepted) can tell.
+    id: 'every-post-refused', area: 'errors', features: ['error-bodies'], replay: 'clauses',
+    description: 'Refuses every POST of the interface (/v1/…) with 400 FORMAT_ERROR and the error body, well-formed or not.',
+    clauses: ['errors.FORMAT_ERROR'],
+    hooks: { beforeHandle: (req) => (req.method === 'POST' && (req.url ?? '').startsWith('/v1/') ? errorBody(400, 'FORMAT_ERROR', 'the request is malformed') : undefined) },
   },
   {
     id: 'kid-error-401', area: 'errors', features: ['payments'],
