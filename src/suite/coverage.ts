@@ -5,6 +5,7 @@ import { IdGenerator } from '@cucumber/messages';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CLAUSES } from '../spec/clauses.ts';
+import { lineOf, scenarioLines } from './results.ts';
 import { readTags } from './tags.ts';
 import { UNCHECKABLE } from './uncheckable.ts';
 
@@ -78,19 +79,9 @@ export function scenarios(root: string): ScenarioRef[] {
     const uri = relative(root, file);
     const newId = IdGenerator.uuid();
     const doc = new Parser(new AstBuilder(newId), new GherkinClassicTokenMatcher()).parse(readFileSync(file, 'utf8'));
-    const lines = new Map<string, number>();
-    const walk = (children: readonly any[]) => {
-      for (const c of children) {
-        if (c.scenario) {
-          lines.set(c.scenario.id, c.scenario.location.line);
-          for (const ex of c.scenario.examples ?? []) for (const row of ex.tableBody ?? []) lines.set(row.id, row.location.line);
-        }
-        if (c.rule) walk(c.rule.children);
-      }
-    };
-    walk(doc.feature?.children ?? []);
+    const lines = scenarioLines(doc);
     for (const p of compile({ ...doc, uri }, uri, newId)) {
-      const line = [...p.astNodeIds].reverse().map((id) => lines.get(id)).find((l) => l !== undefined) ?? 0;
+      const line = lineOf(lines, p.astNodeIds);
       const steps = p.steps.map((st): ScenarioStep => ({ type: (st.type ?? 'Unknown') as ScenarioStep['type'], text: st.text, ...(st.argument?.dataTable ? { table: st.argument.dataTable.rows.map((r) => r.cells.map((c) => c.value)) } : {}) }));
       out.push({ name: p.name, where: `${uri}:${line}`, tags: p.tags.map((t) => t.name), steps });
     }

@@ -9,6 +9,7 @@ import { currentBasket, currentPayment, initiateCrossBorder, readBasketStatus, r
 import { linkPath } from './payments.ts';
 import type { IdentityName } from './profile.ts';
 import type { ScenarioSession } from './session.ts';
+import { keepControl } from './controls.ts';
 
 /** The feature's names for the identities: "second TPP", "AI-only TPP", "PI-only TPP". */
 const NAMES: Record<string, IdentityName> = { second: 'second', 'AI-only': 'aiOnly', 'PI-only': 'piOnly' };
@@ -54,12 +55,16 @@ export async function otherReadsAccountsAsFirst(w: ScenarioSession, name: Identi
 /** The other TPP reads the scenario's payment, or its status. */
 export async function otherReadsPayment(w: ScenarioSession, name: IdentityName, what: 'payment' | 'status'): Promise<void> {
   const p = currentPayment(w);
+  // The control: the same read by the TPP that created the payment.
+  keepControl(w, `the same ${what === 'status' ? 'status read' : 'read'} by the TPP that created the payment`, () => (what === 'status' ? readStatus(w, p) : readPayment(w, p)), 'succeeded');
   await asOther(w, name, (o) => (what === 'status' ? readStatus(o, p) : readPayment(o, p)));
 }
 
 /** The other TPP reads the scenario's signing basket, or its status. */
 export async function otherReadsBasket(w: ScenarioSession, name: IdentityName, what: 'basket' | 'status'): Promise<void> {
   const b = currentBasket(w);
+  // The control: the same read by the TPP that created the basket.
+  keepControl(w, `the same ${what === 'status' ? 'status read' : 'read'} by the TPP that created the signing basket`, () => (what === 'status' ? readBasketStatus(w) : w.send({ method: 'GET', path: linkPath(b.self, w.ctx.targetUrl) })), 'succeeded');
   await asOther(w, name, async (o) => {
     o.state.basket = b;
     return what === 'status' ? readBasketStatus(o) : o.send({ method: 'GET', path: linkPath(b.self, w.ctx.targetUrl) });
@@ -69,11 +74,18 @@ export async function otherReadsBasket(w: ScenarioSession, name: IdentityName, w
 /** The other TPP reads the account list (as a TPP that knows no psu-id for the PSU yet: SCA would follow). */
 export async function otherReadsAccounts(w: ScenarioSession, name: IdentityName): Promise<void> {
   const spec: RequestSpec = { method: 'GET', path: '/v1/accounts' };
+  // The control: the same request by the profile's main TPP (registered for account information).
+  keepControl(w, 'the same account list read by the main TPP', () => w.send(spec));
   await asOther(w, name, (o) => o.send(spec));
 }
 
 /** The other TPP initiates a cross-border payment from the PSU's account (after its own SCA). */
 export async function otherInitiatesPayment(w: ScenarioSession, name: IdentityName): Promise<void> {
+  // The control: the same initiation by the profile's main TPP (registered for payment initiation).
+  keepControl(w, 'the same cross-border payment initiated by the main TPP, after its own SCA for the PSU', async () => {
+    await w.obtainPsu();
+    return initiateCrossBorder(w);
+  });
   await asOther(w, name, (o) => initiateCrossBorder(o));
 }
 

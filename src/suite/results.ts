@@ -24,11 +24,14 @@ export function scenarioLines(doc: { feature?: { children: readonly any[] } }): 
   return lines;
 }
 
+/** A pickle's line: its example row's, else its scenario's (0 when neither is known). */
+export function lineOf(lines: ReadonlyMap<string, number>, astNodeIds: readonly string[]): number {
+  return [...astNodeIds].reverse().map((id) => lines.get(id)).find((l) => l !== undefined) ?? 0;
+}
+
 /** A scenario's id in the reports: `<feature file>:<line>` (an outline's example row has its own line). */
 export function scenarioId(doc: { feature?: { children: readonly any[] } }, pickle: { uri: string; astNodeIds: readonly string[] }): string {
-  const lines = scenarioLines(doc);
-  const line = [...pickle.astNodeIds].reverse().map((id) => lines.get(id)).find((l) => l !== undefined) ?? 0;
-  return `${pickle.uri}:${line}`;
+  return `${pickle.uri}:${lineOf(scenarioLines(doc), pickle.astNodeIds)}`;
 }
 
 export class ResultCollector {
@@ -73,7 +76,7 @@ export class ResultCollector {
       else if (s.notRun !== undefined) outcome = 'not-run';
       else if (s.na !== undefined) outcome = 'not-applicable';
       else if (s.statuses.includes('SKIPPED')) outcome = 'skipped';
-      const line = [...p.astNodeIds].reverse().map((id) => this.lines.get(id)).find((l) => l !== undefined) ?? 0;
+      const line = lineOf(this.lines, p.astNodeIds);
       this.results.push({
         id: `${p.uri}:${line}`,
         name: p.name,
