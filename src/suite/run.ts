@@ -32,7 +32,7 @@ export interface RunOptions {
   target?: string;
   profile?: string;
   tags?: string;
-  /** Workers; 'auto': two per core, at most one per PSU. More than PSUs are capped (psu-pool.ts). */
+  /** Workers; 'auto': from the cores and the target's round trip, at most one per PSU (psu-pool.ts autoWorkers). More than PSUs are capped. */
   parallel?: number | 'auto';
   /** Whole-run deadline (ms from the start): scenarios not started by then are not run (exit 4). */
   deadlineMs?: number;
