@@ -7,6 +7,7 @@ import type { Ctx, Reply, WireAction } from './http.ts';
 import type { BankRules } from './rules.ts';
 import type { CheckId, FailureCode } from '../tpp/verify.ts';
 import { errorBody, rawHeader } from './faults/support.ts';
+import { DATE_WINDOW_SECONDS, formatKeyId, SIGNATURE_ALGORITHM, SIGNED_HEADERS } from '../spec/signing.ts';
 
 /** Checks a fault may switch off: the verifier's check ids and the bank's own. */
 export type CheckName =
@@ -175,7 +176,6 @@ const skip = (...names: CheckName[]) => ({ skipChecks: new Set<CheckName>(names)
 
 /** Canonical form a strict bank insists on: the four parts, in the spec's order, nothing else. */
 const STRICT_SIGNATURE = /^keyId="[^"]*",algorithm="[^"]*",headers="[a-z0-9 -]*",signature="[^"]*"$/;
-const SPEC_SIGNED_ORDER = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'];
 const WITHDRAWN_CURRENCIES = new Set(['BYR', 'MRO', 'STD', 'VEF', 'ZWD', 'HRK', 'SLL', 'CUC']);
 const SHORT_COUNTRY_LIST_MISSES = new Set(['AQ', 'BV', 'HM', 'UM', 'TF', 'GS', 'IO', 'PN']);
 const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
@@ -190,7 +190,7 @@ export const ISSUE5_FAULTS: readonly Fault[] = [
   { id: 'headers-unchecked', description: 'Does not check the headers= list itself (a name listed twice, an empty list).', clauses: ['signing.headers-list'], hooks: skip('headers') },
   { id: 'certificate-optional', description: 'Neither requires nor parses TPP-Signature-Certificate.', clauses: ['signing.missing-rejected'], hooks: skip('certificate', 'required-headers') },
   { id: 'digest-unchecked', description: 'Does not check the Digest header against the body.', clauses: ['signing.digest'], hooks: skip('digest') },
-  { id: 'date-skew-30', description: 'Allows only 30 seconds of Date skew instead of 60.', clauses: ['limits.date-skew'], rules: { dateSkewSeconds: 30 } },
+  { id: 'date-skew-30', description: `Allows only 30 seconds of Date skew instead of ${DATE_WINDOW_SECONDS}.`, clauses: ['limits.date-skew'], rules: { dateSkewSeconds: 30 } },
   // Over-strict banks: they refuse what the spec (or RFC 2047, RFC 3230, RFC 7231) allows.
   {
     id: 'signature-header-strict',
@@ -209,7 +209,7 @@ export const ISSUE5_FAULTS: readonly Fault[] = [
         if (!p?.keyId || !cert) return undefined;
         try {
           const c = new X509Certificate(Buffer.from(cert, 'base64'));
-          const want = `SN=${c.serialNumber.toUpperCase()},CA=${c.issuer.split('\n').reverse().join(',')}`;
+          const want = formatKeyId(c.serialNumber, c.issuer.split('\n').reverse().join(','));
           return p.keyId !== want ? faultReject(`keyId "${p.keyId}" is not "${want}"`) : undefined;
         } catch {
           return undefined;
@@ -219,9 +219,9 @@ export const ISSUE5_FAULTS: readonly Fault[] = [
   },
   {
     id: 'algorithm-exact',
-    description: 'Accepts algorithm="rsa-sha256" only in lower case.',
+    description: `Accepts algorithm="${SIGNATURE_ALGORITHM}" only in lower case.`,
     clauses: ['signing.algorithm'],
-    hooks: { beforeHandle: (req) => { const p = naiveSignatureParams(req); return p?.algorithm !== undefined && p.algorithm !== 'rsa-sha256' ? faultReject(`algorithm "${p.algorithm}"`) : undefined; } },
+    hooks: { beforeHandle: (req) => { const p = naiveSignatureParams(req); return p?.algorithm !== undefined && p.algorithm !== SIGNATURE_ALGORITHM ? faultReject(`algorithm "${p.algorithm}"`) : undefined; } },
   },
   {
     id: 'signed-set-fixed',
@@ -231,7 +231,7 @@ export const ISSUE5_FAULTS: readonly Fault[] = [
       beforeHandle: (req) => {
         const p = naiveSignatureParams(req);
         if (p?.headers === undefined) return undefined;
-        const want = SPEC_SIGNED_ORDER.filter((n) => req.headers[n] !== undefined).join(' ');
+        const want = SIGNED_HEADERS.filter((n) => req.headers[n] !== undefined).join(' ');
         return p.headers.toLowerCase() !== want ? faultReject(`headers="${p.headers}" is not "${want}"`) : undefined;
       },
     },

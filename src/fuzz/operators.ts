@@ -10,7 +10,8 @@ import { digestOf } from '../tpp/digest.ts';
 import { formatHttpDate } from '../tpp/http-date.ts';
 import { headerValue, removeHeader, setHeader, type HttpRequest } from '../tpp/http-message.ts';
 import { encodeWords } from '../tpp/rfc2047.ts';
-import { DEFAULT_SIGNED_HEADERS, type SignedRequest, type SignOptions } from '../tpp/sign.ts';
+import { SIGNED_HEADERS, SIGNATURE_ALGORITHM } from '../spec/signing.ts';
+import { type SignedRequest, type SignOptions } from '../tpp/sign.ts';
 import type { SigningKey } from './signing.ts';
 
 export type Verdict = 'accept' | 'reject';
@@ -51,7 +52,7 @@ export interface MutationOperator<P = any> {
 type Pairs = Array<[name: string, value: string]>;
 const pairsOf = (s: SignedRequest): Pairs => [
   ['keyId', s.params.keyId],
-  ['algorithm', s.params.algorithm ?? 'rsa-sha256'],
+  ['algorithm', s.params.algorithm ?? SIGNATURE_ALGORITHM],
   ['headers', (s.params.headers ?? []).join(' ')],
   ['signature', s.params.signature],
 ];
@@ -264,7 +265,7 @@ export const OPERATORS: readonly MutationOperator[] = [
     faults: ['absent-header-refused'],
     apply: (s, ctx) => {
       // The spec's signed set in its order, and one absent name at a chosen place when all are present.
-      const names: string[] = [...DEFAULT_SIGNED_HEADERS];
+      const names: string[] = [...SIGNED_HEADERS];
       if (names.every((n) => headerValue(ctx.unsigned.headers, n) !== undefined || n === 'date' || n === 'digest')) names.splice(ctx.value % (names.length + 1), 0, 'x-unknown');
       return ctx.sign(ctx.unsigned, { headers: names }).request;
     },
@@ -931,5 +932,3 @@ export function operatorById(id: string): MutationOperator {
   return op;
 }
 
-/** The spec's signed set (for reference in reports). */
-export const SPEC_SIGNED_HEADERS = DEFAULT_SIGNED_HEADERS;

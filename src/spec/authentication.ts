@@ -3,6 +3,7 @@
  * to unsigned or badly signed requests, and the rules of the SCA redirect flow.
  */
 import type { Level } from './operations.ts';
+import { DATE_WINDOW_SECONDS, SIGNATURE_ALGORITHM } from './signing.ts';
 
 export interface AuthRule {
   readonly id: string;
@@ -30,26 +31,17 @@ export const SIGNING_RULES: readonly AuthRule[] = [
   rule('signature-value', 'Signature value: Base64 of the RSA-SHA256 signature over the signing string.', { step: 2 }),
   rule('header-parts', 'The Signature header is the four parts `keyId`, `algorithm`, `headers`, `signature`, each as `name="value"`, joined by commas.', { step: 3 }),
   rule('key-id', '`keyId` has the form `SN=<hex serial>,CA=<issuer DN>`: the certificate serial number in upper-case hexadecimal, the issuer distinguished name formatted per RFC 2253.', { step: 4 }),
-  rule('algorithm', '`algorithm` names the algorithm of the certificate, expected `rsa-sha256`.', { step: 5 }),
+  rule('algorithm', `\`algorithm\` names the algorithm of the certificate, expected \`${SIGNATURE_ALGORITHM}\`.`, { step: 5 }),
   rule('headers-list', '`headers` lists the signed header names separated by single spaces.', { step: 6 }),
   rule('rfc2047', 'When any part of the signature header is ISO-8859-1 or UTF-8 encoded, the whole header value is MIME-encoded per RFC 2047: `=?utf-8?B?<base64 of the UTF-8 bytes>?=` for UTF-8 and Base64.', { step: 7 }),
   rule('digest', 'The `Digest` header has the form `<algorithm>=<base64 hash of the body>`, with SHA-256 or SHA-512, over the body exactly as sent.', { step: 8 }),
-  rule('date', 'The `Date` header must be present and within 60 seconds of server time.', { step: 9, limitId: 'date-skew' }),
+  rule('date', `The \`Date\` header must be present and within ${DATE_WINDOW_SECONDS} seconds of server time.`, { step: 9, limitId: 'date-skew' }),
   rule('missing-rejected', 'A request that should be signed but has no signature is rejected with 400.', { errorId: 'signature-missing' }),
   rule('invalid-rejected', 'A signature that fails validation is rejected with 400.', { errorId: 'signature-invalid' }),
   rule('response-signature', 'The server may sign its responses; the TPP should verify them.', { level: 'should' }),
 ];
 
-/** Parts of the Signature header, in the spec's order (step 3). */
-export const SIGNATURE_PARAMS = ['keyId', 'algorithm', 'headers', 'signature'] as const;
-/** Step 5. */
-export const SIGNATURE_ALGORITHM = 'rsa-sha256';
-/** Step 8: RFC 5843 algorithm tokens (case-insensitive per RFC 3230). */
-export const DIGEST_ALGORITHMS = ['SHA-256', 'SHA-512'] as const;
-/** Step 4: `SN=<upper-case hex serial>,CA=<issuer DN>`. */
-export const KEY_ID_PATTERN = /^SN=([0-9A-F]+),CA=(.+)$/;
-/** Step 7: the RFC 2047 wrapping of a UTF-8, Base64 encoded header value. */
-export const RFC2047_UTF8_B_PATTERN = /^=\?utf-8\?B\?([A-Za-z0-9+/]*={0,2})\?=$/i;
+// The signing facts themselves (signed set, algorithm, digests, parts, keyId form, Date window) are in signing.ts.
 
 /** § Authentication > PSU authentication (SCA redirect flow), one rule per numbered step. */
 export const SCA_FLOW_RULES: readonly AuthRule[] = [

@@ -1,7 +1,7 @@
 /**
  * Request headers: spec § Endpoints > Header parameters used by the described operations, the
- * required/optional split of each detailed operation (§ Endpoints 1-5), and the signed header set
- * (§ Authentication > Request signing). Names are spelled as the spec spells them; HTTP header names
+ * required/optional split of each detailed operation (§ Endpoints 1-5). The signed header set
+ * (§ Authentication > Request signing) is in signing.ts. Names are spelled as the spec spells them; HTTP header names
  * are case-insensitive, so lookups go through lower case.
  */
 import type { DetailedOperationId } from './operations.ts';
@@ -114,15 +114,3 @@ for (const [op, { required, optional }] of Object.entries(OPERATION_HEADERS)) {
   if (both.length) throw new Error(`${op}: ${both.join(', ')} listed as both required and optional`);
 }
 
-/**
- * § Authentication > Request signing, step 1: the headers the signed set may contain, in the order the
- * platform's own TPP tooling uses (only those present are signed). `date` is not in the header table but
- * must be present (step 9).
- */
-export const SIGNED_HEADERS_DEFAULT_ORDER = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] as const;
-
-/** Pseudo-header for the target URL that the signed set may also include (step 1). */
-export const REQUEST_TARGET = '(request-target)';
-
-/** Every name the `headers` part of a Signature header may carry. */
-export const SIGNABLE_HEADERS: readonly string[] = [...SIGNED_HEADERS_DEFAULT_ORDER, REQUEST_TARGET];

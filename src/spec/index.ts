@@ -10,6 +10,7 @@ export * from './events.ts';
 export * from './headers.ts';
 export * from './limits.ts';
 export * from './operations.ts';
+export * from './signing.ts';
 export { RESOURCE_SCHEMAS, SCHEMAS, isSchemaName, type SchemaEntry } from './schemas/index.ts';
 export type { JsonSchema } from './schemas/common.ts';
 export * from './states.ts';

@@ -3,6 +3,7 @@
  * ("bban / iban", "tppMessages text, psuMessage") give one limit per thing; `limit` and `text`
  * keep the row's own wording.
  */
+import { DATE_WINDOW_SECONDS } from './signing.ts';
 
 export type LimitUnit = 'payments' | 'seconds' | 'hours' | 'days' | 'calls' | 'transactions' | 'characters' | 'digits';
 
@@ -33,7 +34,7 @@ const min = (value: number, unit: LimitUnit): LimitValue => ({ bound: 'min', val
 
 const ROWS: ReadonlyArray<Omit<Limit, 'clause'>> = [
   { id: 'basket-size', limit: 'Payments per signing basket', values: [max(10, 'payments')], appliesTo: 'signing basket creation', text: 'at most 10' },
-  { id: 'date-skew', limit: 'Clock deviation of the Date header', values: [max(60, 'seconds')], appliesTo: 'all signed requests', text: 'at most 60 seconds' },
+  { id: 'date-skew', limit: 'Clock deviation of the Date header', values: [max(DATE_WINDOW_SECONDS, 'seconds')], appliesTo: 'all signed requests', text: `at most ${DATE_WINDOW_SECONDS} seconds` },
   { id: 'sca-session-validity', limit: 'SCA validity within a TPP-Session-ID', values: [max(1, 'hours')], appliesTo: 'operations that need SCA', text: 'up to 1 hour' },
   {
     id: 'calls-without-psu', limit: 'Calls without PSU-IP-Address (no PSU present)',

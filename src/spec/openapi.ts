@@ -20,6 +20,7 @@ import {
 import { AMOUNT_KEYWORD, type JsonSchema } from './schemas/common.ts';
 import { SCHEMAS, type SchemaEntry, type SchemaName } from './schemas/index.ts';
 import { SPEC_DOCUMENT } from './sections.ts';
+import { DATE_WINDOW_SECONDS, SIGNABLE_HEADERS, SIGNATURE_ALGORITHM } from './signing.ts';
 import { ACCEPT_FIX_REQUIRED, API_RELEASE, DOCUMENTATION_VERSION } from './versioning.ts';
 
 /** Marker of an operation, body or header list whose shape the spec does not show. */
@@ -180,7 +181,7 @@ function headerParameter(name: string, op: Op, required: boolean, clauses: strin
 
 /** `Date` is not in the header table but every signed request carries it (§ Authentication, step 9). */
 const dateHeader = (): Parameter => ({
-  name: 'Date', in: 'header', required: true, description: 'RFC 7231 full date, within 60 seconds of server time; a signed request carries it.',
+  name: 'Date', in: 'header', required: true, description: `RFC 7231 full date, within ${DATE_WINDOW_SECONDS} seconds of server time; a signed request carries it.`,
   schema: { type: 'string' }, 'x-clause': ['signing.date', 'limits.date-skew', 'conventions.date-header'],
 });
 
@@ -369,7 +370,7 @@ function operationObject(op: Op, where: Located): OpenApiOperation {
 const SECURITY_SCHEMES = {
   Signature: {
     type: 'apiKey', in: 'header', name: 'Signature',
-    description: 'HTTP message signature (§ Authentication > Request signing): `keyId="SN=<hex serial>,CA=<issuer DN>",algorithm="rsa-sha256",headers="<signed names>",signature="<Base64 RSA-SHA256>"` over the signed set (date, digest, x-request-id, psu-id, psu-corporate-id, tpp-redirect-uri, (request-target)); RFC 2047 wrapped when not ASCII. A request without one, or with one that fails validation, is answered 400.',
+    description: `HTTP message signature (§ Authentication > Request signing): \`keyId="SN=<hex serial>,CA=<issuer DN>",algorithm="${SIGNATURE_ALGORITHM}",headers="<signed names>",signature="<Base64 RSA-SHA256>"\` over the signed set (${SIGNABLE_HEADERS.join(', ')}); RFC 2047 wrapped when not ASCII. A request without one, or with one that fails validation, is answered 400.`,
     'x-clause': ['headers.signature', ...SIGNING_RULES.filter((r) => r.id !== 'response-signature').map((r) => `signing.${r.id}`)],
   },
   'TPP-Signature-Certificate': {

@@ -3,7 +3,8 @@
 import { encodeWords } from '../tpp/rfc2047.ts';
 import { formatHttpDate } from '../tpp/http-date.ts';
 import { headerValue, removeHeader, setHeader, type HttpRequest } from '../tpp/http-message.ts';
-import { DEFAULT_SIGNED_HEADERS, type SignOptions } from '../tpp/sign.ts';
+import { SIGNED_HEADERS } from '../spec/signing.ts';
+import { type SignOptions } from '../tpp/sign.ts';
 
 export interface Tampering {
   name: string;
@@ -53,7 +54,7 @@ export const ACCEPTED_VARIANTS: readonly Tampering[] = [
   { name: 'the Signature wrapped as =?utf-8?B?…?=', clauses: ['signing.rfc2047'], sign: () => ({ encode: 'utf8-b' }) },
   // Step 1: "A header absent from the request is absent from the signing string". The whole signed
   // set in headers= (a private PSU sends no PSU-Corporate-ID): valid, though draft-cavage refuses it.
-  { name: 'a header in headers= that is not sent', clauses: ['signing.signing-string'], sign: () => ({ headers: [...DEFAULT_SIGNED_HEADERS] }) },
+  { name: 'a header in headers= that is not sent', clauses: ['signing.signing-string'], sign: () => ({ headers: [...SIGNED_HEADERS] }) },
   { name: '(request-target) signed too', clauses: ['signing.headers-present', 'signing.signing-string'], sign: () => ({ headers: ['(request-target)', 'date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'] }) },
   // Berlin Group leaves these to the bank; real clients send them (facts §3): SHOULD level.
   { name: 'the Signature wrapped in Q encoding', clauses: ['signing.rfc2047'], sign: () => ({ encode: 'utf8-q' }) },

@@ -1,16 +1,15 @@
 // Digest header per RFC 3230 / RFC 5843 (spec Authentication step 8): `<algorithm>=<base64 hash>`,
 // SHA-256 or SHA-512, over the body bytes exactly as sent. Algorithm names are case-insensitive.
 import { createHash } from 'node:crypto';
+import { DIGEST_ALGORITHM_NAMES, DIGEST_ALGORITHMS, digestAlgorithmNamed, type DigestAlgorithm } from '../spec/signing.ts';
 
-export type DigestAlgorithm = 'SHA-256' | 'SHA-512';
-export const DIGEST_ALGORITHMS: Record<string, { name: DigestAlgorithm; hash: string; bytes: number }> = {
-  'sha-256': { name: 'SHA-256', hash: 'sha256', bytes: 32 },
-  'sha-512': { name: 'SHA-512', hash: 'sha512', bytes: 64 },
-};
+export type { DigestAlgorithm } from '../spec/signing.ts';
 
 export function digestOf(body: Buffer | string, algorithm: DigestAlgorithm = 'SHA-256'): string {
-  const alg = DIGEST_ALGORITHMS[algorithm.toLowerCase()];
-  return `${alg.name}=${createHash(alg.hash).update(body).digest('base64')}`;
+  // Looked up case-insensitively, as a profile or a caller outside TypeScript may write `sha-256`.
+  const name = digestAlgorithmNamed(algorithm);
+  if (!name) throw new Error(`digest algorithm "${algorithm}" is not one of ${DIGEST_ALGORITHM_NAMES.join(', ')}`);
+  return `${name}=${createHash(DIGEST_ALGORITHMS[name].hash).update(body).digest('base64')}`;
 }
 
 export interface DigestInstance {
@@ -44,8 +43,9 @@ export function checkDigest(header: string, body: Buffer): DigestCheck {
   const lenient: string[] = [];
   let matched: DigestAlgorithm | undefined;
   for (const inst of instances) {
-    const alg = DIGEST_ALGORITHMS[inst.algorithm.toLowerCase()];
-    if (!alg) continue;
+    const name = digestAlgorithmNamed(inst.algorithm);
+    if (!name) continue;
+    const alg = { name, ...DIGEST_ALGORITHMS[name] };
     if (inst.algorithm !== alg.name) lenient.push(`digest algorithm written "${inst.algorithm}", matched case-insensitively to ${alg.name}`);
     if (!STRICT_B64.test(inst.value) || Buffer.from(inst.value, 'base64').length !== alg.bytes) {
       return { ok: false, reason: 'bad-base64', message: `Digest value "${inst.value}" is not the base64 of a ${alg.bytes}-byte ${alg.name} hash` };
@@ -57,7 +57,7 @@ export function checkDigest(header: string, body: Buffer): DigestCheck {
     matched = alg.name;
   }
   if (!matched) {
-    return { ok: false, reason: 'unsupported-algorithm', message: `Digest algorithm ${instances.map((i) => `"${i.algorithm}"`).join(', ')} is not supported (SHA-256 or SHA-512)` };
+    return { ok: false, reason: 'unsupported-algorithm', message: `Digest algorithm ${instances.map((i) => `"${i.algorithm}"`).join(', ')} is not supported (${DIGEST_ALGORITHM_NAMES.join(' or ')})` };
   }
   return { ok: true, algorithm: matched, lenient };
 }

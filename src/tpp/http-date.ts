@@ -1,5 +1,6 @@
 // HTTP dates per RFC 7231 §7.1.1.1: senders write IMF-fixdate; recipients MUST also accept the two
-// obsolete forms (RFC 850 and asctime). The spec's step 9 needs a Date within 60 s of server time.
+// obsolete forms (RFC 850 and asctime). The spec's step 9 needs a Date within DATE_WINDOW_SECONDS
+// (src/spec/signing.ts) of server time; verify.ts checks it.
 
 /** Milliseconds since the epoch; injectable so tests and the reference bank control time. */
 export type Clock = () => number;

@@ -2,11 +2,12 @@
 // issuer per RFC 2253. Verification is lenient where facts §3 shows real clients differ (hex case,
 // leading zeros, DN spacing and escaping) and says so; a decimal serial or a reordered DN fails.
 import { X509Certificate } from 'node:crypto';
+import { formatKeyId } from '../spec/signing.ts';
 import { compareDn, rfc2253 } from './dn.ts';
 
 export function keyIdFor(cert: X509Certificate | string): string {
   const c = typeof cert === 'string' ? new X509Certificate(cert) : cert;
-  return `SN=${c.serialNumber.toUpperCase()},CA=${rfc2253(c, 'issuer')}`;
+  return formatKeyId(c.serialNumber, rfc2253(c, 'issuer'));
 }
 
 export type ParsedKeyId = { ok: true; serial: string; issuer: string; lenient: string[] } | { ok: false; message: string };

@@ -1,14 +1,12 @@
 // Signing a request the spec's way (Authentication > Request signing): Date, Digest over the exact
 // body bytes, the signing string, RSA-SHA256 with node:crypto, the Signature header.
 import { createPrivateKey, sign as cryptoSign, type KeyObject } from 'node:crypto';
-import { digestOf, type DigestAlgorithm } from './digest.ts';
+import { SIGNED_HEADERS, SIGNATURE_ALGORITHM, type DigestAlgorithm } from '../spec/signing.ts';
+import { digestOf } from './digest.ts';
 import { formatHttpDate, systemClock, type Clock } from './http-date.ts';
 import { headerValue, setHeader, type HttpRequest } from './http-message.ts';
 import { formatSignatureHeader, type Encode, type SignatureParams } from './signature-header.ts';
 import { buildSigningString } from './signing-string.ts';
-
-/** The spec's signed set, in its order (Authentication step 1); only those present are signed. */
-export const DEFAULT_SIGNED_HEADERS = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] as const;
 
 /** Signs bytes; the private key stays inside the closure. */
 export type Signer = (data: Buffer) => Buffer;
@@ -21,13 +19,13 @@ export function rsaSha256Signer(key: string | KeyObject): Signer {
 export interface SigningCredentials {
   keyId: string;
   signer: Signer;
-  /** Written in algorithm=; the spec expects rsa-sha256. */
+  /** Written in algorithm=; default the spec's SIGNATURE_ALGORITHM. */
   algorithm?: string;
 }
 
 export interface SignOptions {
   /**
-   * Header names to sign, in order. Default: DEFAULT_SIGNED_HEADERS, those present. A name the
+   * Header names to sign, in order. Default: the spec's SIGNED_HEADERS, those present. A name the
    * request does not carry stays in headers= and is left out of the signing string (step 1).
    */
   headers?: readonly string[];
@@ -63,13 +61,13 @@ export function signRequest(req: HttpRequest, creds: SigningCredentials, opts: S
   else if (dateOpt === 'now' || headerValue(headers, 'date') === undefined) headers = setHeader(headers, 'Date', formatHttpDate((opts.clock ?? systemClock)()));
   const digest = opts.digest ?? 'SHA-256';
   if (digest !== 'none') headers = setHeader(headers, 'Digest', digestOf(req.body, digest));
-  const names = opts.headers ?? DEFAULT_SIGNED_HEADERS.filter((n) => headerValue(headers, n) !== undefined);
+  const names = opts.headers ?? SIGNED_HEADERS.filter((n) => headerValue(headers, n) !== undefined);
   const built = buildSigningString({ method: req.method, target: req.target, headers }, names);
   if (!built.ok) throw new SigningError(`cannot sign: ${built.message}`);
   const signature = creds.signer(Buffer.from(built.value, 'utf8')).toString('base64');
   const params: SignatureParams = {
     keyId: creds.keyId,
-    algorithm: creds.algorithm ?? 'rsa-sha256',
+    algorithm: creds.algorithm ?? SIGNATURE_ALGORITHM,
     headers: opts.omitHeadersParam ? undefined : names.map((n) => n.toLowerCase()),
     signature,
   };

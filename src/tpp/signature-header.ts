@@ -1,5 +1,6 @@
 // The Signature header (spec Authentication steps 3-7): keyId, algorithm, headers and signature as
 // `name="value"`, joined by commas; optionally wrapped whole as one RFC 2047 encoded-word.
+import { SIGNATURE_PARAMS } from '../spec/signing.ts';
 import { decodeWords, encodeWords, type Charset, type DecodedWord, type WordEncoding } from './rfc2047.ts';
 
 export interface SignatureParams {
@@ -29,7 +30,8 @@ export function formatSignatureHeader(p: SignatureParams, encode: Encode = 'none
   return eo ? encodeWords(plain, eo) : plain;
 }
 
-export const KNOWN_PARAMS = ['keyId', 'algorithm', 'headers', 'signature', 'created', 'expires'] as const;
+/** The spec's four parts (step 3), then draft-cavage's (created) and (expires). */
+export const KNOWN_PARAMS = [...SIGNATURE_PARAMS, 'created', 'expires'] as const;
 
 export type ParsedSignature =
   | { ok: true; params: SignatureParams; raw: Record<string, string>; encodedWords?: DecodedWord[]; unknown: string[]; text: string }

@@ -2,12 +2,12 @@
 // spec's Authentication section, returning every outcome (never a bare boolean) with the exact
 // signing string, so a TPP developer sees what differs. Used by the CLI and the reference bank.
 import { createPublicKey, verify as cryptoVerify, X509Certificate, type KeyObject } from 'node:crypto';
+import { DATE_WINDOW_SECONDS, SIGNED_HEADERS, SIGNATURE_ALGORITHM } from '../spec/signing.ts';
 import { checkDigest } from './digest.ts';
 import { parseHttpDate, type Clock } from './http-date.ts';
 import { headerValue, headerValues, type HeaderList } from './http-message.ts';
 import { checkKeyId } from './key-id.ts';
 import { parseSignatureHeader, type SignatureParams } from './signature-header.ts';
-import { DEFAULT_SIGNED_HEADERS } from './sign.ts';
 import { absentMessage, buildSigningString, type SignableRequest } from './signing-string.ts';
 import type { DecodedWord } from './rfc2047.ts';
 
@@ -47,7 +47,7 @@ export interface VerifyOptions {
   /** A bare public key (draft-cavage vectors): keyId is then not compared. */
   publicKey?: KeyObject | string;
   now?: number | Clock;
-  /** Date window in seconds, both sides (spec Limits: 60). */
+  /** Date window in seconds, both sides (default the spec's DATE_WINDOW_SECONDS). */
   maxSkewSeconds?: number;
   /** 'xs2a' (default) applies the spec's rules; 'cavage' only draft-cavage's (headers= and algorithm= optional, no Date rules). */
   rules?: 'xs2a' | 'cavage';
@@ -176,9 +176,9 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
     const alg = params.algorithm;
     const keyType = key?.asymmetricKeyType;
     if (alg === undefined) skip('algorithm', 'algorithm= absent (draft-cavage: derived from the key)');
-    else if (alg.toLowerCase() !== 'rsa-sha256') fail('algorithm', 'ALGORITHM_UNSUPPORTED', `algorithm="${alg}" is not supported: the spec expects rsa-sha256`);
+    else if (alg.toLowerCase() !== SIGNATURE_ALGORITHM) fail('algorithm', 'ALGORITHM_UNSUPPORTED', `algorithm="${alg}" is not supported: the spec expects ${SIGNATURE_ALGORITHM}`);
     else if (keyType && keyType !== 'rsa') fail('algorithm', 'ALGORITHM_UNSUPPORTED', `algorithm="${alg}" does not match the certificate's ${keyType} key`);
-    else pass('algorithm', 'algorithm rsa-sha256', { lenient: alg !== 'rsa-sha256' ? [`algorithm written "${alg}", matched case-insensitively`] : [] });
+    else pass('algorithm', `algorithm ${SIGNATURE_ALGORITHM}`, { lenient: alg !== SIGNATURE_ALGORITHM ? [`algorithm written "${alg}", matched case-insensitively`] : [] });
   }
 
   // 4. keyId names the certificate (step 4).
@@ -214,7 +214,7 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
     result.signedHeaders = lower;
     if (xs2a) {
       // The signed set "when available" (facts §1.3): present but unsigned leaves it unprotected.
-      const unsigned = DEFAULT_SIGNED_HEADERS.filter((n) => !lower.includes(n) && headerValue(req.headers, n) !== undefined);
+      const unsigned = SIGNED_HEADERS.filter((n) => !lower.includes(n) && headerValue(req.headers, n) !== undefined);
       if (unsigned.length) fail('headers', 'HEADER_NOT_SIGNED', `${unsigned.join(', ')} present but not in headers= (the platform signs them when available)`, 'should');
     }
   }
@@ -232,8 +232,8 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
   // 7. Date present and within the window (step 9).
   if (xs2a) {
     const dates = headerValues(req.headers, 'date');
-    const window = opts.maxSkewSeconds ?? 60;
-    if (!dates.length) fail('date', 'DATE_MISSING', 'no Date header: it must be present and within 60 seconds of server time');
+    const window = opts.maxSkewSeconds ?? DATE_WINDOW_SECONDS;
+    if (!dates.length) fail('date', 'DATE_MISSING', `no Date header: it must be present and within ${DATE_WINDOW_SECONDS} seconds of server time`);
     else {
       const p = parseHttpDate(dates[0], nowMs);
       if (!p.ok) fail('date', 'DATE_MALFORMED', `Date ${p.message}`);

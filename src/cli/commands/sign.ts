@@ -1,5 +1,6 @@
 // `sign`: reads a raw HTTP/1.1 request and prints it back with Date, Digest and Signature added.
 import { type Command } from 'commander';
+import { DIGEST_ALGORITHM_NAMES, digestAlgorithmNamed, SIGNED_HEADERS } from '../../spec/signing.ts';
 import { signRequest, type SignOptions } from '../../tpp/sign.ts';
 import { ENCODES, type Encode } from '../../tpp/signature-header.ts';
 import { headerValue, serializeRequest, setHeader } from '../../tpp/http-message.ts';
@@ -9,12 +10,14 @@ import { certificateHeaderValue } from '../../tpp/verify.ts';
 import { sign as cryptoSign } from 'node:crypto';
 import { loadCertOrKey, loadPrivateKey, readRequest, UsageError } from '../io.ts';
 
+/** The --digest values, as the help writes them: the spec's algorithms in lower case. */
+const DIGEST_CHOICES = DIGEST_ALGORITHM_NAMES.map((n) => n.toLowerCase());
+
 export function parseDigestOption(v: string): SignOptions['digest'] {
-  const l = v.toLowerCase();
-  if (l === 'sha-256') return 'SHA-256';
-  if (l === 'sha-512') return 'SHA-512';
-  if (l === 'none') return 'none';
-  throw new UsageError(`unknown digest "${v}": use sha-256, sha-512 or none`);
+  if (v.toLowerCase() === 'none') return 'none';
+  const alg = digestAlgorithmNamed(v);
+  if (alg) return alg;
+  throw new UsageError(`unknown digest "${v}": use ${DIGEST_CHOICES.join(', ')} or none`);
 }
 
 export function register(program: Command): void {
@@ -24,8 +27,8 @@ export function register(program: Command): void {
     .requiredOption('--key <KEY.pem>', 'PEM private key of the signing (QSealC) certificate')
     .option('--cert <CERT.pem>', 'signing certificate: gives keyId and TPP-Signature-Certificate')
     .option('--key-id <ID>', 'keyId to write (required without --cert)')
-    .option('--headers <names>', 'space-separated header names to sign, in order; a name the request does not carry stays in headers= and is left out of the signing string (spec: "a header absent from the request is absent from the signing string"; draft-cavage implementations refuse it); "" leaves out headers= (draft-cavage default: date). Default: date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri, those present')
-    .option('--digest <alg>', 'sha-256, sha-512 or none', 'sha-256')
+    .option('--headers <names>', `space-separated header names to sign, in order; a name the request does not carry stays in headers= and is left out of the signing string (spec: "a header absent from the request is absent from the signing string"; draft-cavage implementations refuse it); "" leaves out headers= (draft-cavage default: date). Default: ${SIGNED_HEADERS.join(' ')}, those present`)
+    .option('--digest <alg>', `${DIGEST_CHOICES.join(', ')} or none`, DIGEST_CHOICES[0])
     .option('--encode <form>', `RFC 2047 wrapping of the Signature value: ${ENCODES.join('|')}`, 'none')
     .option('--date <date>', '"now", or an RFC 7231 date; default: keep the request\'s Date, else now')
     .option('--show-signing-string', 'print the signing string on stderr')

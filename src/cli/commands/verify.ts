@@ -1,6 +1,7 @@
 // `verify`: a TPP developer's signature debugger. Prints every check and the rebuilt signing string;
 // exit 0 when the signature is valid, 1 when not.
 import { type Command } from 'commander';
+import { DATE_WINDOW_SECONDS } from '../../spec/signing.ts';
 import { parseHttpDate } from '../../tpp/http-date.ts';
 import { verifyRequest, type VerifyOptions, type VerifyResult } from '../../tpp/verify.ts';
 import { EXIT, loadCertOrKey, readRequest, UsageError } from '../io.ts';
@@ -26,7 +27,7 @@ export function register(program: Command): void {
     .description('verify the signature of a raw HTTP/1.1 request read from stdin; prints each check; exit 0 valid, 1 invalid')
     .option('--cert <CERT.pem>', 'certificate (or bare public key) to verify with; default: the TPP-Signature-Certificate header')
     .option('--now <date>', 'server time as an RFC 7231 date (default: now)')
-    .option('--max-skew <seconds>', 'Date window in seconds', '60')
+    .option('--max-skew <seconds>', 'Date window in seconds', String(DATE_WINDOW_SECONDS))
     .option('--rules <rules>', 'xs2a (the spec: a name in headers= the request does not carry is left out of the signing string, with a WARN) or cavage (draft-cavage only: no Date window, headers= and algorithm= optional, every name in headers= must be present)', 'xs2a')
     .option('--json', 'print the result as JSON')
     .action(async (o: { cert?: string; now?: string; maxSkew: string; rules: string; json?: boolean }) => {
