@@ -26,6 +26,12 @@ export class BankError extends Error {
   }
 }
 
+/** The resource when there is one; else 404 RESOURCE_UNKNOWN "<what> <id> is unknown<more>" (the id cut to 80 characters). */
+export function known<T>(resource: T | undefined, what: string, id: string, more = ''): T {
+  if (resource === undefined) throw new BankError(404, 'RESOURCE_UNKNOWN', `${what} ${id.slice(0, 80)} is unknown${more}`);
+  return resource;
+}
+
 /** 401 with `_links.scaRedirect` (§ Errors, 401 row). */
 export class ScaNeeded extends Error {
   constructor(readonly href: string) {

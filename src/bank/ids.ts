@@ -62,36 +62,3 @@ export function makeNationalIdentityNumber(day: number, month: number, year2: nu
   if (k2 === 10) return undefined;
   return base + k1 + k2;
 }
-
-/** Norwegian KID (customer identification number): MOD10 (Luhn) or MOD11 check digit, 2–25 digits. */
-export function isValidKid(kid: string): boolean {
-  if (!/^\d{1,24}[\d-]$/.test(kid)) return false;
-  const body = kid.slice(0, -1);
-  const check = kid.slice(-1);
-  // MOD10 (Luhn)
-  let sum = 0;
-  for (let i = body.length - 1, dbl = true; i >= 0; i--, dbl = !dbl) {
-    let v = Number(body[i]) * (dbl ? 2 : 1);
-    if (v > 9) v -= 9;
-    sum += v;
-  }
-  const mod10 = (10 - (sum % 10)) % 10;
-  if (check !== '-' && Number(check) === mod10) return true;
-  // MOD11, weights 2..7 from the right; remainder 10 written '-'
-  let s11 = 0;
-  for (let i = body.length - 1, w = 2; i >= 0; i--, w = w === 7 ? 2 : w + 1) s11 += Number(body[i]) * w;
-  const r = 11 - (s11 % 11);
-  const mod11 = r === 11 ? '0' : r === 10 ? '-' : String(r);
-  return check === mod11;
-}
-
-/** Appends a MOD10 check digit (for seed data and tests). */
-export function withLuhn(body: string): string {
-  let sum = 0;
-  for (let i = body.length - 1, dbl = true; i >= 0; i--, dbl = !dbl) {
-    let v = Number(body[i]) * (dbl ? 2 : 1);
-    if (v > 9) v -= 9;
-    sum += v;
-  }
-  return body + ((10 - (sum % 10)) % 10);
-}

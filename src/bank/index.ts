@@ -9,6 +9,6 @@ export { BankError, ScaNeeded, type Reply, type WireAction, type Route, type Ctx
 export { SCA_FIELDS, SCA_ACTIONS, SCA_PATHS, psuIdFor } from './sca.ts';
 export { DIALECTS, DIALECT_NAMES, dialectNamed, isDialectName, type Dialect, type DialectName } from './dialects/index.ts';
 export { VARIANT_SCA_FIELDS, VARIANT_SCA_ACTIONS, VARIANT_SCA_PATHS } from './dialects/variant-sca.ts';
-export { basketStatus, basketView } from './handlers/baskets.ts';
+export { basketStatus } from './handlers/baskets.ts';
 export { seedState, BANK_BIC } from './seed.ts';
 export { digestState, type BankState } from './state.ts';

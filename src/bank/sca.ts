@@ -92,6 +92,14 @@ export function aisAccess(ctx: Ctx): AisAccess {
   return { nid, consent, present };
 }
 
+/** Without the PSU present (no PSU-IP-Address), the consent's last SCA must be at most `days` old,
+ * else 401 with a new consent SCA; the check `check` switches the guard off. */
+export function requireScaWithoutPsu(ctx: Ctx, access: AisAccess, check: Parameters<Bank['checkOn']>[0], days: number): void {
+  if (!access.present && ctx.bank.checkOn(check) && ctx.now - access.consent.scaAt > days * 86400_000) {
+    throw scaRequired(ctx, 'consent', { expectedNid: access.nid, corporateId: access.consent.corporateId || undefined });
+  }
+}
+
 /** Accounts (and card accounts) a PSU reaches in a context. */
 export function reachableAccounts(bank: Bank, nid: string, context: PsuContext, agreementId?: string): string[] {
   const st = bank.state;

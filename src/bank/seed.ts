@@ -3,7 +3,8 @@
 // with two accounts and an agreement (spec § Endpoints > Other operations, sandbox initialisation).
 import { composeIBAN } from 'ibantools';
 import { isoDate } from './clock.ts';
-import { encId, makeNationalIdentityNumber, nameUuid, prng, withLuhn } from './ids.ts';
+import { withLuhn } from '../spec/kid.ts';
+import { encId, makeNationalIdentityNumber, nameUuid, prng } from './ids.ts';
 import { DAY_MS } from './rules.ts';
 import { emptyState, type Account, type BankState, type CardAccount, type Txn } from './state.ts';
 

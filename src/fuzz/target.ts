@@ -5,7 +5,7 @@ import { startBank, type RunningBank } from '../bank/index.ts';
 import { TppClient, type PsuContext, type TlsOptions, type TppIdentity } from '../tpp/client.ts';
 import { completeProfile, loadProfile, type Profile } from '../suite/profile.ts';
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
-import { requestClockMove } from '../suite/session.ts';
+import { clockMover, type ClockMover } from '../tpp/clock.ts';
 import { dialectFromEnv, dialectProfile, type Dialect } from '../suite/dialects.ts';
 
 export interface TargetOptions {
@@ -20,15 +20,6 @@ export interface TargetOptions {
   /** The embedded reference bank's dialect; `variant` also brings its shipped profile (unless one is given). */
   dialect?: Dialect;
   timeoutMs?: number;
-}
-
-/** Moves the target's clock (never by waiting). */
-export interface ClockMover {
-  /** Seconds the target clock has been moved, in total, by this mover. */
-  readonly offsetSeconds: number;
-  advance(seconds: number): Promise<void>;
-  /** Puts the clock back where it was. */
-  restore(): Promise<void>;
 }
 
 export interface Target {
@@ -53,25 +44,6 @@ export class TargetUnreachable extends Error {
 
 /** The regression fixtures folder of the project. */
 export const REGRESSIONS_DIR = `${FIXTURES_DIR}fuzz-regressions/`;
-
-function clockMover(client: TppClient, control: { method: string; path: string; body?: string }): ClockMover {
-  let offset = 0;
-  const move = async (seconds: number) => {
-    // As the suite's session does it (src/suite/session.ts): a signed request to the control path.
-    const problem = await requestClockMove(client, control, seconds);
-    if (problem) throw new Error(problem);
-    offset += seconds;
-  };
-  return {
-    get offsetSeconds() {
-      return offset;
-    },
-    advance: move,
-    restore: async () => {
-      if (offset !== 0) await move(-offset);
-    },
-  };
-}
 
 /** Opens the target: starts the embedded bank when no URL is given. */
 export async function openTarget(opts: TargetOptions = {}): Promise<Target> {

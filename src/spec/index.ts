@@ -8,6 +8,7 @@ export * from './currencies.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './headers.ts';
+export * from './kid.ts';
 export * from './limits.ts';
 export * from './operations.ts';
 export * from './signing.ts';

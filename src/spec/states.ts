@@ -1,7 +1,9 @@
 /**
  * The state rules the spec states (§ States and transitions). Transitions and the meaning of each
- * status value are not shown by the spec, so none are invented here.
+ * status value are not shown by the spec, so none are invented here; the one reading added
+ * (`basketView`) is the project's documented reading of "worst case", marked as such.
  */
+import type { BasketStatus } from './codes.ts';
 import type { SectionKey } from './sections.ts';
 
 export interface StateRule {
@@ -70,3 +72,17 @@ export const STATE_RULES: readonly StateRule[] = [
     text: 'If the SCA for a new TPP-Session-ID is aborted, the old one stays valid.',
   },
 ];
+
+/**
+ * A payment status seen from a basket, for the rule `basket-worst-case`: RJCT and CANC → RJCT;
+ * RCVD → RCVD; PATC and PART → PATC; every accepted status → ACTC. The spec does not map payment
+ * statuses to basket statuses: this is the project's reading (docs/reference-bank.md, "States: basket
+ * worst case"), held once for the reference bank and the fuzzer's model. A payment status that is
+ * itself a basket status maps to itself under any reading.
+ */
+export function basketView(paymentStatus: string): BasketStatus {
+  if (paymentStatus === 'RJCT' || paymentStatus === 'CANC') return 'RJCT';
+  if (paymentStatus === 'RCVD') return 'RCVD';
+  if (paymentStatus === 'PATC' || paymentStatus === 'PART') return 'PATC';
+  return 'ACTC';
+}

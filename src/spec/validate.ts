@@ -101,3 +101,19 @@ export function validate(schemaName: SchemaName, data: unknown): ValidationResul
   const errors = (run.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => toIssue(entry, error));
   return { ok: false, errors };
 }
+
+/** An error answer's body held to § Resources > Error body (see checkErrorBody). */
+export interface ErrorBodyCheck {
+  /** The body against the spec's `error-body` schema. */
+  readonly schema: ValidationResult;
+  /** The body's `status` (undefined when it has none). */
+  readonly status: unknown;
+  /** Whether the body's `status` equals the HTTP status of the answer (fields.error-body.status). */
+  readonly statusMatches: boolean;
+}
+
+/** Holds an error answer's body to the spec's error body: its schema, and `status` equal to the HTTP status. */
+export function checkErrorBody(body: unknown, httpStatus: number): ErrorBodyCheck {
+  const status = (body as { status?: unknown } | null | undefined)?.status;
+  return { schema: validate('error-body', body), status, statusMatches: status === httpStatus };
+}

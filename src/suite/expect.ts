@@ -1,7 +1,7 @@
 // Assertions for scenarios. A failure names what was expected, what came back, and the clause,
 // so the report traces it to the spec. Evidence (request, response, curl) is attached by a hook.
 import { clauseById } from '../spec/clauses.ts';
-import { validate } from '../spec/validate.ts';
+import { checkErrorBody, validate, type ValidationResult } from '../spec/validate.ts';
 import type { SchemaName } from '../spec/schemas/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
@@ -51,7 +51,11 @@ export function expectStatus(ex: Exchange | undefined, allowed: number[], clause
 }
 
 export function expectSchema(value: unknown, schema: SchemaName, what: string, clauses: string[] = []): void {
-  const v = validate(schema, value);
+  expectValid(validate(schema, value), schema, what, clauses);
+}
+
+/** Fails with what a schema validation found, naming the clauses its errors break. */
+function expectValid(v: ValidationResult, schema: SchemaName, what: string, clauses: string[]): void {
   if (!v.ok) {
     const errs = v.errors.slice(0, 6).map((e) => `${e.path || '/'} ${e.message}${e.clause ? ` [${e.clause}]` : ''}`);
     const extra = [...new Set(v.errors.map((e) => e.clause).filter((c): c is string => !!c))];
@@ -63,8 +67,9 @@ export function expectSchema(value: unknown, schema: SchemaName, what: string, c
 export function expectErrorBody(ex: Exchange | undefined, status: number, code: string | undefined, clauses: string[] = []): void {
   expectStatus(ex, [status], clauses);
   const body = jsonOf(ex, clauses);
-  expectSchema(body, 'error-body', 'the error body', ['fields.error-body', ...clauses]);
-  if (body.status !== status) throw new ConformanceAssertionError(`error body says status ${JSON.stringify(body.status)} but the HTTP status is ${status}`, ['fields.error-body.status', ...clauses]);
+  const check = checkErrorBody(body, status);
+  expectValid(check.schema, 'error-body', 'the error body', ['fields.error-body', ...clauses]);
+  if (!check.statusMatches) throw new ConformanceAssertionError(`error body says status ${JSON.stringify(check.status)} but the HTTP status is ${status}`, ['fields.error-body.status', ...clauses]);
   if (code !== undefined && body.code !== code) throw new ConformanceAssertionError(`expected error code ${code}, but ${describeResponse(ex)}`, clauses);
 }
 

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { checkAmount } from '../spec/amount.ts';
 import { BASKET_STATUSES, PAYMENT_STATUSES, PURPOSE_CODES } from '../spec/codes.ts';
 import { CURRENCIES } from '../spec/currencies.ts';
+import { luhnDigit, mod11Digit, withLuhn } from '../spec/kid.ts';
 import { limitValue } from '../spec/limits.ts';
 import { validate } from '../spec/validate.ts';
 import { CheckFailure, describeResponse, expectErrorBody, expectSchema } from './expect.ts';
@@ -181,7 +182,7 @@ export function productChange(name: string, profile: Profile): (b: any) => void 
   const kid = (reference: string) => (b: any) => { delete b.remittanceInformationUnstructured; Object.assign(b, buildBody(profile, 'kid', { kid: reference })); };
   const months = (list: string[]) => (b: any) => { b.frequency = 'MonthlyVariable'; delete b.dayOfExecution; b.monthsOfExecution = list; };
   const changes: Record<string, (b: any) => void> = {
-    'the KID passes its MOD10 check': kid('123456789' + luhn('123456789')),
+    'the KID passes its MOD10 check': kid(withLuhn('123456789')),
     'the KID fails its MOD10 and MOD11 checks': kid(badKid('123456789')),
     'the creditorName holds an emoji': (b) => { b.creditorName = 'Kreditor \u{1F4B8} AS'; },
     'the amount has one fraction digit': (b) => { b.instructedAmount.amount = b.instructedAmount.amount.slice(0, -1); },
@@ -193,22 +194,9 @@ export function productChange(name: string, profile: Profile): (b: any) => void 
   return c;
 }
 
-export function luhn(body: string): string {
-  let sum = 0;
-  for (let i = body.length - 1, dbl = true; i >= 0; i--, dbl = !dbl) {
-    let v = Number(body[i]) * (dbl ? 2 : 1);
-    if (v > 9) v -= 9;
-    sum += v;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
 /** A KID whose check digit is neither the MOD10 nor the MOD11 one. */
 export function badKid(body: string): string {
-  let s11 = 0;
-  for (let i = body.length - 1, w = 2; i >= 0; i--, w = w === 7 ? 2 : w + 1) s11 += Number(body[i]) * w;
-  const mod11 = (11 - (s11 % 11)) % 11;
-  const good = new Set([luhn(body), mod11 === 10 ? '-' : String(mod11)]);
+  const good = new Set([luhnDigit(body), mod11Digit(body)]);
   const digit = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'].find((d) => !good.has(d))!;
   return body + digit;
 }

@@ -6,6 +6,7 @@ import { Breaker, checkRunning, type GuardConfig } from './run-guard.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PsuContext as Context } from '../spec/codes.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
+import { ClockMoveFailed, clockMover, type ClockMover } from '../tpp/clock.ts';
 import { spendAllowance } from './allowance.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
 import type { IdentityName, Profile } from './profile.ts';
@@ -13,7 +14,7 @@ import type { RunContext } from './run-context.ts';
 import { performSca, type ScaResult } from './sca/index.ts';
 import { customersOfType } from './shapes.ts';
 import { emptyState, type ListedAccount, type ScenarioState } from './state.ts';
-import { buildBody, fillText } from './templates.ts';
+import { buildBody } from './templates.ts';
 
 export type { Context };
 
@@ -31,6 +32,8 @@ export interface SessionOptions {
   attach?: Attach;
   /** Whether obtainPsu may reuse (and keep) the worker's PSU session (default true). */
   reusePsuSession?: boolean;
+  /** Seconds another session of this scenario has moved the target's clock (`as`); default 0. */
+  clockOffsetSeconds?: number;
 }
 
 /** The PSU sessions completed SCAs gave in this worker, by run, context and PSU. The spec lets a TPP
@@ -39,17 +42,6 @@ export interface SessionOptions {
  * new SCA each; one the bank no longer accepts is dropped and a new SCA made. Never shared across
  * PSUs (each worker acts for its own) nor across runs. */
 const PSU_SESSIONS = new Map<string, { psuId: string; psuCorporateId?: string; tppSessionId: string }>();
-
-/** The clock control of the target (test-mode control or the profile's operation). */
-export interface ClockControl { method: string; path: string; body?: string }
-
-/** Moves the target's clock by `seconds` with one signed request to its clock control; the problem when it failed. */
-export async function requestClockMove(client: TppClient, cc: ClockControl, seconds: number): Promise<string | undefined> {
-  const body = cc.body === undefined ? undefined : fillText(cc.body, { seconds });
-  const ex = await client.request({ method: cc.method, path: cc.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
-  if (!ex.response || ex.response.status >= 300) return `clock control ${cc.method} ${cc.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`;
-  return undefined;
-}
 
 /** One breaker per worker and run: it counts the worker's consecutive transport failures across scenarios. */
 const breakers = new Map<string, Breaker>();
@@ -77,8 +69,8 @@ export class ScenarioSession {
   /** Whether obtainPsu may reuse (and keep) the worker's PSU session. Not in a scenario that moves the
    * clock, nor once it has changed the bank's data (a new sandbox account is not in an older consent). */
   reusePsuSession: boolean;
-  /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
-  clockOffsetSeconds = 0;
+  /** Moves the target's clock, when the run has a clock control. */
+  private readonly clock?: ClockMover;
   /** The scenario's sessions as the profile's other TPPs (`as`), by identity name. */
   private readonly others = new Map<IdentityName, ScenarioSession>();
 
@@ -98,6 +90,15 @@ export class ScenarioSession {
       beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
     });
     this.psu = { tppSessionId: randomUUID(), psuIpAddress: profile.psu.private.ipAddress };
+    // From the first move on, the client's Date follows the target's clock, so it stays within the 60 s window.
+    const keepDateInStep = (s: number) => { this.client.options.skewSeconds = s; };
+    if (opts.clockOffsetSeconds !== undefined) keepDateInStep(opts.clockOffsetSeconds);
+    if (ctx.clockControl) this.clock = clockMover(this.client, ctx.clockControl, { offsetSeconds: opts.clockOffsetSeconds, onMove: keepDateInStep });
+  }
+
+  /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
+  get clockOffsetSeconds(): number {
+    return this.clock?.offsetSeconds ?? 0;
   }
 
   /** A value an earlier step keeps: fails the scenario when it was not kept (the step that makes it did not run or made none). */
@@ -262,12 +263,10 @@ export class ScenarioSession {
     const profile: Profile = { ...this.profile, tpp: { ...this.profile.tpp, signing: id.signing, tls: id.tls || this.profile.tpp.tls ? { ...this.profile.tpp.tls, ...id.tls } : undefined } };
     const c = this.client.options;
     const client = new TppClient({ ...c, identity: id.signing, tls: profile.tpp.tls, exchanges: this.client.exchanges, psu: {} });
-    other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, reusePsuSession: false });
+    other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, reusePsuSession: false, clockOffsetSeconds: this.clockOffsetSeconds });
     // The same PSU (a worker acts for its own), at the same moment of the target's clock.
     Object.assign(other.state.nationalIds, this.state.nationalIds);
     other.psu.psuIpAddress = this.psu.psuIpAddress;
-    other.clockOffsetSeconds = this.clockOffsetSeconds;
-    client.options.skewSeconds = this.clockOffsetSeconds;
     this.others.set(name, other);
     return other;
   }
@@ -280,16 +279,22 @@ export class ScenarioSession {
   /** Moves the target's clock (test-mode control or the profile's clock-control operation). From
    * then on the client's Date follows the target's clock, so it stays within the 60 s window. */
   async advanceClock(seconds: number): Promise<void> {
-    const cc = this.ctx.clockControl;
-    if (!cc) fail('no clock control: this scenario should have been not applicable (@clock)');
-    const problem = await requestClockMove(this.client, cc, seconds);
-    if (problem) fail(problem);
-    this.clockOffsetSeconds += seconds;
-    this.client.options.skewSeconds = this.clockOffsetSeconds;
+    await this.moveClock((c) => c.advance(seconds));
   }
 
   /** Moves the target's clock back by what this scenario moved it (the After hook calls it). */
   async restoreClock(): Promise<void> {
-    if (this.clockOffsetSeconds) await this.advanceClock(-this.clockOffsetSeconds);
+    if (this.clockOffsetSeconds) await this.moveClock((c) => c.restore());
+  }
+
+  /** A move of the clock mover; a move the target refused fails the scenario. */
+  private async moveClock(move: (c: ClockMover) => Promise<void>): Promise<void> {
+    if (!this.clock) fail('no clock control: this scenario should have been not applicable (@clock)');
+    try {
+      await move(this.clock);
+    } catch (e) {
+      if (e instanceof ClockMoveFailed) fail(e.message);
+      throw e;
+    }
   }
 }

@@ -5,6 +5,7 @@
 // certified without code changes. `{{name}}` placeholders are filled from the scenario's values;
 // a value that is the whole string keeps its JSON type.
 import type { Profile } from './profile.ts';
+import { fillText } from '../tpp/fill-text.ts';
 
 export const DEFAULT_TEMPLATES: Record<string, unknown> = {
   'cross-border-payment': {
@@ -93,12 +94,7 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
   'sandbox-agreement': { owner: '{{owner}}', name: 'Konformitetsavtale', engagements: [{ customer: '{{customer}}', account: { bban: '{{bban}}' }, roles: ['VIEW', 'REGISTER'] }] },
 };
 
-const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
-
-/** Fills `{{name}}` placeholders of a text (profiles, SCA field maps, clock control bodies); unknown names become empty. */
-export function fillText(text: string, vars: Record<string, unknown>): string {
-  return text.replace(PLACEHOLDER, (_m, k: string) => String(vars[k] ?? ''));
-}
+export { fillText };
 
 function fill(node: unknown, vars: Record<string, unknown>): unknown {
   if (typeof node === 'string') {

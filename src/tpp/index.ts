@@ -1,6 +1,7 @@
 // The TPP toolkit: sign requests the spec's way, verify them, and talk to a bank.
 export * from './certs.ts';
 export * from './client.ts';
+export * from './clock.ts';
 export * from './digest.ts';
 export * from './dn.ts';
 export * from './http-date.ts';

@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, VARIANT_SCA_FIELDS } from '../../src/bank/index.ts';
-import { isNationalIdentityNumber, makeNationalIdentityNumber, withLuhn } from '../../src/bank/ids.ts';
+import { isNationalIdentityNumber, makeNationalIdentityNumber } from '../../src/bank/ids.ts';
+import { withLuhn } from '../../src/spec/kid.ts';
 import { bbanWithCheck, COUNTERPARTY, ibanFor } from '../../src/bank/seed.ts';
 import { validate } from '../../src/spec/validate.ts';
 import type { TppClient } from '../../src/tpp/client.ts';

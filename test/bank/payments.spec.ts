@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validate } from '../../src/spec/validate.ts';
 import type { TppClient } from '../../src/tpp/client.ts';
-import { withLuhn } from '../../src/bank/ids.ts';
+import { withLuhn } from '../../src/spec/kid.ts';
 import { COUNTERPARTY } from '../../src/bank/seed.ts';
 import { accountsOf, completeSca, crossBorderBody, domesticBody, FIX, privateNids, PSU_IP, scaHref, testBank, type TestBank } from './helpers.ts';
 

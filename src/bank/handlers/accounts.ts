@@ -2,10 +2,10 @@
 import { BOOKING_STATUSES } from '../../spec/codes.ts';
 import { fixActive } from '../checks.ts';
 import { isoDate } from '../clock.ts';
-import { BankError, json, type Ctx, type Reply } from '../http.ts';
+import { BankError, json, known, type Ctx, type Reply } from '../http.ts';
 import { amountObj } from '../money.ts';
 import { daysAgo, queryBool, queryDate, queryEnum, queryInt, queryRequired } from '../params.ts';
-import { aisAccess, scaRequired, type AisAccess } from '../sca.ts';
+import { aisAccess, requireScaWithoutPsu, type AisAccess } from '../sca.ts';
 import type { BankRules } from '../rules.ts';
 import type { Account, CardAccount, CardTxn, Txn } from '../state.ts';
 
@@ -14,18 +14,10 @@ const LEGACY_CASH_ACCOUNT_TYPE: Record<string, string> = { CACC: 'Current', SVGS
 
 const nameLimit = (ctx: Ctx) => (fixActive(ctx.bank, ctx.fixes, 'longer-names', ctx.now) ? ctx.bank.rules.longNameMax : ctx.bank.rules.shortNameMax);
 
-function account(ctx: Ctx, access: AisAccess, id: string): Account {
-  const a = ctx.bank.state.accounts.get(id);
-  // An account outside the consent is not disclosed: the same 404 as an unknown one.
-  if (!a || !access.consent.accountIds.includes(id)) throw new BankError(404, 'RESOURCE_UNKNOWN', `account ${id.slice(0, 80)} is unknown`);
-  return a;
-}
-
-function card(ctx: Ctx, access: AisAccess, id: string): CardAccount {
-  const c = ctx.bank.state.cardAccounts.get(id);
-  if (!c || !access.consent.accountIds.includes(id)) throw new BankError(404, 'RESOURCE_UNKNOWN', `card account ${id.slice(0, 80)} is unknown`);
-  return c;
-}
+// An account outside the consent is not disclosed: the same 404 as an unknown one.
+const inConsent = (access: AisAccess, id: string) => access.consent.accountIds.includes(id);
+const account = (ctx: Ctx, access: AisAccess, id: string): Account => known(inConsent(access, id) ? ctx.bank.state.accounts.get(id) : undefined, 'account', id);
+const card = (ctx: Ctx, access: AisAccess, id: string): CardAccount => known(inConsent(access, id) ? ctx.bank.state.cardAccounts.get(id) : undefined, 'card account', id);
 
 /** § Limits calls-without-psu: 4 successful calls per 24 h per TPP, PSU, account and operation. */
 function allowance(ctx: Ctx, access: AisAccess, accountId: string, op: string): void {
@@ -142,10 +134,8 @@ export function listTransactions(ctx: Ctx): Reply {
   const access = aisAccess(ctx);
   const a = account(ctx, access, ctx.params.id);
   const { bank } = ctx;
-  if (!access.present) {
-    // § Limits sca-renewal: the account must have been accessed with SCA within 180 days.
-    if (bank.checkOn('sca-renewal') && ctx.now - access.consent.scaAt > bank.rules.scaRenewalDays * 86400_000) throw scaRequired(ctx, 'consent', { expectedNid: access.nid, corporateId: access.consent.corporateId || undefined });
-  }
+  // § Limits sca-renewal: the account must have been accessed with SCA within 180 days.
+  requireScaWithoutPsu(ctx, access, 'sca-renewal', bank.rules.scaRenewalDays);
   historyWindow(ctx, access, p.dateFrom, 'dateFrom');
   allowance(ctx, access, a.id, 'transactions');
   const base = `/v1/accounts/${encodeURIComponent(a.id)}/transactions`;
@@ -197,13 +187,9 @@ function withCurrency<T extends { currency?: string }>(ref: T | undefined, curre
 export function getTransactionDetails(ctx: Ctx): Reply {
   const access = aisAccess(ctx);
   const a = account(ctx, access, ctx.params.id);
-  const t = a.transactions.find((x) => x.transactionId === ctx.params.transactionId);
-  if (!t) throw new BankError(404, 'RESOURCE_UNKNOWN', `transaction ${ctx.params.transactionId.slice(0, 80)} is unknown on this account`);
-  const { bank } = ctx;
-  if (!access.present) {
-    // § Endpoints 3: without PSU-IP-Address the consent must be at most 90 days old.
-    if (bank.checkOn('consent-age') && ctx.now - access.consent.scaAt > bank.rules.consentAgeDetailsDays * 86400_000) throw scaRequired(ctx, 'consent', { expectedNid: access.nid, corporateId: access.consent.corporateId || undefined });
-  }
+  const t = known(a.transactions.find((x) => x.transactionId === ctx.params.transactionId), 'transaction', ctx.params.transactionId, ' on this account');
+  // § Endpoints 3: without PSU-IP-Address the consent must be at most 90 days old.
+  requireScaWithoutPsu(ctx, access, 'consent-age', ctx.bank.rules.consentAgeDetailsDays);
   historyWindow(ctx, access, t.bookingDate, 'the transaction booking date');
   allowance(ctx, access, a.id, 'details');
   const d: Record<string, unknown> = {

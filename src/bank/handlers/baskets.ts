@@ -1,4 +1,5 @@
 // Signing baskets: create, read, status (worst case of its payments), delete, authorisations.
+import { basketView } from '../../spec/states.ts';
 import { validate } from '../../spec/validate.ts';
 import { BankError, json, type Ctx, type Reply } from '../http.ts';
 import { startSca, resolvePsu } from '../sca.ts';
@@ -6,14 +7,6 @@ import type { Authorisation, Basket, Payment } from '../state.ts';
 import type { BankRules } from '../rules.ts';
 
 type BasketStatus = BankRules['basketBadness'][number];
-
-/** Payment status seen from a basket (issue 3 decision; docs/reference-bank.md). */
-export function basketView(paymentStatus: string): BasketStatus {
-  if (paymentStatus === 'RJCT' || paymentStatus === 'CANC') return 'RJCT';
-  if (paymentStatus === 'RCVD') return 'RCVD';
-  if (paymentStatus === 'PATC' || paymentStatus === 'PART') return 'PATC';
-  return 'ACTC';
-}
 
 /** § States: one status, the worst case of the basket's payments, in the order of `rules.basketBadness`. */
 export function basketStatus(badness: readonly BasketStatus[], statuses: readonly string[]): BasketStatus {

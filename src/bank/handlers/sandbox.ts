@@ -6,7 +6,7 @@ import { validate } from '../../spec/validate.ts';
 import { isValidIBAN } from 'ibantools';
 import { findAccount } from '../batch.ts';
 import { isoDate, parseIsoDate } from '../clock.ts';
-import { BankError, json, type Ctx, type Reply } from '../http.ts';
+import { BankError, json, known, type Ctx, type Reply } from '../http.ts';
 import { encId, isNationalIdentityNumber, nameUuid } from '../ids.ts';
 import { queryDate, queryInt } from '../params.ts';
 import { BANK_BIC, ibanFor } from '../seed.ts';
@@ -118,7 +118,7 @@ export function createAccount(ctx: Ctx): Reply {
       if (i === 0) balance = amt.amount;
     }
   }
-  if (!st.customers.has(customerNumber)) throw new BankError(404, 'RESOURCE_UNKNOWN', `customer ${customerNumber} is unknown; create it with POST /v1/sandbox/customers`);
+  known(st.customers.get(customerNumber), 'customer', customerNumber, '; create it with POST /v1/sandbox/customers');
   if (findAccount(ctx.bank, { iban, bban })) throw new BankError(409, 'CONFLICT', `an account ${bban} exists`);
   const a: Account = {
     id: encId(`sandbox-account|${ctx.bank.nextId('acc')}`), customerNumber, accountName, bban, iban, bic: BANK_BIC, currency, product, cashAccountType,
@@ -129,11 +129,7 @@ export function createAccount(ctx: Ctx): Reply {
   return json(201, accountView(a));
 }
 
-function sandboxAccount(ctx: Ctx): Account {
-  const a = ctx.bank.state.accounts.get(ctx.params.mockAccountId);
-  if (!a) throw new BankError(404, 'RESOURCE_UNKNOWN', `mock account ${ctx.params.mockAccountId.slice(0, 80)} is unknown`);
-  return a;
-}
+const sandboxAccount = (ctx: Ctx): Account => known(ctx.bank.state.accounts.get(ctx.params.mockAccountId), 'mock account', ctx.params.mockAccountId);
 
 export function getAccount(ctx: Ctx): Reply {
   return json(200, accountView(sandboxAccount(ctx)));
@@ -256,7 +252,7 @@ export function createCardAccount(ctx: Ctx): Reply {
   const cardId = str(b, 'cardId', '', { max: 35 }) ?? '1';
   const accountNumber = str(b, 'accountNumber', '', { max: 35 }) ?? '';
   str(b, 'cardIdVNo', '', { max: 35 });
-  if (!ctx.bank.state.customers.has(customerNumber)) throw new BankError(404, 'RESOURCE_UNKNOWN', `customer ${customerNumber} is unknown`);
+  known(ctx.bank.state.customers.get(customerNumber), 'customer', customerNumber);
   const c: CardAccount = {
     id: encId(`sandbox-card|${ctx.bank.nextId('card')}`), customerNumber, maskedPan, currency, name, product, status: status.toLowerCase(), creditLimit: limit.amount,
     balance, cardId, expiry, accountNumber, lastChange: ctx.now, transactions: [],
@@ -265,11 +261,7 @@ export function createCardAccount(ctx: Ctx): Reply {
   return json(201, cardView(c));
 }
 
-function sandboxCard(ctx: Ctx): CardAccount {
-  const c = ctx.bank.state.cardAccounts.get(ctx.params.mockCardAccountId);
-  if (!c) throw new BankError(404, 'RESOURCE_UNKNOWN', `mock card account ${ctx.params.mockCardAccountId.slice(0, 80)} is unknown`);
-  return c;
-}
+const sandboxCard = (ctx: Ctx): CardAccount => known(ctx.bank.state.cardAccounts.get(ctx.params.mockCardAccountId), 'mock card account', ctx.params.mockCardAccountId);
 
 export function getCardAccount(ctx: Ctx): Reply {
   return json(200, cardView(sandboxCard(ctx)));

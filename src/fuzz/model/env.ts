@@ -3,7 +3,7 @@
 // suite's scenario session (src/suite/session.ts), and `send`, which applies the checks every answer must pass.
 import { randomUUID } from 'node:crypto';
 import { startBank, type Fault, type RunningBank } from '../../bank/index.ts';
-import { validate } from '../../spec/validate.ts';
+import { checkErrorBody, validate } from '../../spec/validate.ts';
 import type { ScaResult } from '../../suite/sca/index.ts';
 import { ConformanceAssertionError, SetupFailure } from '../../suite/expect.ts';
 import { ScenarioSession } from '../../suite/session.ts';
@@ -70,10 +70,9 @@ export class StatefulEnv {
       const ok = validate('sca-required-response', r.json);
       v.must(ok.ok, ['errors.sca-required', 'sca.redirect-on-401'], () => `${what}: 401 without _links.scaRedirect (${ok.ok ? '' : ok.errors.map((e) => `${e.path} ${e.message}`).join('; ')}): ${describe(ex)}`);
     } else if (r.status >= 400) {
-      const ok = validate('error-body', r.json);
-      v.must(ok.ok, ['fields.error-body'], () => `${what}: the error answer is not the spec's error body (${ok.ok ? '' : ok.errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}): ${describe(ex)}`);
-      const status = (r.json as { status?: unknown } | undefined)?.status;
-      v.must(status === r.status, ['fields.error-body.status'], () => `${what}: error body status ${JSON.stringify(status)} is not the HTTP status ${r.status}: ${describe(ex)}`);
+      const { schema, status, statusMatches } = checkErrorBody(r.json, r.status);
+      v.must(schema.ok, ['fields.error-body'], () => `${what}: the error answer is not the spec's error body (${schema.ok ? '' : schema.errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}): ${describe(ex)}`);
+      v.must(statusMatches, ['fields.error-body.status'], () => `${what}: error body status ${JSON.stringify(status)} is not the HTTP status ${r.status}: ${describe(ex)}`);
     }
     return ex as Exchange & { response: NonNullable<Exchange['response']> };
   }

@@ -2,6 +2,7 @@
 // rules a sequence of steps is judged by. The model is independent of the reference bank's code:
 // where it needs a choice the spec leaves open, the choice is the one docs/reference-bank.md documents.
 import { BASKET_STATUSES, PAYMENT_STATUSES, type BasketStatus } from '../../spec/codes.ts';
+import { basketView } from '../../spec/states.ts';
 
 export type PaymentKind = 'cross-border' | 'norwegian-domestic' | 'bulk' | 'periodic';
 
@@ -58,17 +59,6 @@ export const INACTIVE_STATUSES: ReadonlySet<string> = new Set(['CANC', 'RJCT']);
 /** Statuses a payment may have without the PSU's authorisation (Berlin Group: RCVD until SCA; RJCT or CANC end it). */
 export const UNAUTHORISED_STATUSES: ReadonlySet<string> = new Set(['RCVD', 'RJCT', 'CANC']);
 
-/**
- * A payment status seen from a basket (docs/reference-bank.md, "States: basket worst case"): RJCT and
- * CANC → RJCT; RCVD → RCVD; PATC and PART → PATC; every accepted status → ACTC. A payment status
- * that is itself a basket status maps to itself under any reading.
- */
-export function basketView(paymentStatus: string): BasketStatus {
-  if (paymentStatus === 'RJCT' || paymentStatus === 'CANC') return 'RJCT';
-  if (paymentStatus === 'RCVD') return 'RCVD';
-  if (paymentStatus === 'PATC' || paymentStatus === 'PART') return 'PATC';
-  return 'ACTC';
-}
 
 /** Order of badness, worst first: the reference bank's documented choice (the spec gives none). */
 export const BASKET_BADNESS: readonly BasketStatus[] = ['RJCT', 'RCVD', 'PATC', 'ACTC'];
