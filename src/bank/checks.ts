@@ -31,7 +31,7 @@ export function checkSignature(bank: Bank, req: IncomingMessage, body: Buffer): 
   if (failures.length && bank.checkOn('signature')) {
     const missing = failures.some((f) => f.code === 'SIGNATURE_MISSING' || f.code === 'CERTIFICATE_MISSING');
     // § Errors: signature missing or invalid is 400 (no code shown); the codes are Berlin Group's.
-    throw new BankError(400, missing ? 'SIGNATURE_MISSING' : 'SIGNATURE_INVALID', failures.map((f) => `${f.id}: ${f.message}`).join('; '));
+    throw new BankError(missing ? 'SIGNATURE_MISSING' : 'SIGNATURE_INVALID', failures.map((f) => `${f.id}: ${f.message}`).join('; '));
   }
   return res.certificate;
 }
@@ -61,17 +61,17 @@ const CA_CACHE = new Map<string, X509Certificate>();
 export function checkChain(bank: Bank, tpp: TppInfo): void {
   if (!bank.checkOn('production-chain')) return;
   const cert = tpp.certificate;
-  if (!cert) throw new BankError(400, 'CERTIFICATE_INVALID', 'no TPP-Signature-Certificate to check');
+  if (!cert) throw new BankError('CERTIFICATE_INVALID', 'no TPP-Signature-Certificate to check');
   const now = bank.now();
   if (Date.parse(cert.validFrom) > now || Date.parse(cert.validTo) < now) {
-    throw new BankError(400, 'CERTIFICATE_EXPIRED', `certificate ${cert.serialNumber} is not valid at ${new Date(now).toISOString()} (valid ${cert.validFrom} to ${cert.validTo})`);
+    throw new BankError('CERTIFICATE_EXPIRED', `certificate ${cert.serialNumber} is not valid at ${new Date(now).toISOString()} (valid ${cert.validFrom} to ${cert.validTo})`);
   }
   for (const pem of bank.trustedCaPems) {
     let ca = CA_CACHE.get(pem);
     if (!ca) { ca = new X509Certificate(pem); CA_CACHE.set(pem, ca); }
     if (cert.checkIssued(ca) && cert.verify(ca.publicKey)) return;
   }
-  throw new BankError(400, 'CERTIFICATE_INVALID', `certificate ${cert.serialNumber} (issuer ${cert.issuer.split('\n').join(', ')}) is not issued by a trusted CA`);
+  throw new BankError('CERTIFICATE_INVALID', `certificate ${cert.serialNumber} (issuer ${cert.issuer.split('\n').join(', ')}) is not issued by a trusted CA`);
 }
 
 /** Production: the PSD2 role of the certificate covers the operation (AI for accounts, PI for payments). */
@@ -81,7 +81,7 @@ export function checkRole(bank: Bank, tpp: TppInfo, route: Route): void {
   const ok = route.role === 'any' ? roles.includes('PSP_AI') || roles.includes('PSP_PI') : roles.includes(route.role);
   if (!ok) {
     const need = route.role === 'any' ? 'PSP_AI or PSP_PI' : route.role;
-    throw new BankError(403, 'FORBIDDEN', `the TPP certificate has roles [${roles.join(', ')}]; ${route.op} needs ${need}`, { tppCode: 'FORBIDDEN' });
+    throw new BankError('FORBIDDEN', `the TPP certificate has roles [${roles.join(', ')}]; ${route.op} needs ${need}`, { tppCode: 'FORBIDDEN' });
   }
 }
 
@@ -106,7 +106,7 @@ export function checkRequiredHeaders(bank: Bank, ctx: Ctx): void {
   if (!bank.checkOn('required-headers')) return;
   const missing = ctx.route.required.filter((n) => !ctx.h(n) && headerRequired(bank, ctx.route.op, n));
   if (missing.length) {
-    throw new BankError(400, 'FORMAT_ERROR', `missing required header${missing.length > 1 ? 's' : ''} ${missing.join(', ')} for ${ctx.route.op}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: missing[0] });
+    throw new BankError('FORMAT_ERROR', `missing required header${missing.length > 1 ? 's' : ''} ${missing.join(', ')} for ${ctx.route.op}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: missing[0] });
   }
 }
 
@@ -123,7 +123,7 @@ export function checkHeaderFormats(bank: Bank, ctx: Ctx): void {
   if (!bank.checkOn('header-formats')) return;
   // One header's format check may be switched off (fault seam, issue 6): `header-format:<lower-case name>`.
   const bad = (name: string, why: string) => {
-    if (bank.checkOn(`header-format:${name.toLowerCase()}`)) throw new BankError(400, 'FORMAT_ERROR', `header ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
+    if (bank.checkOn(`header-format:${name.toLowerCase()}`)) throw new BankError('FORMAT_ERROR', `header ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
   };
   const psuId = ctx.h('psu-id');
   if (psuId !== undefined && !UUID_PATTERN.test(psuId)) bad('PSU-ID', `"${psuId.slice(0, 60)}" is not a UUID`);
@@ -165,12 +165,12 @@ export function checkAcceptFix(bank: Bank, ctx: Ctx): Set<string> {
   if (unknown.length && bank.rules.unknownAcceptFix === 'ignore') {
     for (const u of unknown) fixes.delete(u);
   } else if (unknown.length) {
-    throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix: unknown fix ${unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ')}; known fixes: ${known.join(', ')}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
+    throw new BankError('FORMAT_ERROR', `x-accept-fix: unknown fix ${unknown.map((u) => `"${u.slice(0, 60)}"`).join(', ')}; known fixes: ${known.join(', ')}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
   }
   const need = ctx.route.acceptFix;
   if (need !== undefined) {
-    if (header === undefined && headerRequired(bank, ctx.route.op, 'x-accept-fix')) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix is required for ${ctx.route.op}${need ? ` with the value ${need}` : ''}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: 'x-accept-fix' });
-    if (need && header !== undefined && !fixes.has(need) && bank.checkOn('accept-fix-value')) throw new BankError(400, 'FORMAT_ERROR', `x-accept-fix must contain ${need} for ${ctx.route.op}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
+    if (header === undefined && headerRequired(bank, ctx.route.op, 'x-accept-fix')) throw new BankError('FORMAT_ERROR', `x-accept-fix is required for ${ctx.route.op}${need ? ` with the value ${need}` : ''}`, { tppCode: 'HTTP_HEADER_REQUIRED', path: 'x-accept-fix' });
+    if (need && header !== undefined && !fixes.has(need) && bank.checkOn('accept-fix-value')) throw new BankError('FORMAT_ERROR', `x-accept-fix must contain ${need} for ${ctx.route.op}`, { tppCode: 'FORMAT_ERROR', path: 'x-accept-fix' });
   }
   return fixes;
 }
@@ -187,15 +187,15 @@ export function fixActive(bank: Bank, fixes: Set<string>, value: string, now: nu
 // ---------------------------------------------------------------- body
 
 export function parseJsonBody(ctx: Ctx): unknown {
-  if (!ctx.body.length) throw new BankError(400, 'FORMAT_ERROR', `${ctx.route.op} needs a JSON body`, { tppCode: 'FORMAT_ERROR' });
+  if (!ctx.body.length) throw new BankError('FORMAT_ERROR', `${ctx.route.op} needs a JSON body`, { tppCode: 'FORMAT_ERROR' });
   const text = ctx.body.toString('utf8');
   if (Buffer.byteLength(text) !== ctx.body.length || text.includes('\uFFFD')) {
-    throw new BankError(400, 'FORMAT_ERROR', 'the body is not valid UTF-8', { tppCode: 'FORMAT_ERROR' });
+    throw new BankError('FORMAT_ERROR', 'the body is not valid UTF-8', { tppCode: 'FORMAT_ERROR' });
   }
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new BankError(400, 'FORMAT_ERROR', `the body is not JSON: ${(e as Error).message}`, { tppCode: 'FORMAT_ERROR' });
+    throw new BankError('FORMAT_ERROR', `the body is not JSON: ${(e as Error).message}`, { tppCode: 'FORMAT_ERROR' });
   }
 }
 
@@ -218,7 +218,7 @@ export function checkCharacters(bank: Bank, value: unknown, path = ''): void {
       const m = bank.rules.downstreamRejects.exec(v);
       if (m) {
         const cp = m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-        throw new BankError(400, 'FORMAT_ERROR', `character U+${cp} at ${p || '/'} cannot be processed by the downstream system`, { tppCode: 'FORMAT_ERROR', path: p });
+        throw new BankError('FORMAT_ERROR', `character U+${cp} at ${p || '/'} cannot be processed by the downstream system`, { tppCode: 'FORMAT_ERROR', path: p });
       }
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}/${i}`));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) { walk(k, `${p}/${k}`); walk(x, `${p}/${k}`); }

@@ -8,6 +8,7 @@ import type { BankRules } from './rules.ts';
 import type { CheckId, FailureCode } from '../tpp/verify.ts';
 import { errorBody, rawHeader } from './faults/support.ts';
 import { DATE_WINDOW_SECONDS, formatKeyId, SIGNATURE_ALGORITHM, SIGNED_HEADERS } from '../spec/signing.ts';
+import type { WireCode } from '../spec/wire-codes.ts';
 
 /** Checks a fault may switch off: the verifier's check ids and the bank's own. */
 export type CheckName =
@@ -138,7 +139,7 @@ export function exampleFault(id: string): Fault {
 // fail, so that test/fuzz/faults.spec.ts sees every one of them fail. They are data over the
 // existing seam (rules, skipped checks, beforeHandle, transformResponse); the correct path is unchanged.
 
-const faultReject = (message: string, code = 'SIGNATURE_INVALID', status = 400): WireAction => errorBody(status, code, message);
+const faultReject = (message: string, code: WireCode = 'SIGNATURE_INVALID'): WireAction => errorBody(code, message);
 
 /** The Signature parameters of a request as a plain map (undefined when not parsable by a naive bank). */
 function naiveSignatureParams(req: IncomingMessage): Record<string, string> | undefined {

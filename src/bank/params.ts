@@ -3,11 +3,11 @@
 import { isoDate, parseIsoDate } from './clock.ts';
 import { BankError, type Ctx } from './http.ts';
 
-const fmt = (name: string, why: string) => new BankError(400, 'FORMAT_ERROR', `query parameter ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
+const fmt = (name: string, why: string) => new BankError('FORMAT_ERROR', `query parameter ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
 
 export function queryRequired(ctx: Ctx, name: string): string {
   const v = ctx.query.get(name);
-  if (v === null || v === '') throw new BankError(400, 'QUERY_PARAMETER_REQUIRED', `query parameter ${name} is required for ${ctx.route.op}`, { tppCode: 'QUERY_PARAMETER_REQUIRED', path: name });
+  if (v === null || v === '') throw new BankError('QUERY_PARAMETER_REQUIRED', `query parameter ${name} is required for ${ctx.route.op}`, { tppCode: 'QUERY_PARAMETER_REQUIRED', path: name });
   return v;
 }
 

@@ -6,7 +6,7 @@ import { validate, type ValidationIssue } from '../spec/validate.ts';
 import type { Bank } from './bank.ts';
 import { findAccount } from './batch.ts';
 import { isoDate, parseIsoDate } from './clock.ts';
-import { BankError } from './http.ts';
+import { BankError, type TppCode } from './http.ts';
 import { isValidKid } from '../spec/kid.ts';
 import { sha256hex } from './ids.ts';
 import { toMinor } from './money.ts';
@@ -32,7 +32,7 @@ export interface ParsedPayment {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
 
-const fmt = (message: string, path?: string, tppCode = 'FORMAT_ERROR') => new BankError(400, 'FORMAT_ERROR', message, { tppCode, path });
+const fmt = (message: string, path?: string, tppCode: TppCode = 'FORMAT_ERROR') => new BankError('FORMAT_ERROR', message, { tppCode, path });
 
 function schemaFailure(issues: ValidationIssue[]): BankError {
   const text = issues.slice(0, 5).map((i) => `${i.path || '/'}: ${i.message}`).join('; ');
@@ -63,7 +63,7 @@ function optString(v: unknown, path: string, max: number, min = 0): string | und
 function executionDate(bank: Bank, v: unknown, path: string, now: number): string {
   if (v === undefined) return isoDate(now);
   if (typeof v !== 'string' || Number.isNaN(parseIsoDate(v))) throw fmt(`${path} must be an ISO 8601 date`, path);
-  if (v < isoDate(now)) throw new BankError(400, 'EXECUTION_DATE_INVALID', `${path} ${v} is in the past`, { tppCode: 'EXECUTION_DATE_INVALID', path });
+  if (v < isoDate(now)) throw new BankError('EXECUTION_DATE_INVALID', `${path} ${v} is in the past`, { tppCode: 'EXECUTION_DATE_INVALID', path });
   void bank;
   return v;
 }
@@ -98,7 +98,7 @@ function domesticItem(bank: Bank, product: string, b: Obj, path: string): Paymen
     // rules.kidReferenceType: null = the reference is the KID; a value = a KID only with that referenceType (else a plain reference).
     const kidType = bank.rules.kidReferenceType;
     if (kidType === null || s.referenceType === kidType) {
-      if (!isValidKid(s.reference)) throw new BankError(400, 'KID_INVALID', `${path}/remittanceInformationStructured/reference "${s.reference.slice(0, 30)}" is not a valid KID (MOD10 or MOD11)`, { tppCode: 'KID_INVALID', path: `${path}/remittanceInformationStructured/reference` });
+      if (!isValidKid(s.reference)) throw new BankError('KID_INVALID', `${path}/remittanceInformationStructured/reference "${s.reference.slice(0, 30)}" is not a valid KID (MOD10 or MOD11)`, { tppCode: 'KID_INVALID', path: `${path}/remittanceInformationStructured/reference` });
       kid = s.reference;
     } else {
       if (s.reference.length < 1 || s.reference.length > 35) throw fmt(`${path}/remittanceInformationStructured/reference must be 1 to 35 characters`, `${path}/remittanceInformationStructured/reference`);
@@ -107,7 +107,7 @@ function domesticItem(bank: Bank, product: string, b: Obj, path: string): Paymen
   }
   if (!kid && creditor.bban && KID_REQUIRED_BBANS.has(creditor.bban) && product !== 'sepa-credit-transfers') {
     const how = bank.rules.kidReferenceType === null ? '' : ` (remittanceInformationStructured with referenceType ${bank.rules.kidReferenceType})`;
-    throw new BankError(400, 'KID_MISSING', `${path}: the creditor account ${creditor.bban} accepts payments with a KID only${how}`, { tppCode: 'KID_MISSING', path: `${path}/remittanceInformationStructured` });
+    throw new BankError('KID_MISSING', `${path}: the creditor account ${creditor.bban} accepts payments with a KID only${how}`, { tppCode: 'KID_MISSING', path: `${path}/remittanceInformationStructured` });
   }
   return { amount, currency, creditorName, creditorAccount: creditor, remittance: unstructured ?? (kid ? `KID ${kid}` : reference) };
 }

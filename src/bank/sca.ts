@@ -1,6 +1,7 @@
 // PSU authentication: who the PSU is, whether SCA is needed (401 scaRedirect), and the SCA
 // redirect flow as plain HTML pages (spec § Authentication > PSU authentication, § Events).
 import type { PsuContext } from '../spec/codes.ts';
+import { wireStatus, type WireCode } from '../spec/wire-codes.ts';
 import type { Bank } from './bank.ts';
 import { executePayment } from './batch.ts';
 import { isoDate } from './clock.ts';
@@ -30,7 +31,7 @@ export function startSca(ctx: Ctx, kind: ScaKind, opts: { expectedNid?: string; 
     scaId, kind, tppId: ctx.tpp.id, tppSessionId: ctx.h('tpp-session-id') ?? '', redirectUri: opts.redirectUri ?? ctx.h('tpp-redirect-uri') ?? '',
     expectedNid: opts.expectedNid, corporateId: opts.corporateId, targetId: opts.targetId, authorisationId: opts.authorisationId, createdAt: ctx.now, state: 'started',
   };
-  if (!rec.redirectUri) throw new BankError(400, 'FORMAT_ERROR', 'TPP-Redirect-URI is needed: this request needs SCA', { tppCode: 'HTTP_HEADER_REQUIRED', path: 'TPP-Redirect-URI' });
+  if (!rec.redirectUri) throw new BankError('FORMAT_ERROR', 'TPP-Redirect-URI is needed: this request needs SCA', { tppCode: 'HTTP_HEADER_REQUIRED', path: 'TPP-Redirect-URI' });
   // Links older than a day are of no use any more (TTL rules.scaRedirectTtlMinutes): drop them so a long run stays bounded.
   if (bank.state.scaRequests.size > 1000) {
     for (const [id, r] of bank.state.scaRequests) if (ctx.now - r.createdAt > 86400_000) bank.state.scaRequests.delete(id);
@@ -76,7 +77,7 @@ export function aisAccess(ctx: Ctx): AisAccess {
       const corporateUser = ctx.h('psu-context') === 'CORPORATE' || st.sessions.get(sessionKey(ctx.tpp.id, nid))?.context === 'CORPORATE';
       // § SCA flow step 7 / § Errors: a corporate user's request lacking PSU-Corporate-ID is answered with 400.
       if (corporateUser && bank.checkOn('corporate-id')) {
-        throw new BankError(400, 'FORMAT_ERROR', 'PSU-Corporate-ID is required: this PSU acts in the CORPORATE context', { tppCode: 'HTTP_HEADER_REQUIRED', path: 'PSU-Corporate-ID' });
+        throw new BankError('FORMAT_ERROR', 'PSU-Corporate-ID is required: this PSU acts in the CORPORATE context', { tppCode: 'HTTP_HEADER_REQUIRED', path: 'PSU-Corporate-ID' });
       }
       if (!consent) throw redirect();
     }
@@ -137,7 +138,8 @@ function withParams(uri: string, params: Record<string, string>): string {
 }
 
 /** Failure redirect (§ Events > Redirect after failed SCA). An aborted SCA changes no session. */
-export function fail(bank: Bank, rec: ScaRequest, status: number, code: string, message: string): Reply {
+export function fail(bank: Bank, rec: ScaRequest, code: WireCode, message: string): Reply {
+  const status = wireStatus(code);
   rec.state = 'failed';
   markAuthorisation(bank, rec, 'failed');
   return redirect(withParams(rec.redirectUri, { system: SYSTEM, status: String(status), code, message }));
@@ -154,7 +156,7 @@ export function usable(ctx: Ctx): { rec: ScaRequest } | { reply: Reply } {
   const rec = ctx.bank.state.scaRequests.get(ctx.params.scaId);
   if (!rec) return { reply: page('Unknown authentication', '<p>This authentication link is unknown.</p>', 404) };
   if (rec.state === 'finalised' || rec.state === 'failed') return { reply: page('Authentication already completed', '<p>This authentication link has been used.</p>', 400) };
-  if (ctx.now - rec.createdAt > ctx.bank.rules.scaRedirectTtlMinutes * 60_000) return { reply: fail(ctx.bank, rec, 401, 'SCA_EXPIRED', 'the authentication link has expired') };
+  if (ctx.now - rec.createdAt > ctx.bank.rules.scaRedirectTtlMinutes * 60_000) return { reply: fail(ctx.bank, rec, 'SCA_EXPIRED', 'the authentication link has expired') };
   return { rec };
 }
 
@@ -219,14 +221,14 @@ export function scaIdentify(ctx: Ctx): Reply {
 }
 
 /** The PSU cancelled (§ Events > Redirect after failed SCA). */
-export const cancelled = (bank: Bank, rec: ScaRequest): Reply => fail(bank, rec, 401, 'SCA_INVALID', 'the PSU cancelled the authentication');
+export const cancelled = (bank: Bank, rec: ScaRequest): Reply => fail(bank, rec, 'SCA_INVALID', 'the PSU cancelled the authentication');
 
 /** Identifies the PSU by the mock national identity number; a failure redirect when it is unknown or not the expected one. */
 export function identify(ctx: Ctx, rec: ScaRequest, given: string): Reply | undefined {
   const nid = given.trim();
   const known = isNationalIdentityNumber(nid) && ctx.bank.state.customers.get(nid)?.type === 'private';
   if (!known || (rec.expectedNid && rec.expectedNid !== nid)) {
-    return fail(ctx.bank, rec, 401, 'PSU_CREDENTIALS_INVALID', known ? 'the identity does not match the PSU-ID of the request' : 'unknown national identity number');
+    return fail(ctx.bank, rec, 'PSU_CREDENTIALS_INVALID', known ? 'the identity does not match the PSU-ID of the request' : 'unknown national identity number');
   }
   rec.identifiedNid = nid;
   rec.state = 'identified';
@@ -287,21 +289,21 @@ export function finishSca(ctx: Ctx, rec: ScaRequest, context: PsuContext, agreem
     st.consents.set(consentKey(rec.tppId, nid, context, agreementId), { tppId: rec.tppId, nid, context, corporateId: agreementId, accountIds: chosen, createdAt: now, scaAt: now });
   } else if (rec.kind === 'payment' || rec.kind === 'cancellation') {
     const p = st.payments.get(rec.targetId ?? '');
-    if (!p) return fail(bank, rec, 404, 'RESOURCE_UNKNOWN', 'the payment no longer exists');
+    if (!p) return fail(bank, rec, 'RESOURCE_UNKNOWN', 'the payment no longer exists');
     if (rec.kind === 'payment') {
       const why = authorisePayment(bank, p, nid, reach, now);
-      if (why) return fail(bank, rec, 400, 'PAYMENT_FAILED', why);
+      if (why) return fail(bank, rec, 'PAYMENT_FAILED', why);
     } else {
-      if (p.psuNid && p.psuNid !== nid) return fail(bank, rec, 401, 'PSU_CREDENTIALS_INVALID', 'the payment belongs to another PSU');
-      if (!['ACTC', 'RCVD'].includes(p.status)) return fail(bank, rec, 409, 'CONFLICT', `payment ${p.paymentId} has status ${p.status} and can no longer be cancelled`);
+      if (p.psuNid && p.psuNid !== nid) return fail(bank, rec, 'PSU_CREDENTIALS_INVALID', 'the payment belongs to another PSU');
+      if (!['ACTC', 'RCVD'].includes(p.status)) return fail(bank, rec, 'CONFLICT', `payment ${p.paymentId} has status ${p.status} and can no longer be cancelled`);
       p.status = 'CANC';
     }
   } else if (rec.kind === 'basket') {
     const b = st.baskets.get(rec.targetId ?? '');
-    if (!b || b.deleted) return fail(bank, rec, 404, 'RESOURCE_UNKNOWN', 'the signing basket no longer exists');
+    if (!b || b.deleted) return fail(bank, rec, 'RESOURCE_UNKNOWN', 'the signing basket no longer exists');
     const payments = b.paymentIds.map((id) => st.payments.get(id)).filter((p): p is Payment => !!p);
     const blocked = payments.find((p) => p.status === 'RCVD' && (!reach.includes(p.debtorAccountId) || (p.psuNid && p.psuNid !== nid)));
-    if (blocked) return fail(bank, rec, 400, 'PAYMENT_FAILED', `the debtor account of payment ${blocked.paymentId} is not an account of this PSU in the chosen context`);
+    if (blocked) return fail(bank, rec, 'PAYMENT_FAILED', `the debtor account of payment ${blocked.paymentId} is not an account of this PSU in the chosen context`);
     for (const p of payments) if (p.status === 'RCVD') authorisePayment(bank, p, nid, reach, now);
   }
   rec.state = 'finalised';

@@ -73,7 +73,7 @@ function toReply(bank: Bank, e: unknown, tppMessages: boolean): Reply {
   if (e instanceof ScaNeeded) return { status: 401, body: { _links: { scaRedirect: { href: e.href, verbs: ['GET'] } } } };
   if (e instanceof BankError) return errorReply(bank, e, tppMessages);
   // Never expected: the fuzz test asserts no 5xx for bad input.
-  return errorReply(bank, new BankError(500, 'SYSTEM_ERROR', `internal failure: ${(e as Error)?.message ?? String(e)}`), tppMessages);
+  return errorReply(bank, new BankError('SYSTEM_ERROR', `internal failure: ${(e as Error)?.message ?? String(e)}`), tppMessages);
 }
 
 function write(res: ServerResponse, action: WireAction, requestId: string | undefined): void {
@@ -124,15 +124,15 @@ async function handle(bank: Bank, router: Router, dialect: Dialect, req: Incomin
   };
   let reply: Reply;
   try {
-    if (tooLarge) throw new BankError(400, 'FORMAT_ERROR', `body larger than ${MAX_BODY} bytes`);
+    if (tooLarge) throw new BankError('FORMAT_ERROR', `body larger than ${MAX_BODY} bytes`);
     if (match.route && match.route.auth !== 'signed') {
       reply = await match.route.handler(ctx);
     } else {
       const cert = checkSignature(bank, req, body);
       ctx.tpp = tppInfo(cert, ctx.h('tpp-signature-certificate'));
       if (!match.route) {
-        if (match.methods.length) throw new BankError(405, 'SERVICE_INVALID', `${method} is not allowed on ${path}; allowed: ${[...new Set(match.methods)].join(', ')}`);
-        throw new BankError(404, 'RESOURCE_UNKNOWN', `no resource at ${path.slice(0, 200)}`);
+        if (match.methods.length) throw new BankError('SERVICE_INVALID', `${method} is not allowed on ${path}; allowed: ${[...new Set(match.methods)].join(', ')}`);
+        throw new BankError('RESOURCE_UNKNOWN', `no resource at ${path.slice(0, 200)}`);
       }
       if (bank.mode === 'production') {
         checkChain(bank, ctx.tpp);
@@ -152,7 +152,7 @@ async function handle(bank: Bank, router: Router, dialect: Dialect, req: Incomin
         const adapt = dialect.requests[ctx.route.op];
         if (adapt) ctx.json = adapt(ctx.json, ctx);
       } else if (ctx.route.body === 'empty' && body.length && !/^\s*(\{\s*\})?\s*$/.test(body.toString('utf8'))) {
-        throw new BankError(400, 'FORMAT_ERROR', `${ctx.route.op} takes an empty body`, { tppCode: 'FORMAT_ERROR' });
+        throw new BankError('FORMAT_ERROR', `${ctx.route.op} takes an empty body`, { tppCode: 'FORMAT_ERROR' });
       }
       reply = await ctx.route.handler(ctx);
       if (reply.status < 300) for (const f of ctx.onSuccess) f();

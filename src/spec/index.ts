@@ -16,5 +16,6 @@ export { RESOURCE_SCHEMAS, SCHEMAS, isSchemaName, type SchemaEntry } from './sch
 export type { JsonSchema } from './schemas/common.ts';
 export * from './states.ts';
 export * from './versioning.ts';
+export * from './wire-codes.ts';
 export * from './validate.ts';
 export { buildOpenApi, documentOperations, NOT_SHOWN, type OpenApiDocument, type OpenApiOptions } from './openapi.ts';

@@ -62,7 +62,7 @@ function assignBban(ctx: Ctx): string {
 
 function owner(ctx: Ctx, b: Obj): string {
   const o = str(b, 'owner', '', { required: true, max: 11 })!;
-  if (!ctx.bank.state.customers.has(o)) throw new BankError(404, 'RESOURCE_UNKNOWN', `owner ${o} is not a sandbox customer; GET /v1/sandbox/customers lists them`);
+  if (!ctx.bank.state.customers.has(o)) throw new BankError('RESOURCE_UNKNOWN', `owner ${o} is not a sandbox customer; GET /v1/sandbox/customers lists them`);
   return o;
 }
 

@@ -17,7 +17,7 @@ const duplicateRefused: Transform = (reply, ctx) => {
   const dup = [...st.payments.values()].find((x) => x !== p && x.tppId === p.tppId && x.fingerprint === p.fingerprint && !['RJCT', 'CANC'].includes(x.status));
   if (!dup) return reply;
   st.payments.delete(p.paymentId);
-  return errorBody(409, 'CONFLICT', `logical duplicate of payment ${dup.paymentId}`);
+  return errorBody('CONFLICT', `logical duplicate of payment ${dup.paymentId}`);
 };
 
 const field = (id: string, description: string, clauses: string[], where: RegExp): AreaFault => ({

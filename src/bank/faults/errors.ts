@@ -42,7 +42,7 @@ export const ERROR_FAULTS: readonly AreaFault[] = [
     id: 'every-post-refused', area: 'errors', features: ['error-bodies'], replay: 'clauses',
     description: 'Refuses every POST of the interface (/v1/…) with 400 FORMAT_ERROR and the error body, well-formed or not.',
     clauses: ['errors.FORMAT_ERROR'],
-    hooks: { beforeHandle: (req) => (req.method === 'POST' && (req.url ?? '').startsWith('/v1/') ? errorBody(400, 'FORMAT_ERROR', 'the request is malformed') : undefined) },
+    hooks: { beforeHandle: (req) => (req.method === 'POST' && (req.url ?? '').startsWith('/v1/') ? errorBody('FORMAT_ERROR', 'the request is malformed') : undefined) },
   },
   {
     id: 'kid-error-401', area: 'errors', features: ['payments'],

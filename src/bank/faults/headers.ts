@@ -4,7 +4,8 @@
 // Operation 3 (transaction details) shows no required headers.
 import type { IncomingMessage } from 'node:http';
 import type { CheckName } from '../faults.ts';
-import { errorBody, mapJson, rawHeader, skip, type AreaFault } from './support.ts';
+import { wireStatus } from '../../spec/wire-codes.ts';
+import { errorBody, mapJson, rawHeader, skip, wrongWire, type AreaFault } from './support.ts';
 
 const OPS: Array<{ op: string; feature: string; headers: string[] }> = [
   { op: 'create-signing-basket', feature: 'signing-baskets', headers: ['x-accept-fix', 'X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI', 'PSU-ID', 'PSU-IP-Address'] },
@@ -43,14 +44,17 @@ export const OPTIONAL_HEADER_FAULTS: readonly AreaFault[] = OPTIONAL.map((h): Ar
     features: ['headers'],
     description: `Refuses a request that carries the optional header ${h} (400).`,
     clauses: [`headers.${lower}`],
-    hooks: { beforeHandle: (req) => (req.headers[lower] !== undefined && (req.url ?? '').startsWith('/v1/') ? errorBody(400, 'FORMAT_ERROR', `header ${h} is not supported`) : undefined) },
+    hooks: { beforeHandle: (req) => (req.headers[lower] !== undefined && (req.url ?? '').startsWith('/v1/') ? errorBody('FORMAT_ERROR', `header ${h} is not supported`) : undefined) },
   };
 });
 
-/** A header refused (400) when its value matches, on every /v1 request. */
-const refuseWhen = (name: string, bad: (v: string) => boolean, why: string, status = 400, code = 'FORMAT_ERROR') => (req: IncomingMessage) => {
+/**
+ * A header refused when its value matches, on every /v1 request: 400 FORMAT_ERROR, or a status and
+ * code outside the table of wire codes (406/415, which the reference bank never sends) on purpose.
+ */
+const refuseWhen = (name: string, bad: (v: string) => boolean, why: string, status = wireStatus('FORMAT_ERROR'), code = 'FORMAT_ERROR') => (req: IncomingMessage) => {
   const v = rawHeader(req, name);
-  return v !== undefined && bad(v) && (req.url ?? '').startsWith('/v1/') ? errorBody(status, code, why) : undefined;
+  return v !== undefined && bad(v) && (req.url ?? '').startsWith('/v1/') ? wrongWire(status, code, why) : undefined;
 };
 
 const XML_BODY = '<?xml version="1.0" encoding="UTF-8"?><response><status>ok</status></response>';

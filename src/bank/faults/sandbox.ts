@@ -58,7 +58,7 @@ const cardItems = (req: IncomingMessage, body: Buffer): Item[] => {
 
 /** A card transactions request refused (400) when one of its items matches. */
 const refuseCardItems = (bad: (t: Item, bank: Bank) => boolean, message: string) => (req: IncomingMessage, body: Buffer, bank: Bank) =>
-  (cardItems(req, body).some((t) => bad(t, bank)) ? errorBody(400, 'FORMAT_ERROR', message) : undefined);
+  (cardItems(req, body).some((t) => bad(t, bank)) ? errorBody('FORMAT_ERROR', message) : undefined);
 
 /** A balance update answered but not stored: the balance before the request is put back. */
 function balanceNotStored(param: string, get: (bank: Bank, id: string) => { balance: bigint } | undefined, op: string): AreaFault['hooks'] {
@@ -162,7 +162,7 @@ export const SANDBOX_OPERATION_FAULTS: readonly AreaFault[] = [
     id: 'sandbox-only-switch-inverted', area: 'sandbox', replay: 'clauses',
     description: 'Gates the sandbox operations the wrong way round: the sandbox answers its customer list with 404, as only production may.',
     clauses: ['conventions.sandbox-only', 'endpoints.list-sandbox-customers'],
-    hooks: { transformResponse: onOps(['list-sandbox-customers'], () => errorBody(404, 'RESOURCE_UNKNOWN', 'no resource at /v1/sandbox/customers')) },
+    hooks: { transformResponse: onOps(['list-sandbox-customers'], () => errorBody('RESOURCE_UNKNOWN', 'no resource at /v1/sandbox/customers')) },
   },
   {
     id: 'card-transactions-answer-without-pending', area: 'sandbox', replay: 'clauses',

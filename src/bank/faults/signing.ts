@@ -25,7 +25,7 @@ function sortedSigningString(req: IncomingMessage, body: Buffer, bank: Bank): Wi
   if (sorted.join(' ') === parsed.params.headers.join(' ')) return undefined;
   const headers = setHeader(fromRawHeaders(req.rawHeaders), 'Signature', formatSignatureHeader({ ...parsed.params, headers: sorted }));
   const r = verifyRequest({ method: req.method ?? 'GET', target: req.url ?? '/', headers, body }, { now: bank.now(), maxSkewSeconds: bank.rules.dateSkewSeconds });
-  return r.failures.some((f) => f.id === 'signature') ? errorBody(400, 'SIGNATURE_INVALID', `signature does not verify over the signing string of ${sorted.join(' ')}`) : undefined;
+  return r.failures.some((f) => f.id === 'signature') ? errorBody('SIGNATURE_INVALID', `signature does not verify over the signing string of ${sorted.join(' ')}`) : undefined;
 }
 
 /**
@@ -38,7 +38,7 @@ function absentHeaderRefused(req: IncomingMessage): WireAction | undefined {
   const parsed = sig === undefined ? undefined : parseSignatureHeader(sig);
   if (!parsed?.ok || !parsed.params.headers) return undefined;
   const absent = parsed.params.headers.map((n) => n.toLowerCase()).filter((n) => !n.startsWith('(') && req.headers[n] === undefined);
-  return absent.length ? errorBody(400, 'SIGNATURE_INVALID', `${absent.join(', ')} is in headers= but not in the request`) : undefined;
+  return absent.length ? errorBody('SIGNATURE_INVALID', `${absent.join(', ')} is in headers= but not in the request`) : undefined;
 }
 
 /** keyId's serial and the certificate's, compared as numbers (the issuer is left out). */
@@ -77,13 +77,13 @@ export const SIGNING_FAULTS: readonly AreaFault[] = [
     id: 'rfc2047-refused', area: 'signing', features,
     description: 'Refuses a Signature header MIME-encoded per RFC 2047 (=?utf-8?B?…?=).',
     clauses: ['signing.rfc2047'],
-    hooks: { beforeHandle: (req) => (/^\s*=\?/.test(rawHeader(req, 'signature') ?? '') ? errorBody(400, 'SIGNATURE_INVALID', 'Signature is not a plain header value') : undefined) },
+    hooks: { beforeHandle: (req) => (/^\s*=\?/.test(rawHeader(req, 'signature') ?? '') ? errorBody('SIGNATURE_INVALID', 'Signature is not a plain header value') : undefined) },
   },
   {
     id: 'sha512-refused', area: 'signing', features,
     description: 'Refuses a Digest computed with SHA-512.',
     clauses: ['signing.digest', 'headers.digest'],
-    hooks: { beforeHandle: (req) => (/^\s*sha-512=/i.test(rawHeader(req, 'digest') ?? '') ? errorBody(400, 'SIGNATURE_INVALID', 'Digest algorithm SHA-512 is not supported') : undefined) },
+    hooks: { beforeHandle: (req) => (/^\s*sha-512=/i.test(rawHeader(req, 'digest') ?? '') ? errorBody('SIGNATURE_INVALID', 'Digest algorithm SHA-512 is not supported') : undefined) },
   },
   {
     id: 'key-id-issuer-ignored', area: 'signing', features,
@@ -96,7 +96,7 @@ export const SIGNING_FAULTS: readonly AreaFault[] = [
         const cert = rawHeader(req, 'tpp-signature-certificate');
         const keyId = /keyId="([^"]*)"/.exec(sig ?? '')?.[1];
         if (!keyId || !cert) return undefined;
-        return serialOnly(keyId, cert) ? undefined : errorBody(400, 'SIGNATURE_INVALID', `keyId "${keyId}" does not name the certificate's serial`);
+        return serialOnly(keyId, cert) ? undefined : errorBody('SIGNATURE_INVALID', `keyId "${keyId}" does not name the certificate's serial`);
       },
     },
   },
@@ -116,6 +116,6 @@ export const SIGNING_FAULTS: readonly AreaFault[] = [
     id: 'request-target-refused', area: 'signing', features,
     description: 'Refuses a signature whose headers= includes (request-target).',
     clauses: ['signing.headers-present', 'signing.headers-list'],
-    hooks: { beforeHandle: (req) => (/headers="[^"]*\(request-target\)/.test(rawHeader(req, 'signature') ?? '') ? errorBody(400, 'SIGNATURE_INVALID', '(request-target) is not a header') : undefined) },
+    hooks: { beforeHandle: (req) => (/headers="[^"]*\(request-target\)/.test(rawHeader(req, 'signature') ?? '') ? errorBody('SIGNATURE_INVALID', '(request-target) is not a header') : undefined) },
   },
 ];

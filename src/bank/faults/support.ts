@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { BankHooks, CheckName, Fault } from '../faults.ts';
+import { wireStatus, type WireCode } from '../../spec/wire-codes.ts';
 import { SYSTEM } from '../checks.ts';
 import { stringify, type Ctx, type Reply, type WireAction } from '../http.ts';
 
@@ -37,7 +38,17 @@ type HookCtx = Parameters<Transform>[1];
 export const skip = (...names: CheckName[]): Partial<BankHooks> => ({ skipChecks: new Set<CheckName>(names) });
 
 /** The spec's error body (§ Resources > Error body), as a faulty bank would send it. */
-export function errorBody(status: number, code: string, message: string): Reply {
+/** An error answer by code alone, its status from the table of wire codes (spec/wire-codes.ts). */
+export function errorBody(code: WireCode, message: string): Reply {
+  return wrongWire(wireStatus(code), code, message);
+}
+
+/**
+ * Escape hatch for faults only: an error answer with any status and code, outside the table of wire
+ * codes. A fault that breaks a status/code rule on purpose says so by calling this (see also
+ * `recode`, the same for a rewritten answer).
+ */
+export function wrongWire(status: number, code: string, message: string): Reply {
   return { status, body: { id: `fault-${randomUUID()}`, system: SYSTEM, status, code, message } };
 }
 
@@ -78,7 +89,7 @@ export function mapJson(ops: readonly string[], f: (body: any, ctx: HookCtx) => 
   });
 }
 
-/** Re-labels an error: status and code as a bank that mixed up the spec's pairs would send them. */
+/** Re-labels an error: status and code as a bank that mixed up the spec's pairs would send them (a wrongWire on purpose). */
 export function recode(match: (reply: Reply, code: string | undefined) => boolean, status: number, code: string | ((old: string) => string)): Transform {
   return (reply) => {
     const b = reply.body as Record<string, unknown> | undefined;

@@ -8,7 +8,7 @@ export const VERSIONING_FAULTS: readonly AreaFault[] = [
     id: 'accept-fix-list-refused', area: 'versioning', features: ['versioning', 'cross-border-payment'],
     description: 'Refuses x-accept-fix with more than one fix (the comma-separated list).',
     clauses: ['headers.x-accept-fix'],
-    hooks: { beforeHandle: (req) => ((rawHeader(req, 'x-accept-fix') ?? '').includes(',') ? errorBody(400, 'FORMAT_ERROR', 'x-accept-fix takes one fix') : undefined) },
+    hooks: { beforeHandle: (req) => ((rawHeader(req, 'x-accept-fix') ?? '').includes(',') ? errorBody('FORMAT_ERROR', 'x-accept-fix takes one fix') : undefined) },
   },
   { id: 'consents-not-removed', area: 'versioning', features: ['consents-users-agreements', 'error-bodies'], description: 'Still serves POST /v1/consents after its removal on 05-Dec-2024.', clauses: ['deprecations.consents-endpoint'], rules: { consentsRemovedOn: '2999-12-31' } },
   { id: 'longer-names-ignored', area: 'versioning', features: ['card-accounts'], description: 'Cuts account and card account names to 35 characters, as before longer-names.', clauses: ['versioning.accept-fix.longer-names'], rules: { longNameMax: 35 } },
@@ -57,7 +57,7 @@ export const VERSIONING_FAULTS: readonly AreaFault[] = [
     id: 'accept-fix-refused-where-optional', area: 'versioning', replay: 'clauses',
     description: 'Refuses x-accept-fix on the operations that do not require it (the account list answers 400 to a published fix).',
     clauses: ['headers.x-accept-fix'],
-    hooks: { beforeHandle: (req) => (req.method === 'GET' && rawHeader(req, 'x-accept-fix') !== undefined && (req.url ?? '').startsWith('/v1/') ? errorBody(400, 'FORMAT_ERROR', 'x-accept-fix is not supported on this operation') : undefined) },
+    hooks: { beforeHandle: (req) => (req.method === 'GET' && rawHeader(req, 'x-accept-fix') !== undefined && (req.url ?? '').startsWith('/v1/') ? errorBody('FORMAT_ERROR', 'x-accept-fix is not supported on this operation') : undefined) },
   },
   {
     id: 'accept-fix-value-unchecked', area: 'versioning', replay: 'clauses',
@@ -69,7 +69,7 @@ export const VERSIONING_FAULTS: readonly AreaFault[] = [
     id: 'accounts-moved-to-v2', area: 'versioning', replay: 'clauses',
     description: 'Answers GET /v1/accounts with 404, the account list being deployed under another version prefix (paths carry /v1).',
     clauses: ['versioning.path-prefix'],
-    hooks: { beforeHandle: (req) => (req.method === 'GET' && /^\/v1\/accounts(\?|$)/.test(req.url ?? '') ? errorBody(404, 'RESOURCE_UNKNOWN', 'no resource at /v1/accounts; see /v2/accounts') : undefined) },
+    hooks: { beforeHandle: (req) => (req.method === 'GET' && /^\/v1\/accounts(\?|$)/.test(req.url ?? '') ? errorBody('RESOURCE_UNKNOWN', 'no resource at /v1/accounts; see /v2/accounts') : undefined) },
   },
   {
     id: 'longer-names-80', area: 'versioning', replay: 'clauses',

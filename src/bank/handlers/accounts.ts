@@ -28,7 +28,7 @@ function allowance(ctx: Ctx, access: AisAccess, accountId: string, op: string): 
   const windowMs = bank.rules.callsWithoutPsuWindowHours * 3600_000;
   const recent = (bank.state.calls.get(key) ?? []).filter((t) => ctx.now - t < windowMs);
   if (recent.length >= bank.rules.callsWithoutPsu) {
-    throw new BankError(429, 'ACCESS_EXCEEDED', `${bank.rules.callsWithoutPsu} calls without PSU-IP-Address per ${bank.rules.callsWithoutPsuWindowHours} h used for ${op} of this account`);
+    throw new BankError('ACCESS_EXCEEDED', `${bank.rules.callsWithoutPsu} calls without PSU-IP-Address per ${bank.rules.callsWithoutPsuWindowHours} h used for ${op} of this account`);
   }
   ctx.onSuccess.push(() => bank.state.calls.set(key, [...recent, ctx.now]));
 }
@@ -104,7 +104,7 @@ function period(ctx: Ctx, statuses: readonly string[], defaults: BankRules['tran
   const limit = queryInt(ctx, 'limit', 1);
   const offset = queryInt(ctx, 'offset', 0);
   queryBool(ctx, 'withBalance');
-  if (dateFrom > dateTo) throw new BankError(400, 'PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`);
+  if (dateFrom > dateTo) throw new BankError('PERIOD_INVALID', `dateFrom ${dateFrom} is after dateTo ${dateTo}`);
   return { bookingStatus, dateFrom, dateTo, limit: limit ?? ctx.bank.rules.defaultPageSize, offset: offset ?? 0, paged: limit !== undefined || offset !== undefined };
 }
 
@@ -113,7 +113,7 @@ function historyWindow(ctx: Ctx, access: AisAccess, date: string, what: string):
   if ((access.present && ctx.bank.checkOn('history-psu-present')) || !ctx.bank.checkOn('history-window')) return;
   const oldest = daysAgo(ctx.now, ctx.bank.rules.historyWithoutPsuDays);
   if (date < oldest) {
-    throw new BankError(400, 'PERIOD_INVALID', `${what} ${date} is more than ${ctx.bank.rules.historyWithoutPsuDays} days back; without PSU-IP-Address the oldest is ${oldest}`);
+    throw new BankError('PERIOD_INVALID', `${what} ${date} is more than ${ctx.bank.rules.historyWithoutPsuDays} days back; without PSU-IP-Address the oldest is ${oldest}`);
   }
 }
 

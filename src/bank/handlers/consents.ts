@@ -17,7 +17,7 @@ export function bankOfferedConsents(ctx: Ctx): Reply {
 export function consents(ctx: Ctx): Reply {
   const removed = Date.parse(ctx.bank.rules.consentsRemovedOn + 'T00:00:00Z');
   if (ctx.now >= removed) {
-    throw new BankError(404, 'RESOURCE_UNKNOWN', `POST /v1/consents was removed on ${ctx.bank.rules.consentsRemovedOn}; use POST /v1/bank-offered-consents`);
+    throw new BankError('RESOURCE_UNKNOWN', `POST /v1/consents was removed on ${ctx.bank.rules.consentsRemovedOn}; use POST /v1/bank-offered-consents`);
   }
   const reply = bankOfferedConsents(ctx);
   reply.headers = { deprecation: 'true', sunset: new Date(removed).toUTCString(), link: '</v1/bank-offered-consents>; rel="successor-version"' };

@@ -19,10 +19,10 @@ export const paymentPath = (p: Pick<Payment, 'service' | 'product' | 'paymentId'
 function product(ctx: Ctx, service: PaymentService): string {
   const product = ctx.params.product;
   if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product)) {
-    throw new BankError(404, 'RESOURCE_UNKNOWN', `payment product ${product.slice(0, 80)} is unknown; products: ${PAYMENT_PRODUCTS.join(', ')}`, { tppCode: 'PRODUCT_UNKNOWN' });
+    throw new BankError('RESOURCE_UNKNOWN', `payment product ${product.slice(0, 80)} is unknown; products: ${PAYMENT_PRODUCTS.join(', ')}`, { tppCode: 'PRODUCT_UNKNOWN' });
   }
   if (service !== 'payments' && !BULK_PERIODIC_PRODUCTS.includes(product)) {
-    throw new BankError(400, 'FORMAT_ERROR', `${product} is not offered as ${service}; offered: ${BULK_PERIODIC_PRODUCTS.join(', ')}`, { tppCode: 'PRODUCT_INVALID' });
+    throw new BankError('FORMAT_ERROR', `${product} is not offered as ${service}; offered: ${BULK_PERIODIC_PRODUCTS.join(', ')}`, { tppCode: 'PRODUCT_INVALID' });
   }
   return product;
 }
@@ -40,7 +40,7 @@ export const createPayment = (service: PaymentService) => (ctx: Ctx): Reply => {
   if (!allowDuplicate) {
     // allowLogicalDuplicate defaults to false: an open payment with the same content is refused.
     const dup = [...st.payments.values()].find((p) => p.tppId === ctx.tpp.id && p.fingerprint === parsed.fingerprint && !['RJCT', 'CANC'].includes(p.status));
-    if (dup) throw new BankError(409, 'CONFLICT', `logical duplicate of payment ${dup.paymentId}; send allowLogicalDuplicate=true to create it anyway`, { tppCode: 'CONFLICT' });
+    if (dup) throw new BankError('CONFLICT', `logical duplicate of payment ${dup.paymentId}; send allowLogicalDuplicate=true to create it anyway`, { tppCode: 'CONFLICT' });
   }
   const p: Payment = {
     paymentId: ctx.bank.nextId('pay'), service, product: prod, tppId: ctx.tpp.id, psuNid: resolvePsu(ctx), status: 'RCVD', body: ctx.json,
@@ -59,7 +59,7 @@ export const createPayment = (service: PaymentService) => (ctx: Ctx): Reply => {
 function find(ctx: Ctx, service: PaymentService): Payment {
   const p = ctx.bank.state.payments.get(ctx.params.paymentId);
   if (!p || p.tppId !== ctx.tpp.id || p.service !== service || p.product !== ctx.params.product) {
-    throw new BankError(404, 'RESOURCE_UNKNOWN', `no ${service} ${ctx.params.product.slice(0, 60)} payment ${ctx.params.paymentId.slice(0, 80)}`, { tppCode: 'RESOURCE_UNKNOWN' });
+    throw new BankError('RESOURCE_UNKNOWN', `no ${service} ${ctx.params.product.slice(0, 60)} payment ${ctx.params.paymentId.slice(0, 80)}`, { tppCode: 'RESOURCE_UNKNOWN' });
   }
   return p;
 }
@@ -67,7 +67,7 @@ function find(ctx: Ctx, service: PaymentService): Payment {
 /** § States: norwegian-domestic details and status cannot be fetched before the PSU approves (our answer: 404). */
 function visible(ctx: Ctx, p: Payment): void {
   if (ctx.bank.rules.hideDomesticBeforeApproval && p.product === HIDDEN_BEFORE_APPROVAL && p.status === 'RCVD') {
-    throw new BankError(404, 'RESOURCE_UNKNOWN', `${p.product} payment ${p.paymentId} cannot be read before the PSU approves it; start its authorisation first`, { tppCode: 'RESOURCE_UNKNOWN' });
+    throw new BankError('RESOURCE_UNKNOWN', `${p.product} payment ${p.paymentId} cannot be read before the PSU approves it; start its authorisation first`, { tppCode: 'RESOURCE_UNKNOWN' });
   }
 }
 
@@ -89,11 +89,11 @@ export const cancelPayment = (service: PaymentService) => (ctx: Ctx): Reply => {
   const p = find(ctx, service);
   if (p.status === 'PDNG' && ctx.bank.rules.pendingUntilExecutionDate && p.fundsAvailable === undefined) {
     // Scheduled (rules.pendingUntilExecutionDate): PDNG until its execution date; the same error, its own reason.
-    throw new BankError(409, 'CONFLICT', `payment ${p.paymentId} is PDNG: it is authorised and scheduled for execution on ${p.executionDate}, so it cannot be cancelled through this interface; the batch executes it on that date, or the PSU can stop it in the online bank before then`, { tppCode: 'CONFLICT' });
+    throw new BankError('CONFLICT', `payment ${p.paymentId} is PDNG: it is authorised and scheduled for execution on ${p.executionDate}, so it cannot be cancelled through this interface; the batch executes it on that date, or the PSU can stop it in the online bank before then`, { tppCode: 'CONFLICT' });
   }
   if (p.status === 'PDNG') {
     // § States: deleting a PDNG payment is an error with a descriptive message (our status/code: 409 CONFLICT).
-    throw new BankError(409, 'CONFLICT', `payment ${p.paymentId} is PDNG: the bank's batch is already processing it (waiting for funds), so it cannot be cancelled through this interface; it is retried until the last batch run of the day and then rejected, or the PSU can stop it in the online bank`, { tppCode: 'CONFLICT' });
+    throw new BankError('CONFLICT', `payment ${p.paymentId} is PDNG: the bank's batch is already processing it (waiting for funds), so it cannot be cancelled through this interface; it is retried until the last batch run of the day and then rejected, or the PSU can stop it in the online bank`, { tppCode: 'CONFLICT' });
   }
   if (p.status === 'RCVD') {
     // Not authorised: the DELETE alone cancels it (Berlin Group 204).
@@ -105,7 +105,7 @@ export const cancelPayment = (service: PaymentService) => (ctx: Ctx): Reply => {
     // Authorised: the cancellation needs its own authorisation (Berlin Group 202).
     return json(202, { transactionStatus: p.status, _links: { self: { href: self, verbs: ['GET'] }, startAuthorisation: { href: `${self}/cancellation-authorisations`, verbs: ['POST'] } } });
   }
-  throw new BankError(409, 'CONFLICT', `payment ${p.paymentId} has the final status ${p.status} and cannot be cancelled`, { tppCode: 'CONFLICT' });
+  throw new BankError('CONFLICT', `payment ${p.paymentId} has the final status ${p.status} and cannot be cancelled`, { tppCode: 'CONFLICT' });
 };
 
 function authorisationReply(ctx: Ctx, base: string, a: Authorisation, href: string): Reply {
@@ -120,7 +120,7 @@ export const startAuthorisation = (service: PaymentService, kind: 'authorisation
   const p = find(ctx, service);
   const need = kind === 'authorisation' ? 'RCVD' : 'ACTC';
   if (p.status !== need) {
-    throw new BankError(409, 'CONFLICT', `payment ${p.paymentId} has status ${p.status}; ${kind === 'authorisation' ? 'authorisation' : 'cancellation authorisation'} needs ${need}`, { tppCode: 'CONFLICT' });
+    throw new BankError('CONFLICT', `payment ${p.paymentId} has status ${p.status}; ${kind === 'authorisation' ? 'authorisation' : 'cancellation authorisation'} needs ${need}`, { tppCode: 'CONFLICT' });
   }
   const authorisationId = ctx.bank.nextId('auth');
   const href = startSca(ctx, kind === 'authorisation' ? 'payment' : 'cancellation', { expectedNid: resolvePsu(ctx) ?? p.psuNid, targetId: p.paymentId, authorisationId, redirectUri: ctx.h('tpp-redirect-uri') ?? p.redirectUri });
@@ -137,7 +137,7 @@ export const listAuthorisations = (service: PaymentService, kind: 'authorisation
 export const getAuthorisation = (service: PaymentService, kind: 'authorisation' | 'cancellation') => (ctx: Ctx): Reply => {
   const p = find(ctx, service);
   const a = p.authorisations.find((x) => x.kind === kind && x.authorisationId === ctx.params.authorisationId);
-  if (!a) throw new BankError(404, 'RESOURCE_UNKNOWN', `no authorisation ${ctx.params.authorisationId.slice(0, 80)}`, { tppCode: 'RESOURCE_UNKNOWN' });
+  if (!a) throw new BankError('RESOURCE_UNKNOWN', `no authorisation ${ctx.params.authorisationId.slice(0, 80)}`, { tppCode: 'RESOURCE_UNKNOWN' });
   return json(200, { scaStatus: a.scaStatus });
 };
 
@@ -146,7 +146,7 @@ export function feeInformation(ctx: Ctx): Reply {
   const m = /^instant-norwegian-(?:domestic-)?credit-transfers-([a-z]+)$/.exec(ctx.params.product);
   const prod = m ? `instant-norwegian-domestic-credit-transfers-${m[1]}` : '';
   if (!m || !(PAYMENT_PRODUCTS as readonly string[]).includes(prod)) {
-    throw new BankError(404, 'RESOURCE_UNKNOWN', `no fee information for ${ctx.params.product.slice(0, 80)}; known: instant-norwegian-credit-transfers-straks`, { tppCode: 'PRODUCT_UNKNOWN' });
+    throw new BankError('RESOURCE_UNKNOWN', `no fee information for ${ctx.params.product.slice(0, 80)}; known: instant-norwegian-credit-transfers-straks`, { tppCode: 'PRODUCT_UNKNOWN' });
   }
   const fee = ctx.bank.rules.fees[prod];
   return json(200, { paymentProduct: prod, transactionFeeIndicator: !!fee, ...(fee ? { transactionFees: amountObj(BigInt(fee.amount.replace('.', '')), fee.currency) } : {}) });

@@ -14,7 +14,7 @@ import type { Account, CardAccount, CardTxn, Txn } from '../state.ts';
 
 type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
-export const fmt = (message: string, path?: string) => new BankError(400, 'FORMAT_ERROR', message, { path });
+export const fmt = (message: string, path?: string) => new BankError('FORMAT_ERROR', message, { path });
 export const INT32 = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= -(2 ** 31) && v <= 2 ** 31 - 1;
 
 export function str(b: Obj, key: string, path: string, opts: { required?: boolean; max?: number; min?: number } = {}): string | undefined {
@@ -71,7 +71,7 @@ export function createCustomer(ctx: Ctx): Reply {
   }
   const name = str(b, 'name', '', { required: true, max: 70 })!;
   const st = ctx.bank.state;
-  if (st.customers.has(customerNumber)) throw new BankError(409, 'CONFLICT', `customer ${customerNumber} exists`);
+  if (st.customers.has(customerNumber)) throw new BankError('CONFLICT', `customer ${customerNumber} exists`);
   st.customers.set(customerNumber, { customerNumber, name, type });
   return json(201, { customerNumber, name, type });
 }
@@ -119,7 +119,7 @@ export function createAccount(ctx: Ctx): Reply {
     }
   }
   known(st.customers.get(customerNumber), 'customer', customerNumber, '; create it with POST /v1/sandbox/customers');
-  if (findAccount(ctx.bank, { iban, bban })) throw new BankError(409, 'CONFLICT', `an account ${bban} exists`);
+  if (findAccount(ctx.bank, { iban, bban })) throw new BankError('CONFLICT', `an account ${bban} exists`);
   const a: Account = {
     id: encId(`sandbox-account|${ctx.bank.nextId('acc')}`), customerNumber, accountName, bban, iban, bic: BANK_BIC, currency, product, cashAccountType,
     creditLine, balance, lastChange: ctx.now, transactions: [],
@@ -213,7 +213,7 @@ export function listAccountTransactions(ctx: Ctx): Reply {
   const offset = queryInt(ctx, 'offset', 0) ?? 0;
   // § Endpoints 5: limit at least 1.
   const limit = queryInt(ctx, 'limit', ctx.bank.rules.sandboxLimitMin);
-  if (from && to && from > to) throw new BankError(400, 'PERIOD_INVALID', `fromDate ${from} is after toDate ${to}`);
+  if (from && to && from > to) throw new BankError('PERIOD_INVALID', `fromDate ${from} is after toDate ${to}`);
   const a = sandboxAccount(ctx);
   const all = a.transactions
     .filter((t) => (!from || t.bookingDate >= from) && (!to || t.bookingDate <= to))
@@ -298,7 +298,7 @@ export function createCardTransactions(ctx: Ctx): Reply {
     if (b >= ctx.now || v >= ctx.now) throw fmt(`${p}: bookingDate and transactionDate (value date) must be before the current time ${new Date(ctx.now).toISOString()}`, `${p}/bookingDate`);
     if (b > v) throw fmt(`${p}: bookingDate ${booking} is after the value date (transactionDate) ${value}`, `${p}/bookingDate`);
     const id = String(x.cardTransactionId);
-    if (seen.has(id)) throw new BankError(409, 'CONFLICT', `card transaction ${id.slice(0, 80)} exists on this card account`);
+    if (seen.has(id)) throw new BankError('CONFLICT', `card transaction ${id.slice(0, 80)} exists on this card account`);
     seen.add(id);
     const amt = (o: unknown) => ({ currency: String((o as Obj).currency), amount: BigInt((o as Obj).amount as number) });
     const addr = x.cardAcceptorAddress as Record<string, string> | undefined;
@@ -347,14 +347,14 @@ export function createSandboxAgreement(ctx: Ctx): Reply {
     if (!acc) throw fmt(`${p}/account is required`, `${p}/account`);
     if (!Array.isArray(e.roles) || e.roles.some((r) => typeof r !== 'string')) throw fmt(`${p}/roles must be an array of strings`, `${p}/roles`);
     const account = findAccount(ctx.bank, acc);
-    if (st.customers.get(customer)?.type !== 'private') throw new BankError(404, 'RESOURCE_UNKNOWN', `${p}/customer ${customer} is not a private customer`);
-    if (!account || account.customerNumber !== owner) throw new BankError(404, 'RESOURCE_UNKNOWN', `${p}/account is not an account of ${owner}`);
+    if (st.customers.get(customer)?.type !== 'private') throw new BankError('RESOURCE_UNKNOWN', `${p}/customer ${customer} is not a private customer`);
+    if (!account || account.customerNumber !== owner) throw new BankError('RESOURCE_UNKNOWN', `${p}/account is not an account of ${owner}`);
     const entry = byCustomer.get(customer) ?? { accountIds: [], roles: [] };
     if (!entry.accountIds.includes(account.id)) entry.accountIds.push(account.id);
     for (const r of e.roles as string[]) if (!entry.roles.includes(r)) entry.roles.push(r);
     byCustomer.set(customer, entry);
   }
-  if (st.customers.get(owner)?.type !== 'corporate') throw new BankError(404, 'RESOURCE_UNKNOWN', `owner ${owner} is not a corporate customer`);
+  if (st.customers.get(owner)?.type !== 'corporate') throw new BankError('RESOURCE_UNKNOWN', `owner ${owner} is not a corporate customer`);
   const agreementId = nameUuid(`sandbox-agreement|${ctx.bank.nextId('agreement')}`);
   const a = { agreementId, owner, name, engagements: [...byCustomer.entries()].map(([customer, v]) => ({ customer, ...v })) };
   st.agreements.set(agreementId, a);

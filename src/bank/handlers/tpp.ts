@@ -15,8 +15,8 @@ export function looksPersonal(email: string): boolean {
 export function registerContact(ctx: Ctx): Reply {
   const b = ctx.json as { email?: unknown };
   const email = b && typeof b === 'object' && !Array.isArray(b) ? b.email : undefined;
-  if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) throw new BankError(400, 'FORMAT_ERROR', '/email must be an e-mail address', { path: '/email' });
-  if (looksPersonal(email)) throw new BankError(400, 'FORMAT_ERROR', `/email ${email} looks personal; register a non-personal address such as psd2-ops@your-domain`, { path: '/email' });
+  if (typeof email !== 'string' || email.length > 254 || !EMAIL.test(email)) throw new BankError('FORMAT_ERROR', '/email must be an e-mail address', { path: '/email' });
+  if (looksPersonal(email)) throw new BankError('FORMAT_ERROR', `/email ${email} looks personal; register a non-personal address such as psd2-ops@your-domain`, { path: '/email' });
   const rec = { email, registeredAt: ctx.now };
   ctx.bank.state.tppContacts.set(ctx.tpp.id, rec);
   return json(201, { email, registeredAt: new Date(ctx.now).toISOString() });
@@ -24,6 +24,6 @@ export function registerContact(ctx: Ctx): Reply {
 
 export function getContact(ctx: Ctx): Reply {
   const rec = ctx.bank.state.tppContacts.get(ctx.tpp.id);
-  if (!rec) throw new BankError(404, 'RESOURCE_UNKNOWN', 'no contact e-mail registered for this TPP');
+  if (!rec) throw new BankError('RESOURCE_UNKNOWN', 'no contact e-mail registered for this TPP');
   return json(200, { email: rec.email, registeredAt: new Date(rec.registeredAt).toISOString() });
 }
