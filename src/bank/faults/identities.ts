@@ -2,7 +2,7 @@
 // and bank pair, consents, sessions, payments and baskets bound to their TPP, and the PSD2 role check.
 // Each fault is a bank that forgets one of them; the correct path keys all of them by the TPP.
 import { nameUuid } from '../ids.ts';
-import { mapRedirect, onOps, routed, skip, type AreaFault, type Reply, type Transform } from './support.ts';
+import { mapRedirect, onOps, recode, routed, skip, type AreaFault, type Reply, type Transform } from './support.ts';
 
 const features = ['tpp-identities'];
 
@@ -93,13 +93,6 @@ export const IDENTITY_FAULTS: readonly AreaFault[] = [
     id: 'role-refused-as-certificate-error', area: 'identities', features,
     description: 'Refuses a request outside the TPP\'s PSD2 roles with 400 CERTIFICATE_INVALID instead of 403 FORBIDDEN.',
     clauses: ['tpp.role-refusal-403'],
-    hooks: {
-      transformResponse: (reply) => {
-        const b = reply.body as { code?: unknown; tppMessages?: Array<{ code?: unknown }> } | undefined;
-        if (reply.status !== 403 || b?.code !== 'FORBIDDEN') return reply;
-        const tppMessages = b.tppMessages?.map((m) => ({ ...m, code: 'FORMAT_ERROR' }));
-        return { ...reply, status: 400, body: { ...b, status: 400, code: 'CERTIFICATE_INVALID', ...(tppMessages ? { tppMessages } : {}) } };
-      },
-    },
+    hooks: { transformResponse: recode((reply, code) => reply.status === 403 && code === 'FORBIDDEN', 400, 'CERTIFICATE_INVALID') },
   },
 ];
