@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { CURRENCY_CODES, minorUnits, currencyInfo } from '../spec/currencies.ts';
 import { COUNTRY_CODES } from '../spec/countries.ts';
+import { DATE_WINDOW_SECONDS } from '../spec/signing.ts';
 import { formatHttpDate } from '../tpp/http-date.ts';
 import { setHeader, type HttpRequest } from '../tpp/http-message.ts';
 import { encodeWords } from '../tpp/rfc2047.ts';
@@ -15,6 +16,9 @@ import { Sender, type CaseResult } from './runner.ts';
 import { caseFactoryFor, type CaseFactory } from './signing.ts';
 import { openTarget, type Target, type TargetOptions } from './target.ts';
 import { createHash } from 'node:crypto';
+
+/** The spec's Date window in ms; the clock properties probe 250 ms inside and outside it (2 s where the target's clock cannot be moved). */
+const WINDOW_MS = DATE_WINDOW_SECONDS * 1000;
 
 export interface CheckEnv {
   target: Target;
@@ -328,13 +332,13 @@ export const CHECKS = {
   } satisfies PropertyCheck<{ kind: 'charset' | 'base64' | 'unterminated' | 'encoding'; x: string }>,
   dateWithin: {
     id: 'clock.within', clauses: ['limits.date-skew', 'signing.date'], level: 'must',
-    arb: fc.integer({ min: -59_750, max: 59_750 }), faults: ['date-skew-30'],
-    check: async (env, ms) => expectSignatureAccepted(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.min(58_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
+    arb: fc.integer({ min: -(WINDOW_MS - 250), max: WINDOW_MS - 250 }), faults: ['date-skew-30'],
+    check: async (env, ms) => expectSignatureAccepted(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.min(WINDOW_MS - 2_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
   } satisfies PropertyCheck<number>,
   dateBeyond: {
     id: 'clock.beyond', clauses: ['limits.date-skew', 'signing.date', 'errors.signature-invalid'], level: 'must',
-    arb: fc.tuple(fc.integer({ min: 60_250, max: 30 * 86_400_000 }), fc.boolean()).map(([ms, ahead]) => (ahead ? ms : -ms)), faults: ['date-skew-ignored'],
-    check: async (env, ms) => expectSignatureRejected(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.max(62_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
+    arb: fc.tuple(fc.integer({ min: WINDOW_MS + 250, max: 30 * 86_400_000 }), fc.boolean()).map(([ms, ahead]) => (ahead ? ms : -ms)), faults: ['date-skew-ignored'],
+    check: async (env, ms) => expectSignatureRejected(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.max(WINDOW_MS + 2_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
   } satisfies PropertyCheck<number>,
   dateMalformed: {
     id: 'clock.malformed', clauses: ['signing.date', 'conventions.date-header', 'errors.signature-invalid'], level: 'must',
