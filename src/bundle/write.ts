@@ -15,7 +15,7 @@ import { join, sep } from 'node:path';
 import { zipSync, type Zippable } from 'fflate';
 import { FlattenedSign, importPKCS8 } from 'jose';
 import { API_RELEASE, DOCUMENTATION_VERSION } from '../spec/versioning.ts';
-import { maskNationalId, NATIONAL_ID_FIELDS } from '../tpp/redact.ts';
+import { maskNationalId, NATIONAL_ID_FIELDS, withoutPrivateKeys } from '../tpp/redact.ts';
 import type { Profile } from '../suite/profile.ts';
 import type { Verdict } from '../suite/verdict.ts';
 import { BUNDLE_FORMAT, MANIFEST, SIGNATURE, sha256, type Manifest } from './manifest.ts';
@@ -37,7 +37,6 @@ export interface BundleInput {
   signer?: { keyPem: string; certPem: string };
 }
 
-const PRIVATE_KEY_PEM = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
 const TEXT = /\.(json|txt|xml|html|http|csv|properties|md)$/i;
 const IMAGE = /\.(jpe?g|png|webm|gif)$/i;
 
@@ -101,7 +100,7 @@ export async function writeBundle(b: BundleInput): Promise<Manifest> {
   const masks = [...ids].filter((id) => id.length >= 6).map((id) => [id, maskNationalId(id)] as const);
   for (const [name, data] of members) {
     if (!TEXT.test(name)) continue;
-    let t = Buffer.from(data).toString('utf8').replace(PRIVATE_KEY_PEM, '[private key removed]');
+    let t = withoutPrivateKeys(Buffer.from(data).toString('utf8'));
     for (const [id, mask] of masks) t = t.split(id).join(mask);
     members.set(name, Buffer.from(t));
   }

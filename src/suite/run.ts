@@ -4,7 +4,7 @@ import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary }
 import { CLOCK_TAG, planClockScenarios } from './schedule.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
@@ -21,7 +21,6 @@ import { computeCoverage, scenarios } from './coverage.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from './dialects.ts';
 import { autoWorkers, capWorkers } from './psu-pool.ts';
-import { availableParallelism } from 'node:os';
 import { DEFAULT_BREAKER } from './run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from './shapes.ts';
 import { closeSharedAgents, TppClient } from '../tpp/client.ts';
@@ -156,7 +155,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
     if (profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1)) {
       const psus = await psuCount(profile, ctx);
-      let requested = o.parallel === 'auto' ? 0 : o.parallel ?? 0;
+      let requested = parallel;
       if (o.parallel === 'auto') {
         const rtt = await roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000));
         requested = autoWorkers(psus ?? 1, undefined, rtt);

@@ -13,13 +13,18 @@ export const NATIONAL_ID_FIELDS = new Set(['psuIdentity', 'nationalIdentityNumbe
 
 const PRIVATE_KEY_PEM = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
 
+/** Cuts every PEM private key out of a text. */
+export function withoutPrivateKeys(text: string): string {
+  return text.replace(PRIVATE_KEY_PEM, '[private key removed]');
+}
+
 export function redactHeaderValue(name: string, value: string): string {
-  return NATIONAL_ID_HEADERS.has(name.toLowerCase()) ? maskNationalId(value) : value.replace(PRIVATE_KEY_PEM, '[private key removed]');
+  return NATIONAL_ID_HEADERS.has(name.toLowerCase()) ? maskNationalId(value) : withoutPrivateKeys(value);
 }
 
 /** Redacts a body for a report: JSON fields by name, form fields by name, any PEM private key. */
 export function redactBody(body: string, contentType = ''): string {
-  let out = body.replace(PRIVATE_KEY_PEM, '[private key removed]');
+  let out = withoutPrivateKeys(body);
   if (/json/i.test(contentType) || /^\s*[[{]/.test(out)) {
     try {
       const walk = (x: unknown): unknown => {

@@ -14,6 +14,7 @@ import { readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
 import { canAssign, CLOCK_TAG } from '../../src/suite/schedule.ts';
 import { runContext } from '../../src/suite/run-context.ts';
+import { workerIndex } from '../../src/suite/psu-pool.ts';
 import { writeFileSync } from 'node:fs';
 
 setDefaultTimeout(60_000);
@@ -47,7 +48,7 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
 // The first worker tells the others it has loaded (register.mjs): they load while it starts the clock scenarios.
 BeforeAll(function () {
   const ready = runContext().ctx.firstWorkerReady;
-  if (ready && (process.env.CUCUMBER_WORKER_ID ?? '0') === '0') writeFileSync(ready, '');
+  if (ready && workerIndex() === 0) writeFileSync(ready, '');
 });
 
 // One browser per worker (the browser SCA driver): closed when the worker is done.
