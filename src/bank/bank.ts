@@ -1,7 +1,7 @@
 // The bank controller: state, rules, hooks, the clock and the mode. startBank (server.ts) puts an
 // HTTP server in front of it; RunningBank.bank is this object.
 import { BankClock } from './clock.ts';
-import type { DialectName } from './dialects/index.ts';
+import type { DialectName } from './dialects/names.ts';
 import type { BankHooks, CheckName } from './faults.ts';
 import { runDueBatches } from './batch.ts';
 import { defaultRules, type BankRules } from './rules.ts';

@@ -1,34 +1,43 @@
 // The sandbox's simulated payment batch (§ Versioning, release 1.16.0): 5 runs a day, for every
 // payment except periodic ones. A run executes authorised payments that are due; lack of funds
 // makes a payment PDNG until the day's last run, then RJCT (fundsAvailable false).
-import type { Bank } from './bank.ts';
 import { isoDate } from './clock.ts';
 import { convert } from './money.ts';
-import type { Account, Payment, Txn } from './state.ts';
+import type { BankRules } from './rules.ts';
+import type { Account, BankState, Payment, Txn } from './state.ts';
+
+/**
+ * What the batch reads and writes of the bank: its state and rules. A Bank is one; batch.ts names
+ * no Bank because Bank.tick runs the batch (bank.ts imports this file).
+ */
+export interface Ledger {
+  readonly state: BankState;
+  readonly rules: BankRules;
+}
 
 const RUNNABLE = new Set(['ACTC', 'PDNG']);
 
 /** Account of the bank matching an iban or bban, if any. */
-export function findAccount(bank: Bank, ref: { iban?: string; bban?: string } | undefined): Account | undefined {
+export function findAccount(bank: Ledger, ref: { iban?: string; bban?: string } | undefined): Account | undefined {
   if (!ref) return undefined;
   for (const a of bank.state.accounts.values()) if ((ref.iban && a.iban === ref.iban) || (ref.bban && a.bban === ref.bban)) return a;
   return undefined;
 }
 
 /** Total of a payment in the debtor account's currency. */
-export function paymentTotal(bank: Bank, p: Payment): bigint {
+export function paymentTotal(bank: Ledger, p: Payment): bigint {
   const acc = bank.state.accounts.get(p.debtorAccountId);
   if (!acc) return 0n;
   return p.items.reduce((sum, it) => sum + convert(it.amount, it.currency, acc.currency).value, 0n);
 }
 
-export function fundsFor(bank: Bank, p: Payment): boolean {
+export function fundsFor(bank: Ledger, p: Payment): boolean {
   const acc = bank.state.accounts.get(p.debtorAccountId);
   return !!acc && acc.balance + acc.creditLine >= paymentTotal(bank, p);
 }
 
 /** Executes a payment now if funds allow; otherwise marks it PDNG or RJCT. */
-export function executePayment(bank: Bank, p: Payment, at: number, finalAttempt: boolean): void {
+export function executePayment(bank: Ledger, p: Payment, at: number, finalAttempt: boolean): void {
   const acc = bank.state.accounts.get(p.debtorAccountId);
   if (!acc || !fundsFor(bank, p)) {
     p.status = finalAttempt || !bank.rules.pendingWithoutFunds ? 'RJCT' : 'PDNG';
@@ -62,7 +71,7 @@ export function executePayment(bank: Bank, p: Payment, at: number, finalAttempt:
   p.fundsAvailable = true;
 }
 
-export function runBatch(bank: Bank, at: number, lastOfDay: boolean): void {
+export function runBatch(bank: Ledger, at: number, lastOfDay: boolean): void {
   const day = isoDate(at);
   for (const p of bank.state.payments.values()) {
     if (p.service === 'periodic-payments' || !RUNNABLE.has(p.status) || p.executionDate > day) continue;
@@ -71,7 +80,7 @@ export function runBatch(bank: Bank, at: number, lastOfDay: boolean): void {
 }
 
 /** Runs every batch due between the last run and `now`. */
-export function runDueBatches(bank: Bank, now: number): void {
+export function runDueBatches(bank: Ledger, now: number): void {
   const st = bank.state;
   if (now <= st.lastBatchAt) return;
   const times = [...bank.rules.batchTimesUtc].sort();

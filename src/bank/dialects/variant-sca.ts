@@ -7,7 +7,7 @@ import type { PsuContext } from '../../spec/codes.ts';
 import type { Ctx, Reply } from '../http.ts';
 import { agreementsOf, cancelled, esc, finishSca, form, identify, page, reachableAccounts, usable } from '../sca.ts';
 import type { ScaRequest } from '../state.ts';
-import type { ScaPageRoute } from './index.ts';
+import type { ScaPageRoute } from './types.ts';
 
 /** Form field names of the variant's SCA pages (a profile maps them). */
 export const VARIANT_SCA_FIELDS = { identity: 'fnr', context: 'kontekst', agreement: 'avtale', accounts: 'konto', action: 'handling' } as const;

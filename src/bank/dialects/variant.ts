@@ -11,7 +11,7 @@ import { fmt, int, INT32, isObj, sandboxAmount, str } from '../handlers/sandbox.
 import { BankError, type Ctx, type Reply } from '../http.ts';
 import { sha256hex } from '../ids.ts';
 import { bbanWithCheck, BANK_CODE, COUNTERPARTY } from '../seed.ts';
-import type { Dialect, RequestAdapter, ResponseAdapter } from './index.ts';
+import type { Dialect, RequestAdapter, ResponseAdapter } from './types.ts';
 import { VARIANT_SCA_PAGES } from './variant-sca.ts';
 
 type Obj = Record<string, unknown>;
