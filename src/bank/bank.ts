@@ -1,8 +1,9 @@
-// The bank controller: state, rules, hooks, the clock and the mode. startBank (server.ts) puts an
-// HTTP server in front of it; RunningBank.bank is this object.
+// The bank controller: state, rules, the checks faults switched off, the clock and the mode.
+// startBank (server.ts) puts an HTTP server in front of it and runs the faults' hooks around it;
+// RunningBank.bank is this object.
 import { BankClock } from './clock.ts';
+import type { CheckName } from './check-names.ts';
 import type { DialectName } from './dialects/names.ts';
-import type { BankHooks, CheckName } from './faults.ts';
 import { runDueBatches } from './batch.ts';
 import { defaultRules, type BankRules } from './rules.ts';
 import { seedState, type SeedOptions } from './seed.ts';
@@ -15,7 +16,8 @@ export interface BankConfig {
   mode: BankMode;
   seed: number;
   rules: BankRules;
-  hooks: BankHooks;
+  /** Checks switched off (the faults' composed skipChecks; their request and response hooks run in server.ts). */
+  skipChecks: ReadonlySet<CheckName>;
   clock: BankClock;
   /** CA certificates (PEM) that production mode accepts as issuers of TPP certificates. */
   trustedCaPems: string[];
@@ -28,7 +30,7 @@ export class Bank {
   readonly mode: BankMode;
   readonly seed: number;
   readonly rules: BankRules;
-  readonly hooks: BankHooks;
+  readonly skipChecks: ReadonlySet<CheckName>;
   readonly clock: BankClock;
   readonly trustedCaPems: string[];
   readonly dialect: DialectName;
@@ -41,7 +43,7 @@ export class Bank {
     this.mode = cfg.mode;
     this.seed = cfg.seed;
     this.rules = cfg.rules;
-    this.hooks = cfg.hooks;
+    this.skipChecks = cfg.skipChecks;
     this.clock = cfg.clock;
     this.trustedCaPems = cfg.trustedCaPems;
     this.seedOptions = cfg.seedOptions;
@@ -54,7 +56,7 @@ export class Bank {
       mode: partial.mode ?? 'test',
       seed: partial.seed ?? 1,
       rules: partial.rules ?? defaultRules(),
-      hooks: partial.hooks ?? { skipChecks: new Set() },
+      skipChecks: partial.skipChecks ?? new Set(),
       clock: partial.clock ?? new BankClock(),
       trustedCaPems: partial.trustedCaPems ?? [],
       seedOptions: partial.seedOptions,
@@ -72,7 +74,7 @@ export class Bank {
 
   /** Whether a check is on (a fault may switch it off). */
   checkOn(name: CheckName): boolean {
-    return !this.hooks.skipChecks.has(name);
+    return !this.skipChecks.has(name);
   }
 
   /** Wipes all state and restores the seed data (the sandbox initialise operation). */

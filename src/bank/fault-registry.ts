@@ -1,15 +1,18 @@
-// The full fault registry (issue 6): the seam's examples and issue 5's faults (faults.ts) plus the
-// per-area fault data of faults/*.ts. startBank and `--faults` resolve ids here. Each fault has an
-// area of the spec and the feature files whose scenarios the mutation run replays against it.
-import { EXAMPLE_FAULTS, FAULT_REGISTRY, type Fault } from './faults.ts';
+// The fault registry, the only one: the seam's examples (faults/examples.ts), issue 5's faults
+// (faults/properties.ts) and the per-area fault data of faults/*.ts. startBank and `--faults` resolve
+// ids here (findFault). Each fault has an area of the spec and the feature files whose scenarios the
+// mutation run replays against it.
+import type { Fault } from './seam.ts';
 import { BASKET_FAULTS } from './faults/baskets.ts';
 import { CHAOS_FAULTS, CHAOS_TIMEOUT_MS } from './faults/chaos.ts';
 import { CROSS_BORDER_FAULTS } from './faults/cross-border.ts';
 import { ERROR_FAULTS } from './faults/errors.ts';
+import { EXAMPLE_FAULTS } from './faults/examples.ts';
 import { IDENTITY_FAULTS } from './faults/identities.ts';
 import { HEADER_FAULTS, HEADER_VALUE_FAULTS, OPTIONAL_HEADER_FAULTS } from './faults/headers.ts';
 import { LIMIT_FAULTS } from './faults/limits.ts';
 import { PAYMENT_STATE_FAULTS } from './faults/payment-states.ts';
+import { PROPERTY_FAULTS } from './faults/properties.ts';
 import { CARD_SCHEMA_FAULT, SANDBOX_FAULTS, SANDBOX_OPERATION_FAULTS } from './faults/sandbox.ts';
 import { SCA_FAULTS } from './faults/sca.ts';
 import { SIGNING_FAULTS } from './faults/signing.ts';
@@ -25,7 +28,9 @@ export const AREA_FAULTS: readonly AreaFault[] = [
   ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS, ...IDENTITY_FAULTS,
 ];
 
-for (const f of AREA_FAULTS) {
+/** Registered faults by id, in this order: the seam's examples, issue 5's, then the area faults. */
+export const FAULT_REGISTRY: Map<string, Fault> = new Map();
+for (const f of [...EXAMPLE_FAULTS, ...PROPERTY_FAULTS, ...AREA_FAULTS]) {
   if (FAULT_REGISTRY.has(f.id)) throw new Error(`fault ${f.id} is registered twice`);
   FAULT_REGISTRY.set(f.id, f);
 }
@@ -47,7 +52,7 @@ export const AREA_FEATURES: Record<FaultArea, readonly string[]> = {
   identities: ['tpp-identities'],
 };
 
-/** Areas and feature files of the faults defined before this registry (the seam's examples, issue 5). */
+/** Areas and feature files of the faults without an area of their own (the seam's examples; issue 5's go by their clauses). */
 const OTHER: Record<string, { area: FaultArea; features?: string[]; timeoutMs?: number }> = {
   'date-skew-ignored': { area: 'signing' },
   'basket-size-11': { area: 'baskets' },
@@ -70,7 +75,7 @@ function areaFromClauses(f: Fault): FaultArea {
   return 'errors';
 }
 
-/** Every registered fault with its area and replay scope (faults registered later by issue 5 included). */
+/** Every registered fault with its area and replay scope (the examples and issue 5's faults included). */
 export function allFaults(): AreaFault[] {
   return [...FAULT_REGISTRY.values()].map((f) => {
     if ('area' in f && FAULT_AREAS.includes((f as AreaFault).area)) return f as AreaFault;
@@ -85,10 +90,9 @@ export function faultFeatures(f: AreaFault): string[] {
   return [...new Set([...(f.features ?? []), ...AREA_FEATURES[f.area]])];
 }
 
+/** A registered fault by id; an unknown id is refused with the known ones. */
 export function findFault(id: string): Fault {
   const f = FAULT_REGISTRY.get(id);
   if (!f) throw new Error(`unknown fault ${JSON.stringify(id)}; known: ${[...FAULT_REGISTRY.keys()].join(', ')}`);
   return f;
 }
-
-export { FAULT_REGISTRY };

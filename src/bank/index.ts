@@ -3,7 +3,8 @@ export { startBank, errorReply, type StartBankOptions, type RunningBank } from '
 export { Bank, type BankMode, type BankConfig } from './bank.ts';
 export { BankClock } from './clock.ts';
 export { defaultRules, type BankRules } from './rules.ts';
-export { composeFaults, EXAMPLE_FAULTS, exampleFault, type Fault, type BankHooks, type CheckName } from './faults.ts';
+export { composeFaults, type Fault, type BankHooks, type CheckName } from './seam.ts';
+export { EXAMPLE_FAULTS, exampleFault } from './faults/examples.ts';
 export { findFault, FAULT_REGISTRY, allFaults, faultFeatures, AREA_FAULTS, FAULT_AREAS, type AreaFault, type FaultArea } from './fault-registry.ts';
 export { BankError, ScaNeeded, type Reply, type WireAction, type Route, type Ctx } from './http.ts';
 export { SCA_FIELDS, SCA_ACTIONS, SCA_PATHS, psuIdFor } from './sca.ts';

@@ -14,12 +14,12 @@ import {
   checkAcceptFix, checkChain, checkCharacters, checkHeaderCharacters, checkHeaderFormats, checkRequiredHeaders, checkRole, checkSignature, parseJsonBody, SYSTEM, tppInfo,
 } from './checks.ts';
 import { BankClock } from './clock.ts';
-import { composeFaults, type Fault } from './faults.ts';
 import { findFault } from './fault-registry.ts';
 import { BankError, Router, ScaNeeded, stringify, type Ctx, type Reply, type WireAction } from './http.ts';
 import { dialectNamed, type Dialect, type DialectName } from './dialects/index.ts';
 import { absentRoutes, buildRoutes } from './routes.ts';
 import { defaultRules, type BankRules } from './rules.ts';
+import { composeFaults, type BankHooks, type Fault } from './seam.ts';
 import type { SeedOptions } from './seed.ts';
 
 export interface StartBankOptions {
@@ -32,7 +32,7 @@ export interface StartBankOptions {
   /** test (default): sandbox + control endpoint; sandbox; production: no sandbox operations, no control endpoint, chain and role checks. */
   mode?: BankMode;
   clock?: Clock;
-  /** Faults (issue 6): fault objects, or ids of registered faults (faults.ts). */
+  /** Faults (issue 6): fault objects, or ids of registered faults (fault-registry.ts). */
   faults?: ReadonlyArray<Fault | string>;
   /** Extra rule overrides (applied after faults). */
   rules?: Partial<BankRules>;
@@ -104,14 +104,14 @@ function adaptResponse(dialect: Dialect, action: WireAction, ctx: Ctx): WireActi
   return adapt ? adapt(action as Reply, ctx) : action;
 }
 
-async function handle(bank: Bank, router: Router, dialect: Dialect, req: IncomingMessage, res: ServerResponse, body: Buffer, tooLarge: boolean): Promise<void> {
+async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dialect, req: IncomingMessage, res: ServerResponse, body: Buffer, tooLarge: boolean): Promise<void> {
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
   const requestId = typeof req.headers['x-request-id'] === 'string' ? req.headers['x-request-id'] : undefined;
   bank.tick();
-  const early = bank.hooks.beforeHandle?.(req, body, bank);
+  const early = hooks.beforeHandle?.(req, body, bank);
   if (early) return write(res, early, requestId);
   const match = router.match(method, path);
   const ctx: Ctx = {
@@ -160,7 +160,7 @@ async function handle(bank: Bank, router: Router, dialect: Dialect, req: Incomin
   } catch (e) {
     reply = toReply(bank, e, !!ctx.route?.tppMessages);
   }
-  const action = bank.hooks.transformResponse ? bank.hooks.transformResponse(reply, ctx) : reply;
+  const action = hooks.transformResponse ? hooks.transformResponse(reply, ctx) : reply;
   write(res, adaptResponse(dialect, action, ctx), requestId);
 }
 
@@ -171,7 +171,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
   const mode = options.mode ?? 'test';
   const certs = `${FIXTURES_DIR}certs/`;
   const bank = Bank.create({
-    mode, seed: options.seed ?? 1, rules, hooks, clock: new BankClock(options.clock), seedOptions: options.seedOptions,
+    mode, seed: options.seed ?? 1, rules, skipChecks: hooks.skipChecks, clock: new BankClock(options.clock), seedOptions: options.seedOptions,
     trustedCaPems: options.trustedCaPems ?? [readFileSync(`${certs}ca.cert.pem`, 'utf8')], dialect: dialect.name,
   });
   const router = new Router(buildRoutes(bank), absentRoutes(bank));
@@ -189,7 +189,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
       else chunks.push(c);
     });
     req.on('end', () => {
-      handle(bank, router, dialect, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooLarge).catch((e) => {
+      handle(bank, hooks, router, dialect, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooLarge).catch((e) => {
         if (!res.headersSent) write(res, toReply(bank, e, false), undefined);
       });
     });

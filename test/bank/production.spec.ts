@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURES_DIR, testCredentials } from '../../src/tpp/fixtures.ts';
 import { TppClient } from '../../src/tpp/client.ts';
-import { exampleFault } from '../../src/bank/faults.ts';
+import { exampleFault } from '../../src/bank/faults/examples.ts';
 import { accountsOf, domesticBody, FIX, privateNids, testBank, type TestBank } from './helpers.ts';
 
 const ca = (p: string) => readFileSync(`${FIXTURES_DIR}certs/${p}ca.cert.pem`, 'utf8');
@@ -98,7 +98,7 @@ describe('fault seam', () => {
 describe('data ties to src/spec', () => {
   it('example faults name clauses that exist', async () => {
     const { CLAUSES } = await import('../../src/spec/clauses.ts');
-    const { EXAMPLE_FAULTS } = await import('../../src/bank/faults.ts');
+    const { EXAMPLE_FAULTS } = await import('../../src/bank/faults/examples.ts');
     const ids = new Set(CLAUSES.map((c) => c.id));
     for (const f of EXAMPLE_FAULTS) for (const cl of f.clauses) expect(ids, `${f.id}: ${cl}`).toContain(cl);
   });

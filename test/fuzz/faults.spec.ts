@@ -1,8 +1,8 @@
 // Every property check and every mutation operator is seen to fail against the reference bank with
-// its matching fault (src/bank/faults.ts), and to pass against the bank without it (properties/).
+// its matching fault (src/bank/fault-registry.ts), and to pass against the bank without it (properties/).
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAULT_REGISTRY } from '../../src/bank/faults.ts';
+import { FAULT_REGISTRY } from '../../src/bank/fault-registry.ts';
 import { ALL_CHECKS, openCheckEnv, toleranceWindow, type CheckEnv } from '../../src/fuzz/checks.ts';
 import { OPERATORS } from '../../src/fuzz/operators.ts';
 import { checkOperator } from '../../src/fuzz/runner.ts';

@@ -1,7 +1,7 @@
 // The operator list as data: at least 30 operators, unique ids, known clauses and faults, both
 // verdicts and both levels, every family of the issue's list.
 import { describe, expect, it } from 'vitest';
-// The full registry: faults.ts and the per-area faults of src/bank/faults/ (registered by fault-registry.ts).
+// The full registry (src/bank/fault-registry.ts): the seam's examples, issue 5's faults and the per-area faults of src/bank/faults/.
 import { findFault } from '../../src/bank/fault-registry.ts';
 import { OPERATORS } from '../../src/fuzz/operators.ts';
 import { CLAUSES } from '../../src/spec/clauses.ts';

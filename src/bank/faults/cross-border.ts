@@ -1,6 +1,6 @@
 // Field rules of the cross-border payment request (§ Resources > Cross-border payment): each fault
 // is a bank that does not check one field, so a payment breaking that rule is created. Issue 5 adds
-// the amount, currency and country faults (src/bank/faults.ts).
+// the amount, currency and country faults (faults/properties.ts).
 import { acceptErrors, createdPayment, errorBody, errorText, onOps, rerun, type AreaFault, type Transform } from './support.ts';
 
 const features = ['cross-border-payment'];

@@ -3,7 +3,7 @@
 // TPP-Signature-Certificate are required by the verifier everywhere: see unsigned-accepted (signing.ts).
 // Operation 3 (transaction details) shows no required headers.
 import type { IncomingMessage } from 'node:http';
-import type { CheckName } from '../faults.ts';
+import type { CheckName } from '../seam.ts';
 import { wireStatus } from '../../spec/wire-codes.ts';
 import { errorBody, mapJson, rawHeader, skip, wrongWire, type AreaFault } from './support.ts';
 

@@ -1,8 +1,8 @@
-// Building blocks of the fault data (issue 6): small hooks over the seam of ../faults.ts. Each
+// Building blocks of the fault data (issue 6): small hooks over the seam of ../seam.ts. Each
 // fault file composes these; nothing here is read by the correct code path.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { BankHooks, CheckName, Fault } from '../faults.ts';
+import type { BankHooks, CheckName, Fault } from '../seam.ts';
 import { wireStatus, type WireCode } from '../../spec/wire-codes.ts';
 import { SYSTEM } from '../checks.ts';
 import { stringify, type Ctx, type Reply, type WireAction } from '../http.ts';

@@ -1,143 +1,13 @@
-// The fault seam (issue 6 builds the registry). A fault is data: rule overrides and hooks. The
-// correct code path reads `rules`, asks `checkOn(name)` and runs the hooks; it never tests fault ids.
-import type { IncomingMessage } from 'node:http';
+// Faults of issue 5 (properties and the signature fuzzer): each makes one property or mutation
+// operator of properties/ and src/fuzz/operators.ts fail, so that test/fuzz/faults.spec.ts sees every
+// one of them fail. They are data over the seam (rules, skipped checks, beforeHandle,
+// transformResponse); the correct path is unchanged. Registered in fault-registry.ts.
 import { X509Certificate } from 'node:crypto';
-import type { Bank } from './bank.ts';
-import type { Ctx, Reply, WireAction } from './http.ts';
-import type { BankRules } from './rules.ts';
-import type { CheckId, FailureCode } from '../tpp/verify.ts';
-import { errorBody, rawHeader } from './faults/support.ts';
-import { DATE_WINDOW_SECONDS, formatKeyId, SIGNATURE_ALGORITHM, SIGNED_HEADERS } from '../spec/signing.ts';
-import type { WireCode } from '../spec/wire-codes.ts';
-
-/** Checks a fault may switch off: the verifier's check ids and the bank's own. */
-export type CheckName =
-  | CheckId
-  | 'required-headers' | 'header-formats' | 'accept-fix' | 'body-schema' | 'characters' | 'psu-allowance' | 'history-window'
-  | 'sca-session' | 'sca-renewal' | 'consent-age' | 'corporate-id' | 'production-chain' | 'production-role' | 'basket-mix' | 'monthly-variable'
-  /** One verifier failure code (DATE_MISSING, SIGNATURE_MISSING, …) instead of a whole check. */
-  | FailureCode
-  /** One required header: `required-header:<operation id>:<lower-case name>`, or `required-header:*:<name>` for every operation. */
-  | `required-header:${string}:${string}`
-  /** The TPP-Session-ID comparison of the SCA session (the expiry stays). */
-  | 'sca-session-id'
-  /** One header's format check: `header-format:<lower-case name>`. */
-  | `header-format:${string}`
-  /** The value x-accept-fix must carry on an operation (its presence stays required). */
-  | 'accept-fix-value'
-  /** X-PSU-IDENTITY as an alternative to PSU-ID. */
-  | 'x-psu-identity'
-  /** The exemptions of a call with PSU-IP-Address (PSU present) from the call allowance and from the 90-day history window. */
-  | 'allowance-psu-present' | 'history-psu-present'
-  /** The field lengths of sandbox account transactions. */
-  | 'sandbox-field-lengths';
-
-export interface BankHooks {
-  /** Runs before routing; an answer short-circuits the request. */
-  beforeHandle?: (req: IncomingMessage, body: Buffer, bank: Bank) => WireAction | undefined;
-  /** Runs on every answer before it is written (chaos: garbage, stall, reset, HTML page). */
-  transformResponse?: (reply: Reply, ctx: Partial<Ctx> & { bank: Bank }) => WireAction;
-  /** Checks switched off. */
-  skipChecks: Set<CheckName>;
-}
-
-export interface Fault {
-  id: string;
-  description: string;
-  /** Clause ids (src/spec clauses) the fault breaks. */
-  clauses: string[];
-  rules?: Partial<BankRules>;
-  hooks?: Partial<BankHooks>;
-}
-
-/** Merges a list of faults, in order: rules override, hooks chain, skipped checks add up. */
-export function composeFaults(faults: readonly Fault[]): { rules: Partial<BankRules>; hooks: BankHooks } {
-  const rules: Partial<BankRules> = {};
-  const befores: NonNullable<BankHooks['beforeHandle']>[] = [];
-  const transforms: NonNullable<BankHooks['transformResponse']>[] = [];
-  const skipChecks = new Set<CheckName>();
-  for (const f of faults) {
-    Object.assign(rules, f.rules ?? {});
-    if (f.hooks?.beforeHandle) befores.push(f.hooks.beforeHandle);
-    if (f.hooks?.transformResponse) transforms.push(f.hooks.transformResponse);
-    for (const c of f.hooks?.skipChecks ?? []) skipChecks.add(c);
-  }
-  const hooks: BankHooks = { skipChecks };
-  if (befores.length) hooks.beforeHandle = (req, body, bank) => {
-    for (const b of befores) {
-      const r = b(req, body, bank);
-      if (r) return r;
-    }
-    return undefined;
-  };
-  if (transforms.length) hooks.transformResponse = (reply, ctx) => {
-    let out: WireAction = reply;
-    for (const t of transforms) {
-      if (!('status' in out)) break;
-      out = t(out, ctx);
-    }
-    return out;
-  };
-  return { rules, hooks };
-}
-
-/** Example faults proving the seam (the named registry is issue 6). */
-export const EXAMPLE_FAULTS: readonly Fault[] = [
-  {
-    id: 'date-skew-ignored',
-    description: 'Accepts any Date header, however far from server time.',
-    clauses: ['limits.date-skew'],
-    hooks: { skipChecks: new Set<CheckName>(['date']) },
-  },
-  {
-    id: 'basket-size-11',
-    description: 'Accepts signing baskets of 11 payments.',
-    clauses: ['limits.basket-size'],
-    rules: { basketMaxPayments: 11 },
-  },
-  {
-    id: 'no-psu-allowance-unlimited',
-    description: 'Never answers 429 to calls without PSU present.',
-    clauses: ['limits.calls-without-psu'],
-    rules: { callsWithoutPsu: Number.MAX_SAFE_INTEGER },
-  },
-  {
-    id: 'html-error-pages',
-    description: 'Answers errors with an HTML page instead of the JSON error body.',
-    clauses: ['fields.error-body'],
-    hooks: {
-      transformResponse: (reply) => (reply.status >= 400
-        ? { status: reply.status, headers: { 'content-type': 'text/html' }, raw: `<html><body><h1>Error ${reply.status}</h1></body></html>` }
-        : reply),
-    },
-  },
-  {
-    id: 'connection-reset-on-payments',
-    description: 'Resets the connection instead of answering payment creation.',
-    clauses: ['errors.SYSTEM_ERROR'],
-    hooks: { transformResponse: (reply, ctx) => (ctx.route?.op === 'initiate-payment' ? { destroy: true } : reply) },
-  },
-];
-
-/** Registered faults by id (issue 6 extends the registry). */
-export const FAULT_REGISTRY: Map<string, Fault> = new Map(EXAMPLE_FAULTS.map((f) => [f.id, f]));
-
-export function findFault(id: string): Fault {
-  const f = FAULT_REGISTRY.get(id);
-  if (!f) throw new Error(`unknown fault ${JSON.stringify(id)}; known: ${[...FAULT_REGISTRY.keys()].join(', ')}`);
-  return f;
-}
-
-export function exampleFault(id: string): Fault {
-  const f = EXAMPLE_FAULTS.find((x) => x.id === id);
-  if (!f) throw new Error(`unknown example fault ${JSON.stringify(id)}; known: ${EXAMPLE_FAULTS.map((x) => x.id).join(', ')}`);
-  return f;
-}
-
-// ---------------------------------------------------------------- faults of issue 5 (properties and the signature fuzzer)
-// Appended: each makes one property or mutation operator of properties/ and src/fuzz/operators.ts
-// fail, so that test/fuzz/faults.spec.ts sees every one of them fail. They are data over the
-// existing seam (rules, skipped checks, beforeHandle, transformResponse); the correct path is unchanged.
+import type { IncomingMessage } from 'node:http';
+import { DATE_WINDOW_SECONDS, formatKeyId, SIGNATURE_ALGORITHM, SIGNED_HEADERS } from '../../spec/signing.ts';
+import type { WireCode } from '../../spec/wire-codes.ts';
+import type { Fault } from '../seam.ts';
+import { errorBody, rawHeader, skip, type Transform, type WireAction } from './support.ts';
 
 const faultReject = (message: string, code: WireCode = 'SIGNATURE_INVALID'): WireAction => errorBody(code, message);
 
@@ -163,7 +33,7 @@ function crossBorderBody(req: IncomingMessage, body: Buffer): Record<string, any
 }
 
 /** A 400 of cross-border creation about one field becomes a made-up 201 (a bank that does not check it). */
-function acceptFieldErrors(field: RegExp): NonNullable<BankHooks['transformResponse']> {
+function acceptFieldErrors(field: RegExp): Transform {
   return (reply, ctx) => {
     if (ctx.route?.op !== 'create-cross-border-payment' || reply.status !== 400) return reply;
     const b = reply.body as { message?: string; tppMessages?: Array<{ path?: string }> } | undefined;
@@ -173,15 +43,14 @@ function acceptFieldErrors(field: RegExp): NonNullable<BankHooks['transformRespo
   };
 }
 
-const skip = (...names: CheckName[]) => ({ skipChecks: new Set<CheckName>(names) });
-
 /** Canonical form a strict bank insists on: the four parts, in the spec's order, nothing else. */
 const STRICT_SIGNATURE = /^keyId="[^"]*",algorithm="[^"]*",headers="[a-z0-9 -]*",signature="[^"]*"$/;
 const WITHDRAWN_CURRENCIES = new Set(['BYR', 'MRO', 'STD', 'VEF', 'ZWD', 'HRK', 'SLL', 'CUC']);
 const SHORT_COUNTRY_LIST_MISSES = new Set(['AQ', 'BV', 'HM', 'UM', 'TF', 'GS', 'IO', 'PN']);
 const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-export const ISSUE5_FAULTS: readonly Fault[] = [
+/** The faults of issue 5 (registered after the seam's examples, before the per-area faults). */
+export const PROPERTY_FAULTS: readonly Fault[] = [
   // Verifier checks switched off (a bank that forgets one step of the verification).
   { id: 'signature-unchecked', description: 'Does not verify the RSA signature value.', clauses: ['signing.signature-value', 'signing.invalid-rejected'], hooks: skip('signature') },
   { id: 'signature-header-unchecked', description: 'Ignores a Signature header it cannot parse (missing parts, duplicates, broken RFC 2047).', clauses: ['signing.header-parts', 'signing.rfc2047'], hooks: skip('signature-header') },
@@ -280,8 +149,3 @@ export const ISSUE5_FAULTS: readonly Fault[] = [
   // States.
   { id: 'basket-best-case', description: 'A signing basket reports the best status among its payments instead of the worst.', clauses: ['states.basket-worst-case'], rules: { basketBadness: ['ACTC', 'PATC', 'RCVD', 'RJCT'] } },
 ];
-
-for (const f of ISSUE5_FAULTS) {
-  if (FAULT_REGISTRY.has(f.id)) throw new Error(`fault ${f.id} is registered twice`);
-  FAULT_REGISTRY.set(f.id, f);
-}
