@@ -2,7 +2,7 @@
 Feature: Sandbox mock data
   The sandbox has extra operations for creating and reading accounts, card accounts and transactions
   (What the service does; § Endpoints 4 and 5; Other operations). They are not part of production.
-  Bodies the spec does not show follow the platform's (src/suite/templates.ts, overridable by a profile).
+  Bodies the spec does not show follow the platform's (src/session/templates.ts, overridable by a profile).
 
   # trips on: account creation refused, or answered without the new account's id
   @must @sandbox @mutating @op:create-sandbox-account @clause:endpoints.create-sandbox-account

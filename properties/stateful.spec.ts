@@ -4,8 +4,8 @@
 // [should] property what Berlin Group says where the spec is silent and the order of badness the
 // reference bank documents for baskets. 100 runs each of at most 12 commands keep the file fast;
 // XS2A_STATEFUL_RUNS changes the count. Then the model is shown to fail against faulty banks.
-import { dialectFromEnv, dialectProfile } from '../src/suite/dialects.ts';
-import { loadProfile } from '../src/suite/profile.ts';
+import { dialectFromEnv, dialectProfile } from '../src/session/dialects.ts';
+import { loadProfile } from '../src/session/profile.ts';
 import { test } from '@fast-check/vitest';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';

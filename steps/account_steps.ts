@@ -6,14 +6,14 @@ import { isCurrencyCode } from '../src/spec/currencies.ts';
 import { isSchemaName } from '../src/spec/schemas/index.ts';
 import { limitValue } from '../src/spec/limits.ts';
 import { keepControl, sendWithControl } from '../src/suite/controls.ts';
-import { describeResponse, expectErrorBody, expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
+import { describeResponse, expectErrorBody, expectSchema, fail, jsonOf } from '../src/session/expect.ts';
 import {
   accountPath, accountWithTxnsAt, cardAisId, cardPath, createdTxnId, expectAmountStrings, expectNextPages, findPendingAccount, firstAccountId, ids, ISO_CASH_ACCOUNT_TYPES,
   moveClock, sendEdgeCases, NO_PSU, readDetails, readTransactions, report, sandboxAccountOf, sandboxAisId, sandboxCardOf, widePeriod, type Query,
 } from '../src/suite/accounts.ts';
 import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, postSandboxTxns, sandboxTxn, sendNow } from '../src/suite/sandbox.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
-import { readValue } from '../src/suite/shapes.ts';
+import { readValue } from '../src/session/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 import { eachAtOnce } from '../src/suite/concurrently.ts';
 

@@ -1,7 +1,9 @@
 // Signing baskets (§ Endpoints 1, § Resources > Signing basket, § States > Signing basket status).
 import { Given, Then, When } from '@cucumber/cucumber';
-import { expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
-import { expectWorstCase, type CreatedPayment, type PaymentService } from '../src/suite/payments.ts';
+import { expectSchema, fail, jsonOf } from '../src/session/expect.ts';
+import { expectWorstCase } from '../src/suite/payments.ts';
+import type { PaymentService } from '../src/session/payment-requests.ts';
+import type { CreatedPayment } from '../src/session/state.ts';
 import {
   allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, sendBasketOfNoCreatedPayment, sendBasketWithControl,
   sendBasketWithoutLastAsControl, statusesOf, statusOf, withoutRequiredHeader,

@@ -1,6 +1,6 @@
 // Steps shared by every area: statuses, error bodies, schemas.
 import { Then } from '@cucumber/cucumber';
-import { expectErrorBody, expectSchema, expectStatus, fail, jsonOf } from '../src/suite/expect.ts';
+import { expectErrorBody, expectSchema, expectStatus, fail, jsonOf } from '../src/session/expect.ts';
 import { isSchemaName } from '../src/spec/schemas/index.ts';
 import type { Xs2aWorld } from './support/world.ts';
 

@@ -1,7 +1,7 @@
 // Consents, users and corporate agreements (§ Endpoints > Other operations, § Versioning > Deprecations).
 import { Given, Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { describeResponse, expectErrorBody, fail, jsonOf, responseOf } from '../src/suite/expect.ts';
+import { describeResponse, expectErrorBody, fail, jsonOf, responseOf } from '../src/session/expect.ts';
 import { expectScaRequired, stringsIn, type Context } from '../src/suite/sca-checks.ts';
 import { tampering } from '../src/suite/tamper.ts';
 import { createCorporateAgreement, pickNewCorporateId } from '../src/suite/session-requests.ts';

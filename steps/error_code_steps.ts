@@ -4,9 +4,9 @@
 // Per-scenario state lives in STATE, keyed by the World; only the World's public members are used.
 import { randomBytes } from 'node:crypto';
 import { Then, When } from '@cucumber/cucumber';
-import { CheckFailure } from '../src/suite/expect.ts';
+import { CheckFailure } from '../src/session/expect.ts';
 import { redirectParams } from '../src/suite/sca-checks.ts';
-import type { ScaResult } from '../src/suite/sca/index.ts';
+import type { ScaResult } from '../src/session/sca/index.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 
 /** What these steps need of the World (steps/support/world.ts). */

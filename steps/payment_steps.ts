@@ -1,11 +1,11 @@
 // Payment initiation (§ Endpoints 2, § Resources > Cross-border payment, the other products, bulk and
 // periodic), payment status, reading, cancelling and authorising payments (§ States > Payment status).
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { expectErrorBody, expectSchema, fail, jsonOf } from '../src/suite/expect.ts';
+import { expectErrorBody, expectSchema, fail, jsonOf } from '../src/session/expect.ts';
 import {
   expectAmountsAsStrings, expectFeeConsistency, expectInitiationAnswer, expectListedAnswers, expectMessagesFollowSpec, linkPath, productChange, variant,
-  type PaymentService,
 } from '../src/suite/payments.ts';
+import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
   authorise, completeSca, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
   initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,

@@ -2,12 +2,12 @@
 // § Endpoints > Header parameters, § Resources > Conventions).
 import { Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { describeResponse, expectErrorBody, fail, responseOf } from '../src/suite/expect.ts';
+import { describeResponse, expectErrorBody, fail, responseOf } from '../src/session/expect.ts';
 import {
   badJsonDates, expectHttpDate, expectJsonUtf8, malformedPayment, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
   serverErrorProblems, unusualRequests, utf8HeaderValue,
 } from '../src/suite/platform.ts';
-import { buildBody } from '../src/suite/templates.ts';
+import { buildBody } from '../src/session/templates.ts';
 import { accountVars, SANDBOX_PATHS } from '../src/suite/sandbox.ts';
 import { headerValue, removeHeader } from '../src/tpp/http-message.ts';
 import { sendWithHostPort } from '../src/suite/session-requests.ts';

@@ -3,14 +3,14 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { randomUUID } from 'node:crypto';
 import { keepControl, sendWithControl } from '../src/suite/controls.ts';
-import { checkedSetup, describeResponse, expectErrorBody, fail, jsonOf } from '../src/suite/expect.ts';
+import { checkedSetup, describeResponse, expectErrorBody, fail, jsonOf } from '../src/session/expect.ts';
 import { amountsIn, leaveOut } from '../src/suite/accounts.ts';
 import {
   accountVars, body, cardTxn, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS, sendNow,
   silentOperation, withPath,
 } from '../src/suite/sandbox.ts';
 import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
-import { pointers, readOptionalString, readValue } from '../src/suite/shapes.ts';
+import { pointers, readOptionalString, readValue } from '../src/session/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const sandboxIds = (w: Xs2aWorld): string[] => (Array.isArray(w.json) ? w.json.map((t: any) => String(t.id)) : fail(`expected a list: ${describeResponse(w.last)}`));

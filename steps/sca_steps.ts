@@ -1,7 +1,7 @@
 // SCA redirect flow and SCA sessions (§ Authentication > PSU authentication, § Events, § States).
 import { Given, Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { fail } from '../src/suite/expect.ts';
+import { fail } from '../src/session/expect.ts';
 import {
   expectContext, expectCorporateId, expectFailureRedirect, expectPsuId, expectScaRequired, expectTppSessionId, newSessionId,
   redirectParams, WRONG_NATIONAL_ID, type Context,

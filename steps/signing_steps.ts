@@ -2,7 +2,7 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { describeAnswer, signatureOutcome } from '../src/fuzz/oracle.ts';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { fail } from '../src/suite/expect.ts';
+import { fail } from '../src/session/expect.ts';
 import { tampering } from '../src/suite/tamper.ts';
 import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';

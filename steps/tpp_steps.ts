@@ -2,7 +2,7 @@
 import { When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
 import { silentOperation } from '../src/suite/sandbox.ts';
-import { buildBody } from '../src/suite/templates.ts';
+import { buildBody } from '../src/session/templates.ts';
 import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 

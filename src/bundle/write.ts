@@ -16,7 +16,7 @@ import { zipSync, type Zippable } from 'fflate';
 import { FlattenedSign, importPKCS8 } from 'jose';
 import { API_RELEASE, DOCUMENTATION_VERSION } from '../spec/versioning.ts';
 import { maskNationalId, NATIONAL_ID_FIELDS, withoutPrivateKeys } from '../tpp/redact.ts';
-import type { Profile } from '../suite/profile.ts';
+import type { Profile } from '../session/profile.ts';
 import type { Verdict } from '../suite/verdict.ts';
 import { BUNDLE_FORMAT, MANIFEST, SIGNATURE, sha256, type Manifest } from './manifest.ts';
 

@@ -9,7 +9,7 @@ import { keyIdFor } from '../tpp/key-id.ts';
 import { rsaSha256Signer, signRequest, type SignedRequest, type SignOptions, type Signer } from '../tpp/sign.ts';
 import { certificateHeaderValue } from '../tpp/verify.ts';
 import { testCredentials } from '../tpp/fixtures.ts';
-import { DEFAULT_FUZZ_BASE, type FuzzBaseRequest } from '../suite/profile.ts';
+import { DEFAULT_FUZZ_BASE, type FuzzBaseRequest } from '../session/profile.ts';
 import type { Target } from './target.ts';
 
 /** A TPP signing identity: keyId, the signer (node:crypto), and the certificate as the header carries it. */

@@ -3,10 +3,10 @@
 // also knows how to move the target's clock (test-mode control or the profile's clockControl).
 import { startBank, type RunningBank } from '../bank/index.ts';
 import { TppClient, type PsuContext, type TlsOptions, type TppIdentity } from '../tpp/client.ts';
-import { completeProfile, loadProfile, type Profile } from '../suite/profile.ts';
+import { completeProfile, loadProfile, type Profile } from '../session/profile.ts';
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import { clockMover, type ClockMover } from '../tpp/clock.ts';
-import { dialectFromEnv, dialectProfile, type Dialect } from '../suite/dialects.ts';
+import { dialectFromEnv, dialectProfile, type Dialect } from '../session/dialects.ts';
 
 export interface TargetOptions {
   /** Base URL; default $XS2A_TARGET_URL (when `env` is not false), else the profile's, else embedded. */

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite } from '../suite/run.ts';
-import type { Dialect } from '../suite/dialects.ts';
+import type { Dialect } from '../session/dialects.ts';
 import { cucumberPaths } from './plan.ts';
 
 export interface Job {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Dialect } from '../suite/dialects.ts';
+import type { Dialect } from '../session/dialects.ts';
 import type { Shard } from '../suite/shard.ts';
 import { runJob, type Job, type JobResult } from './job.ts';
 import { estimateMs, loadScenarios, notApplicableFaults, planFault, selectFaults, type Scenario } from './plan.ts';

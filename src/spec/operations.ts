@@ -201,7 +201,7 @@ export interface OtherOperation {
   readonly pathSource?: Sourced;
   /**
    * Method and path read where the spec shows only part of them and the profile has no key for it
-   * (SHOULD, with the reason). Profile keys (src/suite/shapes.ts DEFAULT_OPERATIONS) hold the others.
+   * (SHOULD, with the reason). Profile keys (src/session/shapes.ts DEFAULT_OPERATIONS) hold the others.
    */
   readonly reading?: { readonly method: HttpMethod; readonly path: string } & Sourced;
   /** Query parameters the spec mentions (types and whether required: not shown unless given). */

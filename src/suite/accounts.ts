@@ -2,13 +2,13 @@
 // header removal for the "required header left out" rows, and the target clock for @clock rules.
 import { checkAmount } from '../spec/amount.ts';
 import { limitValue } from '../spec/limits.ts';
-import { describeResponse, fail, jsonOf } from './expect.ts';
+import { describeResponse, fail, jsonOf } from '../session/expect.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import type { ScenarioSession } from './session.ts';
+import type { ScenarioSession } from '../session/session.ts';
 import { randomUUID } from 'node:crypto';
 import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, sandboxTxn, sendNow } from './sandbox.ts';
-import type { SandboxAccount, SandboxCard } from './state.ts';
+import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 import { eachAtOnce } from './concurrently.ts';
 
 /**

@@ -1,7 +1,7 @@
 // "Not applicable is not skipped": a scenario whose needs the target's profile does not declare is
 // reported as not applicable, with the reason.
-import type { Profile } from './profile.ts';
-import { operation } from './shapes.ts';
+import type { Profile } from '../session/profile.ts';
+import { operation } from '../session/shapes.ts';
 import { DETAILED_OPERATIONS, OTHER_OPERATIONS } from '../spec/operations.ts';
 
 const SANDBOX_ONLY = new Set([...DETAILED_OPERATIONS, ...OTHER_OPERATIONS].filter((o) => o.sandboxOnly).map((o) => o.id));

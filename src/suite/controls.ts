@@ -9,24 +9,9 @@
 // refused request changes nothing the control would see. test/suite/controls.spec.ts lists the
 // negative scenarios of features/ without a control.
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import { describeResponse, fail } from './expect.ts';
-import type { ScenarioSession } from './session.ts';
-
-/**
- * What counts as accepted for a control:
- * - `served`: 2xx, or 401 with `_links.scaRedirect` (the spec lets the server demand SCA on any
- *   request: the request was understood and not refused; the signature oracle's "accepted" too);
- * - `succeeded`: 2xx only, where the refusal checked is itself the demand for SCA (a 401).
- */
-export type Acceptance = 'served' | 'succeeded';
-
-/** How to send the request without the violation, as the violating step kept it. */
-export interface Control {
-  /** The request without the violation, in words: "the same account list, signed as it was". */
-  what: string;
-  accepts: Acceptance;
-  send: () => Promise<Exchange>;
-}
+import { describeResponse, fail } from '../session/expect.ts';
+import type { ScenarioSession } from '../session/session.ts';
+import type { Acceptance } from '../session/state.ts';
 
 /** The answer's scaRedirect link, when it has one. */
 const hasScaRedirect = (ex: Exchange): boolean => typeof (ex.response?.json as any)?._links?.scaRedirect?.href === 'string';

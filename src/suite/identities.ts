@@ -4,11 +4,11 @@
 // scenario's last exchange, so the shared Then steps read it.
 import { UUID_PATTERN } from '../spec/events.ts';
 import type { RequestSpec } from '../tpp/client.ts';
-import { describeResponse, expectErrorBody, fail, responseOf } from './expect.ts';
+import { describeResponse, expectErrorBody, fail, responseOf } from '../session/expect.ts';
 import { currentBasket, currentPayment, initiateCrossBorder, readBasketStatus, readPayment, readStatus } from './payments-flow.ts';
 import { linkPath } from './payments.ts';
-import type { IdentityName } from './profile.ts';
-import type { ScenarioSession } from './session.ts';
+import type { IdentityName } from '../session/profile.ts';
+import type { ScenarioSession } from '../session/session.ts';
 import { keepControl } from './controls.ts';
 
 /** The feature's names for the identities: "second TPP", "AI-only TPP", "PI-only TPP". */

@@ -4,7 +4,7 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toJUnit } from './junit.ts';
-import type { Waiver } from './profile.ts';
+import type { Waiver } from '../session/profile.ts';
 import { finishAllureResults } from './report.ts';
 import { formatSummary } from './summary.ts';
 import { applyWaivers, type ScenarioResult, type Verdict } from './verdict.ts';

@@ -1,9 +1,9 @@
 // The sandbox's simulated payment batch (§ Versioning, release 1.16.0: five runs a day, all payments
 // but periodic ones), driven by the target's clock control in @clock scenarios.
-import type { ScenarioSession } from './session.ts';
-import { fail } from './expect.ts';
+import type { ScenarioSession } from '../session/session.ts';
+import { fail } from '../session/expect.ts';
 import { authorise, currentPayment, givenPayment, statusOf } from './payments-flow.ts';
-import { PRODUCTS } from './payments.ts';
+import { PRODUCTS } from '../session/payment-requests.ts';
 import { daysAgo } from './sandbox.ts';
 
 /** More than the debtor account of any sandbox PSU holds (NOK). */

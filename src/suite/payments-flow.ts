@@ -1,15 +1,15 @@
 // What the payment and basket steps do with the scenario session: create payments and baskets, follow their
 // links, run the PSU's SCA on them, read statuses. Steps stay 1-5 lines; the logic is here.
-import type { ScenarioSession } from './session.ts';
-import type { CreatedBasket } from './state.ts';
+import type { ScenarioSession } from '../session/session.ts';
+import type { CreatedBasket, CreatedPayment, ListedTry } from '../session/state.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import { keepControl } from './controls.ts';
-import { CheckFailure, describeResponse, expectSchema, fail, setupFail } from './expect.ts';
+import { CheckFailure, describeResponse, expectSchema, fail, setupFail } from '../session/expect.ts';
 import {
-  BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, isoDateAhead, linkPath, makeUnique, PRODUCTS, PURPOSE_CODES, randomAmount,
-  templateBody, token, variant, withAmount, type CreatedPayment, type ListedTry, type PaymentService,
+  BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, linkPath, PURPOSE_CODES, variant, withAmount,
 } from './payments.ts';
+import { isoDateAhead, makeUnique, PRODUCTS, randomAmount, templateBody, token, type PaymentService } from '../session/payment-requests.ts';
 import { OPERATION_HEADERS } from '../spec/headers.ts';
 import { COUNTRY_CODES } from '../spec/countries.ts';
 import { CURRENCIES } from '../spec/currencies.ts';

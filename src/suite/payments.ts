@@ -1,71 +1,24 @@
 // Payment and signing-basket helpers for the payment steps: request bodies (the shared templates
 // plus the shapes the spec does not show), named body variants for the field rules of § Resources >
 // Cross-border payment, and checks on payment responses. Every number comes from src/spec.
-import { randomBytes } from 'node:crypto';
 import { checkAmount } from '../spec/amount.ts';
 import { BASKET_STATUSES, PAYMENT_STATUSES, PURPOSE_CODES } from '../spec/codes.ts';
 import { CURRENCIES } from '../spec/currencies.ts';
 import { luhnDigit, mod11Digit, withLuhn } from '../spec/kid.ts';
 import { limitValue } from '../spec/limits.ts';
 import { validate } from '../spec/validate.ts';
-import { CheckFailure, describeResponse, expectErrorBody, expectSchema } from './expect.ts';
-import { buildBody } from './templates.ts';
-import type { Profile } from './profile.ts';
+import { CheckFailure, describeResponse, expectErrorBody, expectSchema } from '../session/expect.ts';
+import { buildBody } from '../session/templates.ts';
+import type { Profile } from '../session/profile.ts';
 import type { Exchange } from '../tpp/client.ts';
-
-export const PRODUCTS = {
-  crossBorder: 'cross-border-credit-transfers',
-  domestic: 'norwegian-domestic-credit-transfers',
-  straks: 'instant-norwegian-domestic-credit-transfers-straks',
-  sepa: 'sepa-credit-transfers',
-} as const;
+import { isoDateAhead, PRODUCTS, type PaymentService } from '../session/payment-requests.ts';
+import type { CreatedPayment, ListedTry } from '../session/state.ts';
 
 export const CROSS_BORDER_PATH = `/v1/payments/${PRODUCTS.crossBorder}`;
 /** Berlin Group NextGenPSD2 1.3 createSigningBasket (the spec shows neither method nor path). */
 export const BASKET_PATH = '/v1/signing-baskets';
 /** § Endpoints > Header parameters: x-accept-fix on the basket operation carries this value. */
 export const BASKET_ACCEPT_FIX = 'amount-as-string';
-
-/** Service path segment of single, bulk and periodic payments (Berlin Group 1.3). */
-export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
-
-/** A payment the scenario created, as the scenario keeps it (state.ts). */
-export interface CreatedPayment {
-  service: PaymentService;
-  product: string;
-  paymentId: string;
-  /** Path of the payment resource: its `self` link when given, else the Berlin Group path. */
-  self: string;
-  links: Record<string, { href: string; verbs?: string[] }>;
-  status?: string;
-}
-
-// ------------------------------------------------------------------ request bodies
-
-/** A body from the request templates (templates.ts; a profile replaces any by name). */
-export function templateBody(profile: Profile, name: string, vars: Record<string, unknown>): any {
-  return buildBody(profile, name, vars);
-}
-
-/** A short random token: makes each payment differ from every other (no logical duplicates between scenarios). */
-export const token = (): string => randomBytes(5).toString('hex');
-
-/**
- * A small random amount with two fraction digits (EUR, NOK): with the unique remittance text,
- * payments of different scenarios never coincide, and authorised ones never drain the debtor account.
- */
-export const randomAmount = (): string => `${1 + Math.floor(Math.random() * 99)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
-
-/** An ISO date `days` after today (UTC). */
-export const isoDateAhead = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Gives the payment a unique remittance text (where it has one), so it is never a logical duplicate. */
-export function makeUnique(body: any, tok = token()): any {
-  if (body && typeof body === 'object' && typeof body.remittanceInformationUnstructured === 'string') {
-    body.remittanceInformationUnstructured = `Conformance ${tok}`;
-  }
-  return body;
-}
 
 // ------------------------------------------------------------------ named body variants
 
@@ -297,15 +250,6 @@ export function expectWorstCase(basketStatus: unknown, paymentStatuses: string[]
 }
 
 // ------------------------------------------------------------------ listed answers
-
-/** One request of a table-driven scenario and the answer the spec wants for it. */
-export interface ListedTry {
-  way: string;
-  /** `accepted` (2xx) or `refused <status>` (that status with the error body). */
-  expected: string;
-  clauses: string[];
-  ex: Exchange | undefined;
-}
 
 /** Checks every try against its expected answer; one failure names every row that broke, with its clauses. */
 export function expectListedAnswers(tries: ListedTry[]): void {

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'n
 import { randomUUID } from 'node:crypto';
 import { HEADERS } from '../spec/headers.ts';
 import { parseHttpDate } from '../tpp/http-date.ts';
-import { CheckFailure, describeResponse, fail, responseOf } from './expect.ts';
+import { CheckFailure, describeResponse, fail, responseOf } from '../session/expect.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 
 /** A valid value for each optional header of the table (§ Endpoints > Header parameters). */

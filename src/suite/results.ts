@@ -1,6 +1,6 @@
 // Cucumber's message stream → one ScenarioResult per scenario run.
 import type { Envelope } from '@cucumber/messages';
-import { parseSetupFailure } from './expect.ts';
+import { parseSetupFailure } from '../session/expect.ts';
 import { readTags } from './tags.ts';
 import type { Outcome, ScenarioResult } from './verdict.ts';
 

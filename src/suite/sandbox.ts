@@ -3,13 +3,13 @@
 // the data it reads. Bodies come from the request templates (templates.ts, profile-overridable);
 import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
-import { buildBody, setPath } from './templates.ts';
-import { describeResponse, fail, jsonOf, setupFail } from './expect.ts';
-import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from './shapes.ts';
-import type { Profile } from './profile.ts';
+import { buildBody, setPath } from '../session/templates.ts';
+import { describeResponse, fail, jsonOf, setupFail } from '../session/expect.ts';
+import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from '../session/shapes.ts';
+import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import type { ScenarioSession } from './session.ts';
-import type { SandboxAccount, SandboxCard } from './state.ts';
+import type { ScenarioSession } from '../session/session.ts';
+import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 
 export { SANDBOX_PATHS };
 export type { SandboxAccount, SandboxCard };

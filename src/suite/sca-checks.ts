@@ -3,8 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { REDIRECT_FAILURE_PARAMS, REDIRECT_SUCCESS_PARAMS, UUID_PATTERN } from '../spec/events.ts';
 import { PSU_CONTEXTS } from '../spec/codes.ts';
-import { CheckFailure, describeResponse, expectSchema, fail, responseOf } from './expect.ts';
-import type { ScaResult } from './sca/index.ts';
+import { CheckFailure, describeResponse, expectSchema, fail, responseOf } from '../session/expect.ts';
+import type { ScaResult } from '../session/sca/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
 export type Context = 'PRIVATE' | 'CORPORATE';

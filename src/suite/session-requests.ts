@@ -4,11 +4,11 @@ import { request } from 'undici';
 import { UUID_PATTERN } from '../spec/events.ts';
 import type { RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
-import { describeResponse, fail, jsonOf } from './expect.ts';
+import { describeResponse, fail, jsonOf } from '../session/expect.ts';
 import { accountVars, SANDBOX_PATHS, silentOperation } from './sandbox.ts';
 import { stringsIn } from './sca-checks.ts';
-import type { ScenarioSession } from './session.ts';
-import { buildBody } from './templates.ts';
+import type { ScenarioSession } from '../session/session.ts';
+import { buildBody } from '../session/templates.ts';
 
 /** Sends a GET with the Host header naming the port. Undici always derives Host from the origin, so the request is built and signed by the client and sent here with the Host set. */
 export async function sendWithHostPort(w: ScenarioSession, spec: RequestSpec): Promise<void> {

@@ -2,7 +2,7 @@
 // Tags: @clause:<id> (one or more), @must | @should, @area:<name>, @op:<operation id>,
 // needs: @sandbox @corporate @payments @sca @mutating @clock @card-accounts @baskets @bulk @periodic,
 // and @production-safe for read-only checks within the allowance of calls without a PSU;
-// @uses:<operation id> for an operation the spec names without a path (src/suite/shapes.ts);
+// @uses:<operation id> for an operation the spec names without a path (src/session/shapes.ts);
 // @identity:<name> for another TPP of the profile's tpp.identities (second, aiOnly, piOnly);
 // @role-checks for a rule the target keeps only where it checks PSD2 roles (production).
 

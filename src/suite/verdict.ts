@@ -4,7 +4,7 @@
 // during the run (the breaker); 4 the deadline passed with scenarios not run. An inconclusive
 // scenario (its set-up could not be made on the target) neither passes nor fails: it does not
 // change the exit code, and the summary's verdict line counts the inconclusive MUSTs.
-import type { Waiver } from './profile.ts';
+import type { Waiver } from '../session/profile.ts';
 
 /** The reason of a scenario not run because the target stopped answering (run-guard.ts). */
 export const DEAD_TARGET = 'the target stopped answering';

@@ -1,8 +1,8 @@
-// The cucumber World: the scenario session of src/suite (session.ts), made for each scenario from the
+// The cucumber World: the scenario session of src/session (session.ts), made for each scenario from the
 // run context, with cucumber's attach for its evidence. Steps call the session and src/suite.
 import { setWorldConstructor, type IWorld, type IWorldOptions } from '@cucumber/cucumber';
-import { runContext } from '../../src/suite/run-context.ts';
-import { ScenarioSession } from '../../src/suite/session.ts';
+import { runContext } from '../../src/session/run-context.ts';
+import { ScenarioSession } from '../../src/session/session.ts';
 
 export class Xs2aWorld extends ScenarioSession implements IWorld {
   readonly log: IWorldOptions['log'];

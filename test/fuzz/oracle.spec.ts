@@ -11,7 +11,7 @@ import { signatureAsExpected, signatureOutcome } from '../../src/fuzz/oracle.ts'
 import { BaseRequestRefused, preflight, runFuzz, Sender } from '../../src/fuzz/runner.ts';
 import { caseFactoryFor } from '../../src/fuzz/signing.ts';
 import { openTarget, type Target } from '../../src/fuzz/target.ts';
-import { completeProfile } from '../../src/suite/profile.ts';
+import { completeProfile } from '../../src/session/profile.ts';
 import { fromRawHeaders } from '../../src/tpp/http-message.ts';
 import { verifyRequest } from '../../src/tpp/verify.ts';
 import { cliAsync } from '../helpers/cli.ts';

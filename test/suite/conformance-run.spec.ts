@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findChromium } from '../../src/suite/sca/browser-driver.ts';
+import { findChromium } from '../../src/session/sca/browser-driver.ts';
 import { cli } from '../helpers/cli.ts';
 
 describe('xs2a-conformance run (embedded reference bank)', () => {

@@ -23,8 +23,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scenarios } from '../../src/suite/coverage.ts';
 import { CONTROL_STEP, expectControlAccepted, expectsRefusal, isNegative, keepControl, refusalOf, uncontrolledRefusals, type StepLike } from '../../src/suite/controls.ts';
-import { ConformanceAssertionError } from '../../src/suite/expect.ts';
-import type { ScenarioSession } from '../../src/suite/session.ts';
+import { ConformanceAssertionError } from '../../src/session/expect.ts';
+import type { ScenarioSession } from '../../src/session/session.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
 import { cli, ROOT } from '../helpers/cli.ts';
 

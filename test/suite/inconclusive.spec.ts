@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStatusFromError } from 'allure-js-commons/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckFailure, parseSetupFailure, setScenarioOperation, setupFail, SetupFailure } from '../../src/suite/expect.ts';
+import { CheckFailure, parseSetupFailure, setScenarioOperation, setupFail, SetupFailure } from '../../src/session/expect.ts';
 import { toJUnit } from '../../src/suite/junit.ts';
 import { ResultCollector } from '../../src/suite/results.ts';
 import { formatSummary } from '../../src/suite/summary.ts';
@@ -67,7 +67,7 @@ describe('SetupFailure and setupFail', () => {
 
 describe('the scenario session\'s set-ups', () => {
   it('an empty account list is a set-up that could not be made (no operation at fault), not a TypeError in step code', async () => {
-    const { ScenarioSession } = await import('../../src/suite/session.ts');
+    const { ScenarioSession } = await import('../../src/session/session.ts');
     const w = Object.assign(Object.create(ScenarioSession.prototype), { state: { accounts: [], nationalIds: {}, payments: [] }, psu: { context: 'PRIVATE' } }) as InstanceType<typeof ScenarioSession>;
     const e = await w.accounts().then(() => undefined, (x: unknown) => x);
     expect(e).toBeInstanceOf(SetupFailure);

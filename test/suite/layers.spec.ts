@@ -1,6 +1,8 @@
-// Dependencies run downward (issue 12, Build 7): spec → tpp → bank | suite → steps | fuzz → cli.
-// Nothing under src/ imports the cucumber glue in steps/, and src/suite imports neither the fuzzer
-// nor the CLI (the fuzzer and the steps use the suite's session, not the other way round).
+// Dependencies run downward (issue 12, Build 7; issue 13): spec → tpp → session → bank | suite | fuzz →
+// steps | properties | cli. Nothing under src/ imports the cucumber glue in steps/, src/suite imports
+// neither the fuzzer nor the CLI, and the fuzzer and the steps use the scenario session of
+// src/session, which imports none of them. `npm run deps` (.dependency-cruiser.cjs) checks the whole
+// order, cycles included; these are the rules vitest keeps too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,10 +34,10 @@ const violations = (files: string[], forbidden: RegExp): string[] =>
 
 describe('layers', () => {
   it('finds the imports it judges (static, type-only, re-export, dynamic)', () => {
-    const got = importsOf(join(ROOT, 'src/suite/session.ts'));
-    expect(got).toContain('src/suite/expect.ts');
+    const got = importsOf(join(ROOT, 'src/session/session.ts'));
+    expect(got).toContain('src/session/expect.ts');
     expect(got).toContain('src/tpp/client.ts');
-    expect(importsOf(join(ROOT, 'steps/support/world.ts'))).toContain('src/suite/session.ts');
+    expect(importsOf(join(ROOT, 'steps/support/world.ts'))).toContain('src/session/session.ts');
   });
 
   it('no file under src/ imports from steps/', () => {
@@ -44,5 +46,13 @@ describe('layers', () => {
 
   it('src/suite imports neither src/fuzz nor src/cli', () => {
     expect(violations(sources(join(ROOT, 'src/suite')), /^src\/(fuzz|cli)\//)).toEqual([]);
+  });
+
+  it('src/fuzz imports nothing from src/suite', () => {
+    expect(violations(sources(join(ROOT, 'src/fuzz')), /^src\/suite\//)).toEqual([]);
+  });
+
+  it('src/session imports only src/spec, src/tpp and itself', () => {
+    expect(violations(sources(join(ROOT, 'src/session')), /^(?!src\/(spec|tpp|session)\/)/)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_BROWSER, loadProfile, withScaDriver } from '../../src/suite/profile.ts';
+import { DEFAULT_BROWSER, loadProfile, withScaDriver } from '../../src/session/profile.ts';
 import { applyWaivers, type ScenarioResult } from '../../src/suite/verdict.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { readTags } from '../../src/suite/tags.ts';
@@ -111,7 +111,7 @@ describe('not applicable is not skipped', () => {
 
 describe('production mode', () => {
   it('the allowance guard refuses the fifth call without a PSU to one account', async () => {
-    const { spendAllowance } = await import('../../src/suite/allowance.ts');
+    const { spendAllowance } = await import('../../src/session/allowance.ts');
     for (let i = 0; i < 4; i++) spendAllowance('GET', '/v1/accounts/acc-guard/transactions?bookingStatus=booked', false);
     spendAllowance('GET', '/v1/accounts/acc-guard/balances', true);
     spendAllowance('GET', '/v1/accounts', false);
@@ -135,7 +135,7 @@ describe('capabilities.sandbox: false', () => {
     const { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } = await import('@cucumber/gherkin');
     const { IdGenerator } = await import('@cucumber/messages');
     const { readdirSync } = await import('node:fs');
-    const { completeProfile } = await import('../../src/suite/profile.ts');
+    const { completeProfile } = await import('../../src/session/profile.ts');
     const p = completeProfile({ capabilities: { sandbox: false } }, ROOT);
     const run: string[] = [];
     for (const f of readdirSync(join(ROOT, 'features')).filter((x) => x.endsWith('.feature'))) {

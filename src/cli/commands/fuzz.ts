@@ -6,9 +6,9 @@ import { operatorById, OPERATORS, type MutationOperator } from '../../fuzz/opera
 import { BaseRequestRefused, formatFinding, formatTable, loadFinding, preflight, replayFinding, runFuzz, Sender } from '../../fuzz/runner.ts';
 import { caseFactoryFor } from '../../fuzz/signing.ts';
 import { openTarget, REGRESSIONS_DIR, type Target } from '../../fuzz/target.ts';
-import { ProfileError } from '../../suite/profile.ts';
+import { ProfileError } from '../../session/profile.ts';
 import { closeSharedAgents } from '../../tpp/client.ts';
-import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
+import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { serializeRequest } from '../../tpp/http-message.ts';
 
 interface FuzzCliOptions {

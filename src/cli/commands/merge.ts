@@ -2,7 +2,7 @@
 import { type Command } from 'commander';
 import { resolve } from 'node:path';
 import { mergeRuns, MergeInputError } from '../../suite/merge.ts';
-import { loadProfile, ProfileError } from '../../suite/profile.ts';
+import { loadProfile, ProfileError } from '../../session/profile.ts';
 import { generateAllureReport } from '../../suite/report.ts';
 import { UsageError } from '../io.ts';
 

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { formatMutationReport, mutationExitCode, runMutants, writeMutationReport } from '../../mutants/run.ts';
 import { mergeMutationReports, MutationMergeError, readMutationParts } from '../../mutants/shard.ts';
 import { UsageError } from '../io.ts';
-import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
+import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { parseShard } from '../../suite/shard.ts';
 
 function minScore(text: string): number {

@@ -9,9 +9,9 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify as toYaml } from 'yaml';
 import { buildOpenApi, documentOperations, type OpenApiDocument, type RouteOverride } from '../../spec/openapi.ts';
-import { DIALECTS, dialectProfile, isDialect, type Dialect } from '../../suite/dialects.ts';
-import { loadProfile, ProfileError } from '../../suite/profile.ts';
-import { DEFAULT_OPERATIONS } from '../../suite/shapes.ts';
+import { DIALECTS, dialectProfile, isDialect, type Dialect } from '../../session/dialects.ts';
+import { loadProfile, ProfileError } from '../../session/profile.ts';
+import { DEFAULT_OPERATIONS } from '../../session/shapes.ts';
 import { UsageError } from '../io.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -36,7 +36,7 @@ export function openApiFor(o: OpenApiCommandOptions): OpenApiDocument {
       throw e;
     }
   }
-  const source = file ? relative(ROOT, file) || file : 'src/suite/shapes.ts DEFAULT_OPERATIONS';
+  const source = file ? relative(ROOT, file) || file : 'src/session/shapes.ts DEFAULT_OPERATIONS';
   return buildOpenApi({ routes, routesSource: source, dialect: o.profile ? `profile ${source}` : dialect });
 }
 

@@ -3,7 +3,7 @@
 // identity, and prints the recorded and the new answer side by side. Exit 0: the same answer class;
 // 1: a different one; 2: unusable input; 3: no answer.
 import { type Command } from 'commander';
-import { loadProfile, completeProfile, ProfileError } from '../../suite/profile.ts';
+import { loadProfile, completeProfile, ProfileError } from '../../session/profile.ts';
 import { parseRecordedExchange, replay, ReplayInputError } from '../../tpp/replay.ts';
 import { readText, UsageError } from '../io.ts';
 

@@ -1,9 +1,9 @@
 // `run`: the conformance run. Exit 0: every applicable MUST passes; 1: a MUST fails; 2: unusable
 // input; 3: the target cannot be reached.
 import { type Command } from 'commander';
-import { DIALECTS, isDialect, type Dialect } from '../../suite/dialects.ts';
+import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { runSuite } from '../../suite/run.ts';
-import { parseDuration } from '../../suite/run-guard.ts';
+import { parseDuration } from '../../session/run-guard.ts';
 import { parseShard } from '../../suite/shard.ts';
 import { readText, UsageError } from '../io.ts';
 import { writeBundle } from '../../bundle/write.ts';

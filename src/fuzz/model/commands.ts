@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { limitValue } from '../../spec/limits.ts';
 import { validate } from '../../spec/validate.ts';
-import { isoDateAhead, makeUnique, PRODUCTS, templateBody, token } from '../../suite/payments.ts';
-import type { ScaResult } from '../../suite/sca/index.ts';
+import { isoDateAhead, makeUnique, PRODUCTS, templateBody, token } from '../../session/payment-requests.ts';
+import type { ScaResult } from '../../session/sca/index.ts';
 import type { Exchange } from '../../tpp/client.ts';
 import { describe, type StatefulEnv } from './env.ts';
 import {

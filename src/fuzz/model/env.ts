@@ -1,13 +1,13 @@
 // The real side of the stateful model: the target (XS2A_TARGET_URL / XS2A_PROFILE, else the
 // embedded reference bank; or a bank started here with faults), one PSU obtained by SCA through the
-// suite's scenario session (src/suite/session.ts), and `send`, which applies the checks every answer must pass.
+// scenario session (src/session/session.ts), and `send`, which applies the checks every answer must pass.
 import { randomUUID } from 'node:crypto';
 import { startBank, type Fault, type RunningBank } from '../../bank/index.ts';
 import { checkErrorBody, validate } from '../../spec/validate.ts';
-import type { ScaResult } from '../../suite/sca/index.ts';
-import { ConformanceAssertionError, SetupFailure } from '../../suite/expect.ts';
-import { ScenarioSession } from '../../suite/session.ts';
-import { dialectFromEnv, dialectProfile } from '../../suite/dialects.ts';
+import type { ScaResult } from '../../session/sca/index.ts';
+import { ConformanceAssertionError, SetupFailure } from '../../session/expect.ts';
+import { ScenarioSession } from '../../session/session.ts';
+import { dialectFromEnv, dialectProfile } from '../../session/dialects.ts';
 import type { Exchange, PsuContext, RequestSpec, TppClient } from '../../tpp/client.ts';
 import { openTarget, type Target, type TargetOptions } from '../target.ts';
 import { ModelSetupError, type Verdicts } from './verdicts.ts';

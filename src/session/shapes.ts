@@ -56,7 +56,7 @@ export const SANDBOX_PATHS = {
 export function operation(profile: Profile, id: string, params: Record<string, string> = {}): OperationRef | undefined {
   const declared = profile.operations?.[id];
   const op = declared === undefined ? DEFAULT_OPERATIONS[id] : declared;
-  if (op === undefined) throw new Error(`no operation "${id}" (src/suite/shapes.ts DEFAULT_OPERATIONS)`);
+  if (op === undefined) throw new Error(`no operation "${id}" (src/session/shapes.ts DEFAULT_OPERATIONS)`);
   if (op === null) return undefined;
   return { method: op.method, path: op.path.replace(/\{(\w+)\}/g, (_m, k: string) => encodeURIComponent(params[k] ?? '')) };
 }
@@ -103,7 +103,7 @@ export function pointers(profile: Profile, key: string): string[] {
   const p = profile.responses?.[key];
   if (p !== undefined) return Array.isArray(p) ? p : [p];
   const d = DEFAULT_RESPONSES[key];
-  if (!d) throw new Error(`no response key "${key}" (src/suite/shapes.ts DEFAULT_RESPONSES)`);
+  if (!d) throw new Error(`no response key "${key}" (src/session/shapes.ts DEFAULT_RESPONSES)`);
   return d;
 }
 

@@ -1,6 +1,6 @@
 // The PSU pool: workers never share a PSU; auto picks min(cores, PSUs).
 import { describe, expect, it } from 'vitest';
-import { autoWorkers, capWorkers, ownOf, workerIndex } from '../../src/suite/psu-pool.ts';
+import { autoWorkers, capWorkers, ownOf, workerIndex } from '../../src/session/psu-pool.ts';
 
 describe('PSU pool', () => {
   it('caps the workers at the PSUs, with a warning, and never below one', () => {

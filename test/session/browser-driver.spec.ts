@@ -8,8 +8,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
-import { DEFAULT_BROWSER } from '../../src/suite/profile.ts';
-import { closeBrowser, findChromium, runBrowserSca, type BrowserScaOutcome } from '../../src/suite/sca/browser-driver.ts';
+import { DEFAULT_BROWSER } from '../../src/session/profile.ts';
+import { closeBrowser, findChromium, runBrowserSca, type BrowserScaOutcome } from '../../src/session/sca/browser-driver.ts';
 import { WRONG_NATIONAL_ID } from '../../src/suite/sca-checks.ts';
 import { testCredentials, TppClient } from '../../src/tpp/index.ts';
 

@@ -3,8 +3,7 @@
 // not is read through ScenarioSession.need, which fails the scenario naming it.
 import type { PsuContext as Context } from '../spec/codes.ts';
 import type { Exchange } from '../tpp/client.ts';
-import type { Control } from './controls.ts';
-import type { CreatedPayment, ListedTry } from './payments.ts';
+import type { PaymentService } from './payment-requests.ts';
 
 /** One entry of the PSU's account list (Berlin Group accountList item: resourceId, iban or bban, currency …). */
 export type ListedAccount = Record<string, any>;
@@ -23,6 +22,42 @@ export interface CreatedBasket { basketId: string; self: string; links: Record<s
 
 /** The response key (`responses.<key>`) naming the id of what the last sandbox creation made. */
 export type CreatedIdKey = 'sandbox-account.id' | 'sandbox-card-account.id';
+
+/** A payment the scenario created, as the scenario keeps it. */
+export interface CreatedPayment {
+  service: PaymentService;
+  product: string;
+  paymentId: string;
+  /** Path of the payment resource: its `self` link when given, else the Berlin Group path. */
+  self: string;
+  links: Record<string, { href: string; verbs?: string[] }>;
+  status?: string;
+}
+
+/** One request of a table-driven scenario and the answer the spec wants for it. */
+export interface ListedTry {
+  way: string;
+  /** `accepted` (2xx) or `refused <status>` (that status with the error body). */
+  expected: string;
+  clauses: string[];
+  ex: Exchange | undefined;
+}
+
+/**
+ * What counts as accepted for a control:
+ * - `served`: 2xx, or 401 with `_links.scaRedirect` (the spec lets the server demand SCA on any
+ *   request: the request was understood and not refused; the signature oracle's "accepted" too);
+ * - `succeeded`: 2xx only, where the refusal checked is itself the demand for SCA (a 401).
+ */
+export type Acceptance = 'served' | 'succeeded';
+
+/** How to send the request without the violation, as the violating step kept it. */
+export interface Control {
+  /** The request without the violation, in words: "the same account list, signed as it was". */
+  what: string;
+  accepts: Acceptance;
+  send: () => Promise<Exchange>;
+}
 
 export interface ScenarioState {
   // ---- the PSU

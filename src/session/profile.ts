@@ -89,9 +89,9 @@ export interface Profile {
   clockControl?: { method: string; path: string; body?: string };
   /** Request templates for shapes the spec does not show (see templates.ts). */
   templates?: Record<string, unknown>;
-  /** Method and path of each operation the spec names without one (src/suite/shapes.ts); null: not offered. */
+  /** Method and path of each operation the spec names without one (src/session/shapes.ts); null: not offered. */
   operations?: Record<string, { method: string; path: string } | null>;
-  /** JSON pointers to the values the suite reads from answers whose shape the spec does not show (src/suite/shapes.ts). */
+  /** JSON pointers to the values the suite reads from answers whose shape the spec does not show (src/session/shapes.ts). */
   responses?: Record<string, string | string[]>;
   /** How to reach states the spec does not say how to reach (src/suite/preconditions.ts). */
   preconditions?: Preconditions;
@@ -208,16 +208,16 @@ export const PROFILE_SCHEMA = {
       },
     },
     clockControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
-    templates: { type: 'object', description: 'Request bodies the spec does not show (src/suite/templates.ts names them); {{name}} placeholders are filled.' },
+    templates: { type: 'object', description: 'Request bodies the spec does not show (src/session/templates.ts names them); {{name}} placeholders are filled.' },
     operations: {
       type: 'object',
-      description: 'Operations the spec names without a method or path, or does not name (src/suite/shapes.ts OPERATION_SILENCE gives the words that leave each open); null: the bank does not offer it.',
+      description: 'Operations the spec names without a method or path, or does not name (src/session/shapes.ts OPERATION_SILENCE gives the words that leave each open); null: the bank does not offer it.',
       propertyNames: { enum: Object.keys(DEFAULT_OPERATIONS) },
       additionalProperties: { oneOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }, path: { type: 'string', pattern: '^/' } } }] },
     },
     responses: {
       type: 'object',
-      description: 'JSON pointers (RFC 6901) to values the suite reads from answers whose shape the spec does not show (src/suite/shapes.ts DEFAULT_RESPONSES).',
+      description: 'JSON pointers (RFC 6901) to values the suite reads from answers whose shape the spec does not show (src/session/shapes.ts DEFAULT_RESPONSES).',
       propertyNames: { enum: Object.keys(DEFAULT_RESPONSES) },
       additionalProperties: { oneOf: [{ type: 'string', pattern: '^(/.*)?$' }, { type: 'array', minItems: 1, items: { type: 'string', pattern: '^(/.*)?$' } }] },
     },

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Breaker, parseDuration, stopReason } from '../../src/suite/run-guard.ts';
+import { Breaker, parseDuration, stopReason } from '../../src/session/run-guard.ts';
 
 const stopFile = () => join(mkdtempSync(join(tmpdir(), 'xs2a-guard-')), 'stop');
 

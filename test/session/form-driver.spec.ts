@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planForm, runFormSca } from '../../src/suite/sca/form-driver.ts';
+import { planForm, runFormSca } from '../../src/session/sca/form-driver.ts';
 
 const REDIRECT = 'https://127.0.0.1/xs2a-conformance/cb';
 let server: Server;

@@ -1,0 +1,131 @@
+// Layering check (issue 13): dependencies run downward only.
+//
+//   src/spec → src/tpp → src/session → src/bank | src/suite | src/fuzz → steps/ | properties/ | src/cli
+//
+// (src/mutants and src/bundle sit beside src/cli, above the three middle layers.) Run with
+// `npm run deps`; `npm test` runs it before vitest.
+
+/** Project code outside node_modules (what a layer rule may forbid). */
+const PROJECT = '^(src|steps|properties|test|bench|bin|fixtures)/';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'No import cycles. Scoped (see the two rules below): cycles inside src/bank, and cycles that close only through a type-only import, are warnings.',
+      from: { pathNot: '^src/bank/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-circular-through-types',
+      severity: 'warn',
+      comment:
+        'A cycle that closes through a type-only import (erased by the compiler: no load-order hazard, but still a tangle): ' +
+        'src/spec/headers.ts ↔ src/spec/operations.ts (DetailedOperationId), src/session/profile.ts ↔ src/session/shapes.ts (Profile).',
+      from: { pathNot: '^src/bank/' },
+      to: { circular: true, via: { dependencyTypes: ['type-only'] } },
+    },
+    {
+      name: 'no-circular-in-bank',
+      severity: 'warn',
+      comment: 'Cycles inside src/bank: being untangled with the bank\'s fault seam (issue 13); make this an error, or fold it into no-circular, once none is left.',
+      from: { path: '^src/bank/' },
+      to: { circular: true },
+    },
+    {
+      name: 'spec-is-the-bottom',
+      severity: 'error',
+      comment: 'src/spec is the spec as data: it imports nothing else of the project.',
+      from: { path: '^src/spec/' },
+      to: { path: PROJECT, pathNot: '^src/spec/' },
+    },
+    {
+      name: 'tpp-only-from-spec',
+      severity: 'error',
+      comment: 'src/tpp (the TPP toolkit) builds on src/spec only.',
+      from: { path: '^src/tpp/' },
+      to: { path: PROJECT, pathNot: '^src/(spec|tpp)/' },
+    },
+    {
+      name: 'session-only-from-spec-and-tpp',
+      severity: 'error',
+      comment: 'src/session (scenario session, profile, SCA drivers, evidence) builds on src/spec and src/tpp only: not on the bank, the suite, the fuzzer, steps/ or the CLI.',
+      from: { path: '^src/session/' },
+      to: { path: PROJECT, pathNot: '^src/(spec|tpp|session)/' },
+    },
+    {
+      name: 'suite-not-from-its-neighbours',
+      severity: 'error',
+      comment: 'src/suite imports neither the fuzzer nor the bank, except the exception below.',
+      from: { path: '^src/suite/' },
+      to: {
+        path: '^src/(fuzz|bank)/',
+        // run.ts starts the embedded reference bank (a dynamic import, only when no target is given):
+        // the embedded bank is the default target of `xs2a-conformance run`.
+        pathNot: '^src/bank/index[.]ts$',
+      },
+    },
+    {
+      name: 'suite-bank-only-from-run',
+      severity: 'error',
+      comment: 'Only run.ts (the run that starts the embedded reference bank) may import the bank.',
+      from: { path: '^src/suite/', pathNot: '^src/suite/run[.]ts$' },
+      to: { path: '^src/bank/' },
+    },
+    {
+      name: 'fuzz-not-from-its-neighbours',
+      severity: 'error',
+      comment: 'src/fuzz imports neither the suite nor the bank, except the exception below.',
+      from: { path: '^src/fuzz/' },
+      to: {
+        path: '^src/(suite|bank)/',
+        // target.ts (openTarget) and model/env.ts (the stateful model's own bank with faults) start
+        // the embedded reference bank: the default target of the fuzzer and the properties.
+        pathNot: '^src/bank/index[.]ts$',
+      },
+    },
+    {
+      name: 'fuzz-bank-only-from-its-targets',
+      severity: 'error',
+      comment: 'Only the fuzzer\'s target (target.ts) and the stateful model\'s environment (model/env.ts) may import the bank.',
+      from: { path: '^src/fuzz/', pathNot: '^src/fuzz/(target|model/env)[.]ts$' },
+      to: { path: '^src/bank/' },
+    },
+    {
+      name: 'bank-not-from-its-neighbours',
+      severity: 'error',
+      comment: 'src/bank (the reference bank) imports neither the suite nor the fuzzer.',
+      from: { path: '^src/bank/' },
+      to: { path: '^src/(suite|fuzz)/' },
+    },
+    {
+      name: 'middle-not-from-above',
+      severity: 'error',
+      comment: 'src/bank, src/suite and src/fuzz never import the layers above them.',
+      from: { path: '^src/(bank|suite|fuzz)/' },
+      to: { path: '^(steps|properties|test|bench|bin)/|^src/(cli|mutants|bundle)/' },
+    },
+    {
+      name: 'src-not-from-tests',
+      severity: 'error',
+      comment: 'Nothing under src/ imports the project\'s tests or their helpers and fixtures code (test/).',
+      from: { path: '^src/' },
+      to: { path: '^test/' },
+    },
+    {
+      name: 'src-not-from-steps',
+      severity: 'error',
+      comment: 'Nothing under src/ imports the cucumber glue (steps/), the properties or the benchmarks.',
+      from: { path: '^src/' },
+      to: { path: '^(steps|properties|bench|bin)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a layer that needs another's types depends on it.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.mts', '.mjs', '.js', '.json'] },
+  },
+};
