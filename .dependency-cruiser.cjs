@@ -13,24 +13,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'No import cycles. Scoped (see the two rules below): cycles inside src/bank, and cycles that close only through a type-only import, are warnings.',
-      from: { pathNot: '^src/bank/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
-    },
-    {
-      name: 'no-circular-through-types',
-      severity: 'warn',
-      comment:
-        'A cycle that closes through a type-only import (erased by the compiler: no load-order hazard, but still a tangle): ' +
-        'src/spec/headers.ts ↔ src/spec/operations.ts (DetailedOperationId), src/session/profile.ts ↔ src/session/shapes.ts (Profile).',
-      from: { pathNot: '^src/bank/' },
-      to: { circular: true, via: { dependencyTypes: ['type-only'] } },
-    },
-    {
-      name: 'no-circular-in-bank',
-      severity: 'warn',
-      comment: 'Cycles inside src/bank: being untangled with the bank\'s fault seam (issue 13); make this an error, or fold it into no-circular, once none is left.',
-      from: { path: '^src/bank/' },
+      comment: 'No import cycles anywhere, type-only imports included (options.tsPreCompilationDeps keeps them).',
+      from: {},
       to: { circular: true },
     },
     {

@@ -10,7 +10,11 @@
 //
 // The bank's answer is the truth: ids and values are read from what it returned, never from what the
 // suite sent.
-import type { Profile } from './profile.ts';
+/** The part of the profile the shapes read (profile.ts's Profile has it; named here so that profile.ts and this file do not import each other). */
+interface ShapedProfile {
+  operations?: Record<string, { method: string; path: string } | null>;
+  responses?: Record<string, string | string[]>;
+}
 
 export interface OperationRef {
   method: string;
@@ -53,7 +57,7 @@ export const SANDBOX_PATHS = {
 } as const;
 
 /** An operation as the profile declares it, its path filled; undefined when the bank does not offer it. */
-export function operation(profile: Profile, id: string, params: Record<string, string> = {}): OperationRef | undefined {
+export function operation(profile: ShapedProfile, id: string, params: Record<string, string> = {}): OperationRef | undefined {
   const declared = profile.operations?.[id];
   const op = declared === undefined ? DEFAULT_OPERATIONS[id] : declared;
   if (op === undefined) throw new Error(`no operation "${id}" (src/session/shapes.ts DEFAULT_OPERATIONS)`);
@@ -99,7 +103,7 @@ export function atPointer(doc: unknown, pointer: string): unknown {
 export class ShapeMiss extends Error {}
 
 /** The pointers for a key: the profile's (a string or a list), else the defaults. */
-export function pointers(profile: Profile, key: string): string[] {
+export function pointers(profile: ShapedProfile, key: string): string[] {
   const p = profile.responses?.[key];
   if (p !== undefined) return Array.isArray(p) ? p : [p];
   const d = DEFAULT_RESPONSES[key];
@@ -108,7 +112,7 @@ export function pointers(profile: Profile, key: string): string[] {
 }
 
 /** The first value of the answer at one of the key's pointers that passes `ok`. */
-export function readValue<T>(profile: Profile, key: string, doc: unknown, ok: (v: unknown) => v is T): T | undefined {
+export function readValue<T>(profile: ShapedProfile, key: string, doc: unknown, ok: (v: unknown) => v is T): T | undefined {
   for (const p of pointers(profile, key)) {
     const v = atPointer(doc, p);
     if (ok(v)) return v;
@@ -120,27 +124,27 @@ const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 
 const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 
 /** A string the answer must hold; throws ShapeMiss naming the profile key. */
-export function readString(profile: Profile, key: string, doc: unknown, what: string): string {
+export function readString(profile: ShapedProfile, key: string, doc: unknown, what: string): string {
   const v = readValue(profile, key, doc, (x): x is string | number => isText(x) || typeof x === 'number');
   if (v === undefined) throw new ShapeMiss(`${what}: no value at ${pointers(profile, key).map((p) => p || '(the body)').join(', ')} of ${JSON.stringify(doc)?.slice(0, 200)}; set responses.${key} in the profile to the JSON pointer where this bank answers it`);
   return String(v);
 }
 
 /** An optional string (undefined when none of the pointers holds one). */
-export function readOptionalString(profile: Profile, key: string, doc: unknown): string | undefined {
+export function readOptionalString(profile: ShapedProfile, key: string, doc: unknown): string | undefined {
   const v = readValue(profile, key, doc, (x): x is string | number => isText(x) || typeof x === 'number');
   return v === undefined ? undefined : String(v);
 }
 
 /** A list the answer must hold; throws ShapeMiss naming the profile key. */
-export function readList(profile: Profile, key: string, doc: unknown, what: string): unknown[] {
+export function readList(profile: ShapedProfile, key: string, doc: unknown, what: string): unknown[] {
   const v = readValue(profile, key, doc, isList);
   if (v === undefined) throw new ShapeMiss(`${what}: no list at ${pointers(profile, key).map((p) => p || '(the body)').join(', ')} of ${JSON.stringify(doc)?.slice(0, 200)}; set responses.${key} in the profile`);
   return v;
 }
 
 /** The national identity numbers of the customers of one type in a GET /v1/sandbox/customers answer, through the profile's pointers. */
-export function customersOfType(profile: Profile, doc: unknown, type: 'private' | 'corporate'): string[] {
+export function customersOfType(profile: ShapedProfile, doc: unknown, type: 'private' | 'corporate'): string[] {
   return (readValue(profile, 'sandbox-customers.list', doc, isList) ?? [])
     .filter((x) => String(readOptionalString(profile, 'sandbox-customer.type', x)).toLowerCase() === type)
     .map((x) => readOptionalString(profile, 'sandbox-customer.nationalId', x))

@@ -4,7 +4,7 @@
  * (§ Authentication > Request signing) is in signing.ts. Names are spelled as the spec spells them; HTTP header names
  * are case-insensitive, so lookups go through lower case.
  */
-import type { DetailedOperationId } from './operations.ts';
+import type { DetailedOperationId } from './operation-ids.ts';
 
 export interface HeaderDef {
   readonly name: string;

@@ -64,14 +64,8 @@ export interface DetailedOperation {
   readonly rules: readonly OperationRule[];
 }
 
-export const DETAILED_OPERATION_IDS = [
-  'create-signing-basket',
-  'create-cross-border-payment',
-  'get-transaction-details',
-  'create-sandbox-card-transactions',
-  'get-sandbox-account-transactions',
-] as const;
-export type DetailedOperationId = (typeof DETAILED_OPERATION_IDS)[number];
+export { DETAILED_OPERATION_IDS, type DetailedOperationId } from './operation-ids.ts';
+import { DETAILED_OPERATION_IDS, type DetailedOperationId } from './operation-ids.ts';
 
 const SPEC: Sourced = { level: 'must', source: 'spec' };
 const BG = 'Berlin Group NextGenPSD2 1.3';

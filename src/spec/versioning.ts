@@ -2,7 +2,7 @@
  * Spec § Versioning: path prefix, release numbers, x-accept-fix values, deprecations and the notable
  * release changes. Dates are ISO 8601 (the spec writes 01-Aug-2020).
  */
-import type { DetailedOperationId } from './operations.ts';
+import type { DetailedOperationId } from './operation-ids.ts';
 
 export const PATH_PREFIX = '/v1';
 
