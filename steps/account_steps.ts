@@ -16,6 +16,8 @@ import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import { readValue } from '../src/session/shapes.ts';
 import type { Xs2aWorld } from './support/world.ts';
 import { eachAtOnce } from '../src/suite/concurrently.ts';
+import { check } from '../src/suite/checks/check.ts';
+import { accountsWellFormed, balancesNonEmpty } from '../src/suite/checks/accounts.ts';
 
 // ---------------------------------------------------------------- local helpers
 
@@ -105,11 +107,7 @@ When('the TPP reads the balances of the sandbox account', async function (this: 
 });
 
 Then('every listed account has a resourceId, an iban or bban and a currency code', function (this: Xs2aWorld) {
-  const list = this.json?.accounts;
-  if (!Array.isArray(list) || !list.length) fail(`expected a non-empty \`accounts\` list: ${describeResponse(this.last)}`, ['endpoints.list-accounts']);
-  for (const a of list) {
-    if (typeof a?.resourceId !== 'string' || !(a.iban || a.bban) || !isCurrencyCode(a.currency)) fail(`account ${JSON.stringify(a).slice(0, 200)} lacks a resourceId, an iban or bban, or a currency code`, ['endpoints.list-accounts', 'conventions.currency-code']);
-  }
+  return check(this, accountsWellFormed);
 });
 
 Then('the account list holds the sandbox account', async function (this: Xs2aWorld) {
@@ -118,10 +116,9 @@ Then('the account list holds the sandbox account', async function (this: Xs2aWor
   if (!list.some((a: any) => isSameAccount(a, acc))) fail(`the account list lacks the sandbox account ${acc.iban ?? acc.bban}: ${describeResponse(this.last)}`, ['endpoints.list-accounts']);
 });
 
-Then('the balances are a non-empty list whose amounts are strings with the currency\'s minor units', function (this: Xs2aWorld) {
-  const b = this.json?.balances;
-  if (!Array.isArray(b) || !b.length) fail(`expected a non-empty \`balances\` list: ${describeResponse(this.last)}`, ['endpoints.get-balances']);
-  expectAmountStrings(b, 'the balances');
+Then('the balances are a non-empty list whose amounts are strings with the currency\'s minor units', async function (this: Xs2aWorld) {
+  await check(this, balancesNonEmpty);
+  expectAmountStrings(this.json.balances, 'the balances');
 });
 
 // ---------------------------------------------------------------- transaction lists

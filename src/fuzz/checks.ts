@@ -12,6 +12,7 @@ import { encodeWords } from '../tpp/rfc2047.ts';
 import { digestOf } from '../tpp/digest.ts';
 import { describeAnswer, rejectionText, signatureOutcome } from './oracle.ts';
 import { changedBody } from './operators.ts';
+import { Failure, type FailureDetail } from '../session/failure.ts';
 import { Sender, type CaseResult } from './runner.ts';
 import { caseFactoryFor, type CaseFactory } from './signing.ts';
 import { openTarget, type Target, type TargetOptions } from './target.ts';
@@ -63,31 +64,34 @@ export interface PropertyCheck<T = any> {
   check(env: CheckEnv, value: T): Promise<void>;
 }
 
-export class WrongAnswer extends Error {
-  readonly code = 'FUZZ_ERR_WRONG_ANSWER';
+/** A property's wrong answer in the shared failure shape (src/session/failure.ts): what the oracle wanted against what came back. */
+export class WrongAnswer extends Failure {
+  constructor(message: string, detail: FailureDetail = {}, clauses: readonly string[] = []) {
+    super('FUZZ_ERR_WRONG_ANSWER', message, clauses, detail, message);
+  }
 }
 
 const describe = describeAnswer;
 
 /** Accepted per the signature oracle: 2xx/3xx, or 401 with scaRedirect (the server may demand SCA on any request). */
 export function expectAccepted(r: CaseResult, what: string): void {
-  if (signatureOutcome(r) !== 'accepted') throw new WrongAnswer(`${what}: expected acceptance (2xx, or 401 with scaRedirect), got ${describe(r)}`);
+  if (signatureOutcome(r) !== 'accepted') throw new WrongAnswer(`${what}: expected acceptance (2xx, or 401 with scaRedirect), got ${describe(r)}`, { expected: 'accepted', received: r.status ?? r.error });
 }
 
 /** A signature the spec makes valid: accepted per the oracle. */
 export function expectSignatureAccepted(env: CheckEnv, r: CaseResult, what: string): void {
-  if (signatureOutcome(r, env.target.profile.signing.rejectStatuses) !== 'accepted') throw new WrongAnswer(`${what}: expected the signature accepted (2xx, or 401 with scaRedirect), got ${describe(r)}`);
+  if (signatureOutcome(r, env.target.profile.signing.rejectStatuses) !== 'accepted') throw new WrongAnswer(`${what}: expected the signature accepted (2xx, or 401 with scaRedirect), got ${describe(r)}`, { expected: 'accepted', received: r.status ?? r.error });
 }
 
 /** A signature that fails validation: rejected per the oracle (400, or a status the profile declares). */
 export function expectSignatureRejected(env: CheckEnv, r: CaseResult, what: string): void {
   const statuses = env.target.profile.signing.rejectStatuses;
-  if (signatureOutcome(r, statuses) !== 'rejected') throw new WrongAnswer(`${what}: expected the signature rejected with ${rejectionText(statuses)}, got ${describe(r)}`);
+  if (signatureOutcome(r, statuses) !== 'rejected') throw new WrongAnswer(`${what}: expected the signature rejected with ${rejectionText(statuses)}, got ${describe(r)}`, { expected: rejectionText(statuses), received: r.status ?? r.error });
 }
 
 
 export function expectRejected(r: CaseResult, what: string, code?: string): void {
-  if (r.status !== 400) throw new WrongAnswer(`${what}: expected rejection with 400${code ? ` ${code}` : ''}, got ${describe(r)}`);
+  if (r.status !== 400) throw new WrongAnswer(`${what}: expected rejection with 400${code ? ` ${code}` : ''}, got ${describe(r)}`, { expected: code ? `400 ${code}` : 400, received: r.status ?? r.error });
   if (code) {
     let got: unknown;
     try {
@@ -95,7 +99,7 @@ export function expectRejected(r: CaseResult, what: string, code?: string): void
     } catch {
       got = undefined;
     }
-    if (got !== code) throw new WrongAnswer(`${what}: expected error code ${code}, got ${describe(r)}`);
+    if (got !== code) throw new WrongAnswer(`${what}: expected error code ${code}, got ${describe(r)}`, { expected: code, received: got });
   }
 }
 

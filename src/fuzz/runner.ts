@@ -12,6 +12,7 @@ import { OPERATORS, operatorById, type Level, type MutationOperator, type Verdic
 import { describeAnswer, rejectionText, signatureAsExpected, signatureOutcome, type OracleAnswer, type SignatureOutcome } from './oracle.ts';
 import { CaseFactory, caseFactoryFor } from './signing.ts';
 import type { Target } from './target.ts';
+import type { FailureShape } from '../session/failure.ts';
 
 export type CaseResult = OracleAnswer;
 
@@ -95,6 +96,20 @@ export interface Finding {
   response: { status?: number; error?: string; body: string };
   foundAt: string;
   file?: string;
+  /** The finding in the shared failure shape (src/session/failure.ts). */
+  failure: FailureShape;
+}
+
+/** A finding in the shared failure shape: the operator's verdict wanted against the answer that came back. */
+export function findingFailure(f: Omit<Finding, 'failure'>): FailureShape {
+  return {
+    code: 'FUZZ_FINDING',
+    title: `${f.operator}: ${f.description}`,
+    expected: f.expect,
+    received: f.response.status ?? f.response.error,
+    clauses: [...f.clauses],
+    evidence: [{ label: `${f.operator} (seed ${f.seed}, path ${f.path})`, request: `${f.request.method} ${f.request.target}\n${f.request.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${f.request.body}`, response: `${f.response.status ?? f.response.error ?? ''}\n\n${f.response.body}` }],
+  };
 }
 
 export interface FuzzRunOptions {
@@ -254,7 +269,7 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
 }
 
 function toFinding(op: MutationOperator, seed: number, path: string, value: unknown, req: HttpRequest, res: CaseResult, target: string, faults?: string[], rejectStatuses?: readonly number[]): Finding {
-  return {
+  const f: Omit<Finding, 'failure'> = {
     operator: op.id, description: op.description, level: op.level, expect: op.expect, clauses: op.clauses,
     ...(rejectStatuses && rejectStatuses.some((x) => x !== 400) ? { rejectStatuses: [...rejectStatuses] } : {}),
     seed, path, value: fc.stringify(value), target, ...(faults?.length ? { faults } : {}),
@@ -262,6 +277,7 @@ function toFinding(op: MutationOperator, seed: number, path: string, value: unkn
     response: { status: res.status, error: res.error, body: res.body.slice(0, 2000) },
     foundAt: new Date().toISOString(),
   };
+  return { ...f, failure: findingFailure(f) };
 }
 
 export function saveFinding(dir: string, f: Finding): string {
@@ -276,7 +292,7 @@ export function saveFinding(dir: string, f: Finding): string {
 export function loadFinding(file: string): Finding {
   const f = JSON.parse(readFileSync(file, 'utf8')) as Finding;
   if (typeof f.operator !== 'string' || typeof f.seed !== 'number' || typeof f.path !== 'string') throw new Error(`${file} is not a fuzz regression (operator, seed, path)`);
-  return f;
+  return f.failure ? f : { ...f, failure: findingFailure(f) };
 }
 
 export interface ReplayResult {

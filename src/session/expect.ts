@@ -1,29 +1,20 @@
 // Assertions for scenarios. A failure names what was expected, what came back, and the clause,
 // so the report traces it to the spec. Evidence (request, response, curl) is attached by a hook.
-import { clauseById } from '../spec/clauses.ts';
+import { clauseText, Failure, type FailureDetail } from './failure.ts';
 import { checkErrorBody, validate, type ValidationResult } from '../spec/validate.ts';
 import type { SchemaName } from '../spec/schemas/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
 // The class name says "Assertion" on purpose: Allure files assertion errors as product defects
 // (failed) and any other error as a test defect (broken).
-export class ConformanceAssertionError extends Error {
-  readonly code = 'SUITE_CHECK_FAILED';
+export class ConformanceAssertionError extends Failure {
   override name = 'ConformanceAssertionError';
-  constructor(message: string, readonly clauses: string[] = []) {
-    super(clauses.length ? `${message}\n${clauses.map((c) => `  clause ${c}: ${safeText(c)}`).join('\n')}` : message);
+  constructor(message: string, clauses: string[] = [], detail: FailureDetail = {}, code = 'SUITE_CHECK_FAILED') {
+    super(code, message, clauses, detail);
   }
 }
 
 export { ConformanceAssertionError as CheckFailure };
-
-function safeText(id: string): string {
-  try {
-    return clauseById(id).text;
-  } catch {
-    return '(unknown clause)';
-  }
-}
 
 export function describeResponse(ex: Exchange | undefined): string {
   if (!ex) return 'no request was sent';
@@ -47,7 +38,7 @@ export function jsonOf(ex: Exchange | undefined, clauses: string[] = []): any {
 
 export function expectStatus(ex: Exchange | undefined, allowed: number[], clauses: string[] = []): void {
   const r = responseOf(ex, clauses);
-  if (!allowed.includes(r.status)) throw new ConformanceAssertionError(`expected status ${allowed.join(' or ')}, but ${describeResponse(ex)}`, clauses);
+  if (!allowed.includes(r.status)) throw new ConformanceAssertionError(`expected status ${allowed.join(' or ')}, but ${describeResponse(ex)}`, clauses, { expected: allowed.length === 1 ? allowed[0] : allowed, received: r.status });
 }
 
 export function expectSchema(value: unknown, schema: SchemaName, what: string, clauses: string[] = []): void {
@@ -70,11 +61,11 @@ export function expectErrorBody(ex: Exchange | undefined, status: number, code: 
   const check = checkErrorBody(body, status);
   expectValid(check.schema, 'error-body', 'the error body', ['fields.error-body', ...clauses]);
   if (!check.statusMatches) throw new ConformanceAssertionError(`error body says status ${JSON.stringify(check.status)} but the HTTP status is ${status}`, ['fields.error-body.status', ...clauses]);
-  if (code !== undefined && body.code !== code) throw new ConformanceAssertionError(`expected error code ${code}, but ${describeResponse(ex)}`, clauses);
+  if (code !== undefined && body.code !== code) throw new ConformanceAssertionError(`expected error code ${code}, but ${describeResponse(ex)}`, clauses, { expected: code, received: body.code });
 }
 
-export function fail(message: string, clauses: string[] = []): never {
-  throw new ConformanceAssertionError(message, clauses);
+export function fail(message: string, clauses: string[] = [], detail: FailureDetail = {}): never {
+  throw new ConformanceAssertionError(message, clauses, detail);
 }
 
 // ------------------------------------------------------------------ set-ups that could not be made
@@ -88,17 +79,11 @@ const SETUP_RE = /^the set-up(?: \(@op:([^)\s]+)\))? could not be made: ([\s\S]*
  * scenario carries the failure. Not an assertion error on purpose: Allure files it as broken.
  * `operation` is undefined when no operation is at fault (the PSU simply has no accounts).
  */
-export class SetupFailure extends Error {
-  readonly code = 'SUITE_SETUP_FAILED';
+export class SetupFailure extends Failure {
   override name = 'SetupFailure';
-  constructor(readonly reason: string, readonly operation: string | undefined, readonly clauses: string[] = []) {
-    super(setupMessage(reason, operation, clauses));
+  constructor(readonly reason: string, readonly operation: string | undefined, clauses: string[] = []) {
+    super('SUITE_SETUP_FAILED', `the set-up${operation ? ` (@op:${operation})` : ''} could not be made: ${reason}`, clauses);
   }
-}
-
-function setupMessage(reason: string, operation: string | undefined, clauses: string[]): string {
-  const head = `the set-up${operation ? ` (@op:${operation})` : ''} could not be made: ${reason}`;
-  return clauses.length ? `${head}\n${clauses.map((c) => `  clause ${c}: ${safeText(c)}`).join('\n')}` : head;
 }
 
 /** The reason and operation of a SetupFailure's message (cucumber passes on the error's type and message only). */
@@ -133,6 +118,6 @@ export function setScenarioOperation(op: string | undefined): void {
  * a SetupFailure, and the scenario is inconclusive.
  */
 export function setupFail(message: string, operation: string | undefined, clauses: string[] = []): never {
-  if (operation !== undefined && operation === scenarioOperation) throw new ConformanceAssertionError(setupMessage(message, operation, []), clauses);
+  if (operation !== undefined && operation === scenarioOperation) throw new ConformanceAssertionError(`the set-up (@op:${operation}) could not be made: ${message}`, clauses);
   throw new SetupFailure(message, operation, clauses);
 }

@@ -269,7 +269,7 @@ export async function authorise(w: ScenarioSession, p: CreatedPayment = currentP
   try {
     await completeSca(w);
   } catch (e) {
-    if (e instanceof CheckFailure) setupFail(`the payment could not be authorised: ${e.message.split('\n  clause ')[0]}`, 'start-payment-authorisation', e.clauses);
+    if (e instanceof CheckFailure) setupFail(`the payment could not be authorised: ${e.message.split('\n  clause ')[0]}`, 'start-payment-authorisation', [...e.clauses]);
     throw e;
   }
 }

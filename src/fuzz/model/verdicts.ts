@@ -3,19 +3,22 @@
 // ids. A run enforces some levels (a violation throws, so fast-check shrinks the command sequence)
 // and only records the others, so one property per level reports at that level.
 import { clauseById } from '../../spec/clauses.ts';
+import { Failure, type FailureDetail } from '../../session/failure.ts';
 
 export type ModelLevel = 'must' | 'should';
 
-export class ModelViolation extends Error {
-  readonly code = 'MODEL_ERR_VIOLATION';
-  constructor(readonly level: ModelLevel, readonly clauses: readonly string[], message: string) {
-    super(`[${level}] [clause:${clauses.join(',')}] ${message}`);
+/** A violation in the shared failure shape (src/session/failure.ts); its message keeps the model's `[level] [clause:…]` form. */
+export class ModelViolation extends Failure {
+  constructor(readonly level: ModelLevel, clauses: readonly string[], message: string, detail: FailureDetail = {}) {
+    super('MODEL_ERR_VIOLATION', message, clauses, detail, `[${level}] [clause:${clauses.join(',')}] ${message}`);
   }
 }
 
 /** The target could not be driven (no answer from a control operation, a broken fixture): not a verdict. */
-export class ModelSetupError extends Error {
-  readonly code = 'MODEL_ERR_SETUP';
+export class ModelSetupError extends Failure {
+  constructor(message: string) {
+    super('MODEL_ERR_SETUP', message);
+  }
 }
 
 export class Verdicts {
