@@ -104,7 +104,8 @@ export interface Agreement {
   engagements: Engagement[];
 }
 
-export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
+export type { PaymentService } from '../spec/codes.ts';
+import type { PaymentService } from '../spec/codes.ts';
 
 export interface PaymentItem {
   amount: bigint;

@@ -13,7 +13,8 @@ export const PRODUCTS = {
 } as const;
 
 /** Service path segment of single, bulk and periodic payments (Berlin Group 1.3). */
-export type PaymentService = 'payments' | 'bulk-payments' | 'periodic-payments';
+export type { PaymentService } from '../spec/codes.ts';
+import type { PaymentService } from '../spec/codes.ts';
 
 // ------------------------------------------------------------------ request bodies
 

@@ -7,7 +7,8 @@ import { CheckFailure, describeResponse, expectSchema, fail, responseOf } from '
 import type { ScaResult } from '../session/sca/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
-export type Context = 'PRIVATE' | 'CORPORATE';
+export type { PsuContext as Context } from '../spec/codes.ts';
+import type { PsuContext as Context } from '../spec/codes.ts';
 
 /** The redirect of a flow that reached the TPP-Redirect-URI; fails (sca.redirect-to-tpp) otherwise. */
 export function redirectParams(r: ScaResult | undefined): Record<string, string> {

@@ -11,6 +11,7 @@ import { redactBody, redactHeaderValue, redactUrl } from './redact.ts';
 import { rsaSha256Signer, signRequest, type SignOptions, type Signer } from './sign.ts';
 import { type Encode } from './signature-header.ts';
 import { certificateHeaderValue } from './verify.ts';
+import type { PsuContext as PsuContextName } from '../spec/codes.ts';
 
 export interface TppIdentity {
   certPem: string;
@@ -25,7 +26,7 @@ export interface PsuContext {
   /** PSU-IP-Address: its presence means a PSU is present (spec Limits). */
   psuIpAddress?: string;
   psuIdentity?: string;
-  psuContext?: 'PRIVATE' | 'CORPORATE';
+  psuContext?: PsuContextName;
   tppSessionId?: string;
 }
 

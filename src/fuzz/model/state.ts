@@ -3,6 +3,7 @@
 // where it needs a choice the spec leaves open, the choice is the one docs/reference-bank.md documents.
 import { BASKET_STATUSES, PAYMENT_STATUSES, type BasketStatus } from '../../spec/codes.ts';
 import { basketView } from '../../spec/states.ts';
+import type { PaymentService } from '../../spec/codes.ts';
 
 export type PaymentKind = 'cross-border' | 'norwegian-domestic' | 'bulk' | 'periodic';
 
@@ -10,7 +11,7 @@ export interface ModelPayment {
   /** p1, p2, … in creation order (for readable failure reports). */
   label: string;
   kind: PaymentKind;
-  service: 'payments' | 'bulk-payments' | 'periodic-payments';
+  service: PaymentService;
   product: string;
   paymentId: string;
   /** Path of the payment resource (its self link, else the Berlin Group path). */

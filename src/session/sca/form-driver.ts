@@ -5,6 +5,7 @@ import { parse, type HTMLElement } from 'node-html-parser';
 import { Agent, request } from 'undici';
 import { redactUrl } from '../../tpp/redact.ts';
 import { fillText } from '../templates.ts';
+import type { PsuContext } from '../../spec/codes.ts';
 
 export interface ScaRequest {
   href: string;
@@ -14,7 +15,7 @@ export interface ScaRequest {
   /** field name → value template; {{name}} is replaced from vars. */
   fields: Record<string, string>;
   vars: Record<string, string | undefined>;
-  context: 'PRIVATE' | 'CORPORATE';
+  context: PsuContext;
   contextField: string;
   /** Abort the SCA: press the button whose name, value or text matches `cancelButton`. */
   cancel?: boolean;

@@ -3,6 +3,7 @@
 import type { Profile } from '../profile.ts';
 import { runBrowserSca, type BrowserRequestRecord, type Screenshot } from './browser-driver.ts';
 import { runFormSca, type ScaOutcome } from './form-driver.ts';
+import type { PsuContext } from '../../spec/codes.ts';
 
 export interface ScaResult extends ScaOutcome {
   screenshots?: Screenshot[];
@@ -14,7 +15,7 @@ export interface ScaCall {
   href: string;
   /** The target's base URL: its origin is where the SCA pages may come from, with the profile's sca.origins. */
   targetUrl: string;
-  context: 'PRIVATE' | 'CORPORATE';
+  context: PsuContext;
   cancel?: boolean;
   vars: Record<string, string | undefined>;
   /** Asked before each request of the flow; it throws to stop it (a run past its deadline). */
