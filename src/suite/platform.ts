@@ -7,6 +7,7 @@ import { HEADERS } from '../spec/headers.ts';
 import { parseHttpDate } from '../tpp/http-date.ts';
 import { CheckFailure, describeResponse, fail, responseOf } from '../session/expect.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
+import { checkErrorBody } from '../spec/validate.ts';
 
 /** A valid value for each optional header of the table (§ Endpoints > Header parameters). */
 export const OPTIONAL_HEADER_VALUES: Readonly<Record<string, string>> = {
@@ -178,9 +179,10 @@ export function serverErrorProblems(name: string, ex: Exchange): string[] {
   if (r.status < 500) return [];
   const b = r.json as any;
   if (!b || typeof b !== 'object') return [`${name}: ${r.status} without a JSON error body: ${r.text.slice(0, 120)}`];
-  const out: string[] = [];
-  for (const k of ['id', 'system', 'code']) if (typeof b[k] !== 'string') out.push(`${name}: ${r.status} error body without ${k}`);
-  if (b.status !== r.status) out.push(`${name}: error body status ${JSON.stringify(b.status)} but HTTP ${r.status}`);
+  // The spec's error body, judged once (spec/validate.ts checkErrorBody): its schema and its status.
+  const check = checkErrorBody(b, r.status);
+  const out = check.schema.ok ? [] : check.schema.errors.slice(0, 4).map((e) => `${name}: ${r.status} error body ${e.path || '/'} ${e.message}`);
+  if (!check.statusMatches) out.push(`${name}: error body status ${JSON.stringify(check.status)} but HTTP ${r.status}`);
   if (r.status === 500 && b.code !== 'SYSTEM_ERROR') out.push(`${name}: 500 with code ${JSON.stringify(b.code)}, not SYSTEM_ERROR`);
   return out;
 }
