@@ -3,7 +3,7 @@
 // catalogue (src/tpp/tampering), the catalogue the fuzzer runs: this file defines no tampering of its
 // own (test/suite/tamper.spec.ts). Faults are data, not steps.
 import type { RequestSpec } from '../tpp/client.ts';
-import { gherkinTampering, tamperAs } from '../tpp/tampering/index.ts';
+import { gherkinTampering, operatorById, tamperAs } from '../tpp/tampering/index.ts';
 
 export interface Tampering {
   name: string;
@@ -18,4 +18,9 @@ export interface Tampering {
 export function tampering(name: string): Tampering {
   const { operator, row } = gherkinTampering(name);
   return { name, operator: operator.id, clauses: operator.clauses, tamper: (now) => tamperAs(operator, { row }, now) };
+}
+
+/** The RequestSpec hook of one catalogue operator with a fixed choice, for a step that spoils a request without a Gherkin row. */
+export function tamperWith(id: string, value: unknown = null, now = Date.now()): NonNullable<RequestSpec['tamper']> {
+  return tamperAs(operatorById(id), { value }, now);
 }
