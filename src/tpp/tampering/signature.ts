@@ -89,7 +89,8 @@ export const SIGNATURE: readonly MutationOperator[] = [
     resigns: true,
     campaign: false,
     arb: fc.constant(null),
-    faults: ['unsigned-accepted'],
+    // No Signature and no Date: a bank that skips both the signature and the Date checks accepts it.
+    faults: ['unsigned-accepted', 'date-optional'],
     gherkin: [{ name: 'no signature', value: null }],
     apply: (_s, ctx) => ctx.unsigned,
   } satisfies MutationOperator<null>,
