@@ -21,7 +21,7 @@ When('the TPP asks for bank-offered consents with the Content-Type {string}', as
 
 When('the TPP asks for bank-offered consents with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  await sendWithControl(this, { ...BANK_OFFERED, body: {}, sign: t.sign ? t.sign(Date.now()) : undefined, mutate: t.mutate }, { ...BANK_OFFERED, body: {} }, 'the same bank-offered consent request, signed as it should be');
+  await sendWithControl(this, { ...BANK_OFFERED, body: {}, tamper: t.tamper(Date.now()) }, { ...BANK_OFFERED, body: {} }, 'the same bank-offered consent request, signed as it should be');
 });
 
 // Status not stated: "an SCA redirect is returned" — 401 (§ Errors) or a created answer holding the link.

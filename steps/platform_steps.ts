@@ -9,11 +9,12 @@ import {
 } from '../src/suite/platform.ts';
 import { buildBody } from '../src/session/templates.ts';
 import { accountVars, SANDBOX_PATHS } from '../src/suite/sandbox.ts';
-import { headerValue, removeHeader } from '../src/tpp/http-message.ts';
+import { headerValue } from '../src/tpp/http-message.ts';
 import { sendWithHostPort } from '../src/suite/session-requests.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 import { eachAtOnce } from '../src/suite/concurrently.ts';
+import { tamperWith } from '../src/suite/tamper.ts';
 
 const ACCOUNTS: RequestSpec = { method: 'GET', path: '/v1/accounts' };
 
@@ -122,7 +123,7 @@ When('the TPP reads the account list with the Host header naming the port', asyn
 });
 
 When('the TPP sends an account list request without {word}', async function (this: Xs2aWorld, name: string) {
-  const without: RequestSpec = name === 'Signature' ? { ...ACCOUNTS, mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) } : { ...ACCOUNTS, headers: { [name]: null } };
+  const without: RequestSpec = name === 'Signature' ? { ...ACCOUNTS, tamper: tamperWith('signature.missing') } : { ...ACCOUNTS, headers: { [name]: null } };
   await sendWithControl(this, without, ACCOUNTS, `the same account list request with ${name}`);
 });
 

@@ -56,7 +56,7 @@ export class CaseFactory {
   }
 
   /** Signs a request with a key (default: the TPP's own), Date = target now unless opts say otherwise. */
-  sign(req: HttpRequest, opts: SignOptions = {}, key: SigningKey = this.key): SignedRequest {
+  sign(req: HttpRequest, opts: SignOptions = {}, key: Pick<SigningKey, 'keyId' | 'signer'> = this.key): SignedRequest {
     return signRequest(req, { keyId: key.keyId, signer: key.signer }, { date: { value: formatHttpDate(this.now()) }, ...opts });
   }
 

@@ -3,7 +3,7 @@
 import { checkAmount } from '../spec/amount.ts';
 import { limitValue } from '../spec/limits.ts';
 import { describeResponse, fail, jsonOf } from '../session/expect.ts';
-import { removeHeader } from '../tpp/http-message.ts';
+import { tamperWith } from './tamper.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import { randomUUID } from 'node:crypto';
@@ -190,7 +190,7 @@ export function expectAmountStrings(body: unknown, what: string): void {
 export function leaveOut(header: string): Partial<RequestSpec> {
   switch (header.toLowerCase()) {
     case 'signature':
-      return { mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) };
+      return { tamper: tamperWith('signature.missing') };
     case 'digest':
       return { sign: { digest: 'none' } };
     default:

@@ -3,7 +3,7 @@
 import type { ScenarioSession } from '../session/session.ts';
 import type { CreatedBasket, CreatedPayment, ListedTry } from '../session/state.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import { removeHeader } from '../tpp/http-message.ts';
+import { tamperWith } from './tamper.ts';
 import { keepControl } from './controls.ts';
 import { CheckFailure, describeResponse, expectSchema, fail, setupFail } from '../session/expect.ts';
 import {
@@ -22,6 +22,7 @@ export interface SendOptions {
   query?: RequestSpec['query'];
   sign?: RequestSpec['sign'];
   mutate?: RequestSpec['mutate'];
+  tamper?: RequestSpec['tamper'];
 }
 
 /** Leaves out a header the spec lists as required for the operation (src/spec OPERATION_HEADERS). */
@@ -34,7 +35,7 @@ export function withoutRequiredHeader(op: 'create-cross-border-payment' | 'creat
 /** Request options that leave one header out of an otherwise correct request. */
 export function withoutHeader(name: string): SendOptions {
   const n = name.toLowerCase();
-  if (n === 'signature') return { mutate: (r) => ({ ...r, headers: removeHeader(r.headers, 'Signature') }) };
+  if (n === 'signature') return { tamper: tamperWith('signature.missing') };
   // The Digest is added while signing: sign without one (only headers present are signed).
   if (n === 'digest') return { sign: { digest: 'none' } };
   return { headers: { [name]: null } };
@@ -69,7 +70,7 @@ export async function crossBorderBody(w: ScenarioSession, change?: Change): Prom
 
 /** POST /v1/payments/cross-border-credit-transfers with the required x-accept-fix. */
 export async function sendCrossBorder(w: ScenarioSession, body: unknown, o: SendOptions = {}) {
-  const ex = await w.send({ method: 'POST', path: CROSS_BORDER_PATH, headers: { 'x-accept-fix': 'amount-as-string', ...o.headers }, query: o.query, body, sign: o.sign, mutate: o.mutate });
+  const ex = await w.send({ method: 'POST', path: CROSS_BORDER_PATH, headers: { 'x-accept-fix': 'amount-as-string', ...o.headers }, query: o.query, body, sign: o.sign, mutate: o.mutate, tamper: o.tamper });
   keep(w, ex, 'payments', PRODUCTS.crossBorder);
   return ex;
 }
@@ -129,7 +130,7 @@ export const startDate = (): string => isoDateAhead(365);
 
 /** POST /v1/{service}/{product}. */
 export async function sendProductPayment(w: ScenarioSession, service: PaymentService, product: string, body: unknown, o: SendOptions = {}) {
-  const ex = await w.send({ method: 'POST', path: `/v1/${service}/${product}`, headers: o.headers, query: o.query, body, sign: o.sign, mutate: o.mutate });
+  const ex = await w.send({ method: 'POST', path: `/v1/${service}/${product}`, headers: o.headers, query: o.query, body, sign: o.sign, mutate: o.mutate, tamper: o.tamper });
   keep(w, ex, service, product);
   return ex;
 }
@@ -284,7 +285,7 @@ export type { CreatedBasket };
 
 /** POST /v1/signing-baskets with x-accept-fix amount-as-string (unless the options say otherwise). */
 export async function sendBasket(w: ScenarioSession, body: unknown, o: SendOptions = {}) {
-  const ex = await w.send({ method: 'POST', path: BASKET_PATH, headers: { 'x-accept-fix': BASKET_ACCEPT_FIX, ...o.headers }, body, sign: o.sign, mutate: o.mutate });
+  const ex = await w.send({ method: 'POST', path: BASKET_PATH, headers: { 'x-accept-fix': BASKET_ACCEPT_FIX, ...o.headers }, body, sign: o.sign, mutate: o.mutate, tamper: o.tamper });
   const b = ex.response?.json as any;
   if (ex.response && ex.response.status < 300 && b && typeof b === 'object') {
     const id = typeof b.basketId === 'string' ? b.basketId : undefined;

@@ -10,6 +10,7 @@ import { keyIdFor } from './key-id.ts';
 import { redactBody, redactHeaderValue, redactUrl } from './redact.ts';
 import { rsaSha256Signer, signRequest, type SignOptions, type Signer } from './sign.ts';
 import { type Encode } from './signature-header.ts';
+import type { SigningAtHand } from './tampering/types.ts';
 import { certificateHeaderValue } from './verify.ts';
 import type { PsuContext as PsuContextName } from '../spec/codes.ts';
 
@@ -77,6 +78,11 @@ export interface RequestSpec {
   timeoutMs?: number;
   /** Change the request after signing (negative tests: tamper with what was signed). */
   mutate?: (req: HttpRequest) => HttpRequest;
+  /**
+   * Spoil the request once signed, with this client's signing at hand (an operator of the tampering
+   * catalogue, src/tpp/tampering: tamperAs). Runs before `mutate`; not when `sign` is false.
+   */
+  tamper?: (at: SigningAtHand) => HttpRequest;
 }
 
 export interface ResponseRecord {
@@ -221,9 +227,18 @@ export class TppClient {
       const clock = this.options.skewSeconds ? skewed(this.clock, this.options.skewSeconds) : this.clock;
       const so: SignOptions = { clock, date: 'now', digest: this.options.digest, encode: this.options.encode, headers: this.options.signedHeaders, ...(typeof spec.sign === 'object' ? spec.sign : {}) };
       if (spec.headers && 'Date' in spec.headers && spec.headers.Date) so.date = 'keep';
-      const signed = signRequest(request, { keyId: this.keyId, signer: this.signer }, so);
-      request = signed.request;
-      signingString = signed.signingString;
+      const creds = { keyId: this.keyId, signer: this.signer };
+      const signed = signRequest(request, creds, so);
+      if (spec.tamper) {
+        // The signing string of the last signing (an operator may sign anew); none when it sends the request unsigned.
+        const unsigned = request;
+        let last = signed;
+        request = spec.tamper({ signed, unsigned, key: { ...creds, certHeader: this.certificateHeader }, sign: (req, opts = {}, key) => (last = signRequest(req, key ?? creds, { ...so, ...opts })) });
+        signingString = request === unsigned ? undefined : last.signingString;
+      } else {
+        request = signed.request;
+        signingString = signed.signingString;
+      }
     }
     if (spec.mutate) request = spec.mutate(request);
     return { request, url: new URL(request.target, this.baseUrl.origin).toString(), signingString };

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FAULT_REGISTRY } from '../../src/bank/fault-registry.ts';
 import { ALL_CHECKS, openCheckEnv, toleranceWindow, type CheckEnv } from '../../src/fuzz/checks.ts';
-import { OPERATORS } from '../../src/fuzz/operators.ts';
 import { checkOperator } from '../../src/fuzz/runner.ts';
+import { CATALOGUE } from '../../src/tpp/tampering/index.ts';
 
 const SEED = 20260302;
 const envs = new Map<string, Promise<CheckEnv>>();
@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('faults that prove the checks', () => {
   it('every fault named by a check or an operator is registered', () => {
-    for (const f of [...ALL_CHECKS.flatMap((c) => c.faults), ...OPERATORS.flatMap((o) => o.faults)]) expect(FAULT_REGISTRY.has(f), f).toBe(true);
+    for (const f of [...ALL_CHECKS.flatMap((c) => c.faults), ...CATALOGUE.flatMap((o) => o.faults)]) expect(FAULT_REGISTRY.has(f), f).toBe(true);
   });
 
   it.each(ALL_CHECKS.map((c) => [c.id, c] as const))('property %s fails against its fault', async (_id, c) => {
@@ -30,7 +30,8 @@ describe('faults that prove the checks', () => {
     expect(d.failed, `${c.id} did not fail with faults ${c.faults.join(', ')}`).toBe(true);
   });
 
-  it.each(OPERATORS.map((o) => [o.id, o] as const))('operator %s fails against its fault', async (_id, op) => {
+  // The whole tampering catalogue: the campaign's operators and those kept for Gherkin rows only.
+  it.each(CATALOGUE.map((o) => [o.id, o] as const))('operator %s fails against its fault', async (_id, op) => {
     const env = await envFor(op.faults);
     const r = await checkOperator(env, op, { seed: SEED, numRuns: 50 });
     expect(r.failed, `${op.id} did not fail with faults ${op.faults.join(', ')}`).toBe(true);

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 // The full registry (src/bank/fault-registry.ts): the seam's examples, issue 5's faults and the per-area faults of src/bank/faults/.
 import { findFault } from '../../src/bank/fault-registry.ts';
 import { OPERATORS } from '../../src/fuzz/operators.ts';
+import { CATALOGUE } from '../../src/tpp/tampering/index.ts';
 import { CLAUSES } from '../../src/spec/clauses.ts';
 
 describe('mutation operators', () => {
@@ -12,7 +13,7 @@ describe('mutation operators', () => {
     expect(OPERATORS.length).toBeGreaterThanOrEqual(30);
     expect(new Set(OPERATORS.map((o) => o.id)).size).toBe(OPERATORS.length);
   });
-  it.each(OPERATORS.map((o) => [o.id, o] as const))('%s cites known clauses and faults', (_id, o) => {
+  it.each(CATALOGUE.map((o) => [o.id, o] as const))('%s cites known clauses and faults', (_id, o) => {
     expect(o.clauses.length).toBeGreaterThan(0);
     for (const c of o.clauses) expect(known.has(c), c).toBe(true);
     expect(o.faults.length).toBeGreaterThan(0);
