@@ -273,7 +273,10 @@ export const PROFILE_SCHEMA = {
   },
 } as const;
 
-const validateProfile = new Ajv({ allErrors: true, strict: false }).compile(PROFILE_SCHEMA);
+// Compiled on first use: a cucumber worker takes the profile the run already checked (RunContext.profileChecked)
+// and need not compile the schema (about 0.1 s of CPU per worker).
+let profileValidator: ReturnType<Ajv['compile']> | undefined;
+const validateProfile = (raw: unknown) => (profileValidator ??= new Ajv({ allErrors: true, strict: false }).compile(PROFILE_SCHEMA))(raw);
 
 /** The form fields of the reference bank's SCA pages (src/bank): the default map. */
 export const DEFAULT_FORM = { fields: { 'psu-identity': '{{psu.nationalId}}' }, contextField: 'context', cancel: 'cancel', maxSteps: 10 };
@@ -333,7 +336,8 @@ function keyPath(instancePath: string, extra?: string): string {
 }
 
 /** Reads, validates and completes a profile. Throws ProfileError naming the key at fault. */
-export function loadProfile(file: string): Profile {
+/** `checked`: the run already validated this file against the profile schema (a worker of that run). */
+export function loadProfile(file: string, opts: { checked?: boolean } = {}): Profile {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -346,16 +350,16 @@ export function loadProfile(file: string): Profile {
   } catch (e) {
     throw new ProfileError(`profile ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`);
   }
-  return completeProfile(raw ?? {}, dirname(resolve(file)), file);
+  return completeProfile(raw ?? {}, dirname(resolve(file)), file, opts);
 }
 
 const asList = (x: unknown): PsuIdentity[] => (Array.isArray(x) ? x : x ? [x as PsuIdentity] : []);
 /** PSUs a profile entry names (a national id or a psu-id identifies one). */
 const named = (x: unknown): number => asList(x).filter((p) => p.nationalId || p.psuId).length;
 
-export function completeProfile(raw: unknown, baseDir: string, name = 'profile'): Profile {
-  if (!validateProfile(raw)) {
-    const e = validateProfile.errors![0];
+export function completeProfile(raw: unknown, baseDir: string, name = 'profile', opts: { checked?: boolean } = {}): Profile {
+  if (!opts.checked && !validateProfile(raw)) {
+    const e = profileValidator!.errors![0];
     const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
     const msg = e.keyword === 'additionalProperties' ? 'is not a known key' : e.keyword === 'required' ? 'is required' : e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: string[] }).allowedValues.join(', ')}` : e.message;
     throw new ProfileError(`${name}: key ${keyPath(e.instancePath, extra)} ${msg}`);

@@ -5,6 +5,8 @@ import type { GuardConfig } from './run-guard.ts';
 export interface RunContext {
   targetUrl: string;
   profileFile?: string;
+  /** The run validated the profile (and the empty default) against the schema: a worker need not again. */
+  profileChecked?: boolean;
   allowPayments: boolean;
   /** Clock control: the profile's, or the embedded bank's test-mode endpoint. */
   clockControl?: { method: string; path: string; body?: string };
@@ -41,7 +43,7 @@ export function runContext(): { ctx: RunContext; profile: Profile } {
     if (!targetUrl) throw new Error('no target: run through `xs2a-conformance run`, or set XS2A_TARGET_URL');
     ctx = { targetUrl, profileFile: process.env.XS2A_PROFILE, allowPayments: false, embedded: false };
   }
-  const loaded = ctx.profileFile ? loadProfile(ctx.profileFile) : completeProfile({}, process.cwd());
+  const loaded = ctx.profileFile ? loadProfile(ctx.profileFile, { checked: ctx.profileChecked }) : completeProfile({}, process.cwd(), 'profile', { checked: ctx.profileChecked });
   const profile = ctx.scaDriver ? withScaDriver(loaded, ctx.scaDriver) : loaded;
   if (ctx.timeoutMs) profile.timeoutMs = ctx.timeoutMs;
   if (!ctx.clockControl && profile.clockControl) ctx.clockControl = profile.clockControl;
