@@ -1,13 +1,14 @@
 // Signing baskets (§ Endpoints 1, § Resources > Signing basket, § States > Signing basket status).
 import { Given, Then, When } from '@cucumber/cucumber';
-import { expectSchema, fail, jsonOf } from '../src/session/expect.ts';
+import { expectSchema, jsonOf } from '../src/session/expect.ts';
 import { expectWorstCase } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
-import type { CreatedPayment } from '../src/session/state.ts';
 import {
   allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, sendBasketOfNoCreatedPayment, sendBasketWithControl,
-  sendBasketWithoutLastAsControl, statusesOf, statusOf, withoutRequiredHeader,
+  sendBasketWithoutLastAsControl, statusesOf, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
+import { check } from '../src/suite/checks/check.ts';
+import { basketsOthersAuthorised, basketsStatusIs, expectFirstPaymentDeleted } from '../src/suite/checks/baskets.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const SERVICE: Record<string, PaymentService> = { bulk: 'bulk-payments', periodic: 'periodic-payments' };
@@ -45,8 +46,7 @@ When('the TPP creates a signing basket of a payment id that was never created', 
 });
 
 Then('the signing basket status is {word}', function (this: Xs2aWorld, status: string) {
-  const s = jsonOf(this.last)?.transactionStatus;
-  if (s !== status) fail(`expected the signing basket status ${status}, got ${JSON.stringify(s)}`, ['states.basket-worst-case']);
+  return check(this, basketsStatusIs, status);
 });
 
 When('the TPP reads the signing basket status', async function (this: Xs2aWorld) {
@@ -59,7 +59,7 @@ When('the PSU authorises the signing basket', async function (this: Xs2aWorld) {
 
 When('the TPP deletes the first payment of the signing basket', async function (this: Xs2aWorld) {
   await deletePayment(this, allPayments(this)[0]);
-  if (!this.last?.response || this.last.response.status >= 300) fail(`the first payment could not be deleted: ${this.last?.response?.status}`);
+  expectFirstPaymentDeleted(this);
 });
 
 Then('each payment of the signing basket has its own status, read per payment', async function (this: Xs2aWorld) {
@@ -74,13 +74,6 @@ Then('the signing basket status is the worst case of its payments\' statuses', a
   expectWorstCase(jsonOf(ex).transactionStatus, statuses);
 });
 
-Then('the other payments of the signing basket are authorised', async function (this: Xs2aWorld) {
-  const [first, ...rest] = allPayments(this) as CreatedPayment[];
-  const firstStatus = await statusOf(this, first);
-  if (firstStatus !== 'CANC' && firstStatus !== 'RJCT') fail(`the deleted payment is ${firstStatus}, not cancelled`);
-  const statuses = await statusesOf(this, rest);
-  for (const [i, p] of rest.entries()) {
-    const s = statuses[i];
-    if (['RCVD', 'RJCT', 'CANC'].includes(s)) fail(`payment ${p.paymentId} of the basket is ${s} after the PSU authorised the basket: one cancelled payment stopped the others`, ['states.basket-not-atomic']);
-  }
+Then('the other payments of the signing basket are authorised', function (this: Xs2aWorld) {
+  return check(this, basketsOthersAuthorised);
 });

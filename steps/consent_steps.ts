@@ -1,8 +1,9 @@
 // Consents, users and corporate agreements (§ Endpoints > Other operations, § Versioning > Deprecations).
 import { Given, Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { describeResponse, expectErrorBody, fail, jsonOf, responseOf } from '../src/session/expect.ts';
-import { expectScaRequired, stringsIn, type Context } from '../src/suite/sca-checks.ts';
+import { expectScaRequired, type Context } from '../src/suite/sca-checks.ts';
+import { check } from '../src/suite/checks/check.ts';
+import { consentsAgreementsHoldCorporateId, consentsRemovedEndpointRefused } from '../src/suite/checks/consents.ts';
 import { tampering } from '../src/suite/tamper.ts';
 import { createCorporateAgreement, pickNewCorporateId } from '../src/suite/session-requests.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -39,10 +40,7 @@ When('the TPP posts a consent request to the removed \\/v1\\/consents', async fu
 });
 
 Then('the request is refused with a client error and no SCA redirect', function (this: Xs2aWorld) {
-  const r = responseOf(this.last, ['deprecations.consents-endpoint']);
-  if (r.status < 400 || r.status >= 500 || r.status === 401) fail(`POST /v1/consents was removed on 05-Dec-2024, but ${describeResponse(this.last)}`, ['deprecations.consents-endpoint', 'endpoints.create-consent']);
-  expectErrorBody(this.last, r.status, undefined, ['deprecations.consents-endpoint']);
-  if ((r.json as any)?._links?.scaRedirect) fail('the removed /v1/consents still hands out a scaRedirect', ['deprecations.consents-endpoint']);
+  return check(this, consentsRemovedEndpointRefused);
 });
 
 When('the TPP asks {word} for the PSU id', async function (this: Xs2aWorld, path: string) {
@@ -54,9 +52,7 @@ When('the TPP lists the PSU\'s corporate agreements', async function (this: Xs2a
 });
 
 Then('the agreements list holds the PSU\'s corporate id', function (this: Xs2aWorld) {
-  const id = this.psu.psuCorporateId;
-  if (!id) fail('the corporate PSU has no corporate id');
-  if (!stringsIn(jsonOf(this.last)).includes(id)) fail(`GET /v1/agreements does not list the corporate id ${id} the PSU chose: ${describeResponse(this.last)}`, ['endpoints.list-agreements', 'sca.corporate-context']);
+  return check(this, consentsAgreementsHoldCorporateId);
 });
 
 // Sandbox only (platform shapes, facts §1.3-1.4): a new corporate customer with an account, and an agreement engaging the PSU.

@@ -1,6 +1,9 @@
-// Checks of the account information answers (§ Endpoints: accounts, balances).
+// Checks of the account information answers (§ Endpoints: accounts, balances, card accounts; § Limits:
+// calls without the PSU present; § Versioning: longer-names, cash-account-type-iso; § Errors: 5xx).
 import { isCurrencyCode } from '../../spec/currencies.ts';
-import { describeResponse } from '../../session/expect.ts';
+import { describeResponse, expectErrorBody, jsonOf } from '../../session/expect.ts';
+import { ISO_CASH_ACCOUNT_TYPES, sandboxAccountOf, sandboxCardOf } from '../accounts.ts';
+import { isSameAccount } from '../sandbox.ts';
 import { defineCheck } from './check.ts';
 
 /** GET /v1/accounts: a non-empty `accounts` list whose entries have a resourceId, an iban or bban and a currency code. */
@@ -23,5 +26,107 @@ export const balancesNonEmpty = defineCheck({
   run(_s, ex) {
     const b = (ex?.response?.json as any)?.balances;
     return Array.isArray(b) && b.length ? undefined : { title: `expected a non-empty \`balances\` list: ${describeResponse(ex)}`, expected: 'a non-empty balances list', received: b };
+  },
+});
+
+/** GET /v1/accounts lists the sandbox account the scenario created (by iban or bban). */
+export const accountsListHoldsSandbox = defineCheck({
+  id: 'accounts.list-holds-sandbox-account',
+  clauses: ['endpoints.list-accounts'],
+  run(s, ex) {
+    const acc = sandboxAccountOf(s);
+    const list = jsonOf(ex)?.accounts ?? [];
+    return list.some((a: any) => isSameAccount(a, acc)) ? undefined : { title: `the account list lacks the sandbox account ${acc.iban ?? acc.bban}: ${describeResponse(ex)}`, expected: acc.iban ?? acc.bban };
+  },
+});
+
+/** Account information requests at the edges (`edgeCases`): each is answered, and a 5xx only as the error body with 500 and SYSTEM_ERROR. */
+export const accountsEdgeCases5xxSystemError = defineCheck({
+  id: 'accounts.edge-case-5xx-system-error',
+  clauses: ['errors.SYSTEM_ERROR'],
+  run(s) {
+    for (const ex of s.need('edgeCases', 'edge-case requests')) {
+      if (!ex.response) return { title: `no answer: ${describeResponse(ex)}` };
+      if (ex.response.status >= 500) expectErrorBody(ex, 500, 'SYSTEM_ERROR', ['errors.SYSTEM_ERROR']);
+    }
+    return undefined;
+  },
+});
+
+/** Calls without the PSU present (`calls`): each is accepted (2xx). */
+export const accountsCallsAccepted = defineCheck({
+  id: 'accounts.calls-without-psu-accepted',
+  clauses: ['limits.calls-without-psu'],
+  run(s) {
+    for (const [i, ex] of s.need('calls').entries()) {
+      const status = ex.response?.status ?? 0;
+      if (status < 200 || status >= 300) return { title: `call ${i + 1} was not accepted: ${describeResponse(ex)}`, expected: '2xx', received: status };
+    }
+    return undefined;
+  },
+});
+
+/** GET /v1/card-accounts lists the sandbox card account the scenario created (by masked PAN). */
+export const accountsCardListHoldsSandbox = defineCheck({
+  id: 'accounts.card-list-holds-sandbox-card',
+  clauses: ['conventions.psu-contexts'],
+  run(s, ex) {
+    const c = sandboxCardOf(s);
+    return (jsonOf(ex)?.cardAccounts ?? []).some((x: any) => x.maskedPan === c.maskedPan) ? undefined : { title: `the card account list lacks ${c.maskedPan}: ${describeResponse(ex)}`, expected: c.maskedPan };
+  },
+});
+
+/** longer-names: the sandbox card account is listed with the whole name it was created with (`n` characters). */
+export const accountsCardNameKept = defineCheck<[n: number]>({
+  id: 'accounts.card-name-kept',
+  clauses: ['versioning.accept-fix.longer-names'],
+  run(s, ex, n) {
+    const c = sandboxCardOf(s);
+    const found = (jsonOf(ex)?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
+    if (found?.name === c.sent.name) return undefined;
+    return { title: `card account ${c.maskedPan} is listed with name ${JSON.stringify(found?.name)} (${String(found?.name ?? '').length} characters), created with ${n}`, expected: c.sent.name, received: found?.name };
+  },
+});
+
+/** longer-names: the sandbox account is listed with the whole name it was created with (`n` characters). */
+export const accountsNameKept = defineCheck<[n: number]>({
+  id: 'accounts.name-kept',
+  clauses: ['versioning.accept-fix.longer-names'],
+  run(s, ex, n) {
+    const a = sandboxAccountOf(s);
+    const found = (jsonOf(ex)?.accounts ?? []).find((x: any) => isSameAccount(x, a));
+    if (found?.name === a.sent.accountName) return undefined;
+    return { title: `account ${a.iban} is listed with name ${JSON.stringify(found?.name)} (${String(found?.name ?? '').length} characters), created with ${n}`, expected: a.sent.accountName, received: found?.name };
+  },
+});
+
+/** Without longer-names: no account name in the list is longer than `n` characters. */
+export const accountsNamesAtMost = defineCheck<[n: number]>({
+  id: 'accounts.names-at-most',
+  clauses: ['versioning.accept-fix.longer-names'],
+  run(_s, ex, n) {
+    const long = (jsonOf(ex)?.accounts ?? []).filter((x: any) => String(x.name ?? '').length > n);
+    return long.length ? { title: `account ${long[0].resourceId} is listed with a name of ${long[0].name.length} characters`, expected: `at most ${n} characters`, received: long[0].name } : undefined;
+  },
+});
+
+/** cash-account-type-iso: every cashAccountType in the account list is an ISO 20022 ExternalCashAccountType1Code. */
+export const accountsCashAccountTypesIso = defineCheck({
+  id: 'accounts.cash-account-types-iso',
+  clauses: ['versioning.accept-fix.cash-account-type-iso'],
+  run(_s, ex) {
+    const bad = (jsonOf(ex)?.accounts ?? []).filter((x: any) => x.cashAccountType !== undefined && !ISO_CASH_ACCOUNT_TYPES.includes(x.cashAccountType));
+    return bad.length ? { title: `cashAccountType ${JSON.stringify(bad[0].cashAccountType)} of account ${bad[0].resourceId} is not an ISO 20022 code`, expected: 'an ISO 20022 cash account type code', received: bad[0].cashAccountType } : undefined;
+  },
+});
+
+/** cash-account-type-iso: the sandbox account is listed with the cashAccountType it was created with. */
+export const accountsSandboxCashAccountType = defineCheck<[code: string]>({
+  id: 'accounts.sandbox-cash-account-type',
+  clauses: ['versioning.accept-fix.cash-account-type-iso'],
+  run(s, ex, code) {
+    const a = sandboxAccountOf(s);
+    const found = (jsonOf(ex)?.accounts ?? []).find((x: any) => isSameAccount(x, a));
+    return found?.cashAccountType === code ? undefined : { title: `the account created with cashAccountType ${code} is listed with ${JSON.stringify(found?.cashAccountType)}`, expected: code, received: found?.cashAccountType };
   },
 });
