@@ -1,7 +1,7 @@
 // Payment initiation (§ Endpoints 2, § Resources > Cross-border payment, the other products, bulk and
 // periodic), payment status, reading, cancelling and authorising payments (§ States > Payment status).
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { expectErrorBody, expectSchema, fail, jsonOf } from '../src/session/expect.ts';
+import { expectSchema, jsonOf } from '../src/session/expect.ts';
 import {
   expectAmountsAsStrings, expectFeeConsistency, expectInitiationAnswer, expectListedAnswers, expectMessagesFollowSpec, linkPath, productChange, variant,
 } from '../src/suite/payments.ts';
@@ -9,9 +9,14 @@ import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
   authorise, completeSca, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
   initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,
-  startAuthorisation, statusOf, tryCrossBorderWays, withoutRequiredHeader,
+  startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import { authoriseUnfundedPayment, waitForPending, reachPending } from '../src/suite/payments-clock.ts';
+import { check } from '../src/suite/checks/check.ts';
+import {
+  anySelfLinkReads, authorisationListed, bothPaymentsAccepted, cancellationLinksAuthorisation, deletionRefusedDescriptively, duplicateRefused, fundedNotRejected, linksAuthorisation,
+  paymentRefused, paymentStatusIs, readableAfterApproval, selfLinkReads, statusCarriesFundsAvailable, statusLeftReceived, unfundedRejected, unreadableBeforeApproval,
+} from '../src/suite/checks/payments.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const SERVICE: Record<string, PaymentService> = { single: 'payments', bulk: 'bulk-payments', periodic: 'periodic-payments' };
@@ -95,45 +100,28 @@ Then('the payment answer\'s transactionFeeIndicator and transactionFees agree', 
 });
 
 Then('both payments are accepted', function (this: Xs2aWorld) {
-  for (const [which, ex] of [['first', this.state.first], ['second', this.last]] as const) {
-    const s = ex?.response?.status;
-    if (!s || s >= 400) fail(`the ${which} payment was refused: ${s} ${ex?.response?.text.slice(0, 300)}`, ['endpoints.create-cross-border-payment.query.allowLogicalDuplicate']);
-  }
+  return check(this, bothPaymentsAccepted);
 });
 
 Then('the second payment is refused as a logical duplicate', function (this: Xs2aWorld) {
-  const first = this.state.first?.response?.status;
-  if (!first || first >= 400) fail(`the first payment was already refused (${first}); the duplicate rule cannot be seen`);
-  const s = this.status;
-  if (s < 400 || s >= 500) fail(`a logical duplicate was accepted with allowLogicalDuplicate=false (status ${s})`, ['endpoints.create-cross-border-payment.query.allowLogicalDuplicate']);
-  expectErrorBody(this.last, s, undefined, ['endpoints.create-cross-border-payment.query.allowLogicalDuplicate']);
+  return check(this, duplicateRefused);
 });
 
 Then('the payment is refused with an error body', function (this: Xs2aWorld) {
-  const s = this.status;
-  if (s < 400 || s >= 500) fail(`expected the request to be refused with a 4xx status, got ${s}: ${this.last?.response?.text.slice(0, 300)}`);
-  expectErrorBody(this.last, s, undefined);
+  return check(this, paymentRefused);
 });
 
-Then('the payment\'s self link reads the payment', async function (this: Xs2aWorld) {
-  const p = currentPayment(this);
-  if (!p.links.self?.href) fail('the payment answer has no self link', ['fields.link.href']);
-  const ex = await this.send({ method: 'GET', path: linkPath(p.links.self.href, this.ctx.targetUrl) });
-  if (ex.response?.status !== 200) fail(`GET on the self link ${p.links.self.href} answered ${ex.response?.status}`, ['fields.link.href']);
+Then('the payment\'s self link reads the payment', function (this: Xs2aWorld) {
+  return check(this, selfLinkReads);
 });
 
 // `_links` is optional in the response table: a self link is checked only when the answer has one.
-Then('any self link of the payment answer reads the payment', async function (this: Xs2aWorld) {
-  const self = currentPayment(this).links.self;
-  if (!self) return;
-  if (!self.href) fail('the payment answer\'s self link has no href', ['fields.link.href']);
-  const ex = await this.send({ method: 'GET', path: linkPath(self.href, this.ctx.targetUrl) });
-  if (ex.response?.status !== 200) fail(`GET on the self link ${self.href} answered ${ex.response?.status}`, ['fields.link.href']);
+Then('any self link of the payment answer reads the payment', function (this: Xs2aWorld) {
+  return check(this, anySelfLinkReads);
 });
 
 Then('the payment answer links to a way to authorise it', function (this: Xs2aWorld) {
-  const links = currentPayment(this).links;
-  if (!links.startAuthorisation && !links.scaRedirect) fail(`the payment answer has neither a startAuthorisation nor a scaRedirect link: ${JSON.stringify(links)}`, ['fields.link']);
+  return check(this, linksAuthorisation);
 });
 
 // ------------------------------------------------------------------ existing payments
@@ -171,34 +159,23 @@ When('the TPP reads a payment that does not exist', async function (this: Xs2aWo
 });
 
 Then('the payment status response carries fundsAvailable', function (this: Xs2aWorld) {
-  const body = jsonOf(this.last);
-  // The spec states the attribute, not its type (payment-status fields are "not shown").
-  if (body?.fundsAvailable === undefined) fail(`the payment status response has no fundsAvailable: ${JSON.stringify(body)}`, ['states.payment-status-funds-available', 'fields.payment-status-response.fundsAvailable']);
+  return check(this, statusCarriesFundsAvailable);
 });
 
-Then('the payment status is {word}', async function (this: Xs2aWorld, status: string) {
-  const s = await statusOf(this, currentPayment(this));
-  if (s !== status) fail(`expected the payment status ${status}, got ${s}`);
+Then('the payment status is {word}', function (this: Xs2aWorld, status: string) {
+  return check(this, paymentStatusIs, status);
 });
 
-Then('the payment status is no longer RCVD', async function (this: Xs2aWorld) {
-  const s = await statusOf(this, currentPayment(this));
-  if (s === 'RCVD') fail('the payment is still RCVD after the PSU completed its SCA', ['endpoints.start-payment-authorisation']);
+Then('the payment status is no longer RCVD', function (this: Xs2aWorld) {
+  return check(this, statusLeftReceived);
 });
 
-Then('the payment cannot be read before approval', async function (this: Xs2aWorld) {
-  for (const ex of [await readPayment(this), await readStatus(this)]) {
-    const s = ex.response?.status ?? 0;
-    if (s < 400 || s >= 500) fail(`${ex.request.method} ${ex.request.target} answered ${s} before the PSU approved the payment`, ['states.payment-norwegian-domestic-after-approval']);
-    expectErrorBody(ex, s, undefined, ['states.payment-norwegian-domestic-after-approval']);
-  }
+Then('the payment cannot be read before approval', function (this: Xs2aWorld) {
+  return check(this, unreadableBeforeApproval);
 });
 
-Then('the payment and its status can be read', async function (this: Xs2aWorld) {
-  for (const ex of [await readPayment(this), await readStatus(this)]) {
-    if (ex.response?.status !== 200) fail(`${ex.request.method} ${ex.request.target} answered ${ex.response?.status} after the PSU approved the payment`, ['states.payment-norwegian-domestic-after-approval']);
-  }
-  expectSchema(jsonOf(this.last), 'payment-status-response', 'the payment status');
+Then('the payment and its status can be read', function (this: Xs2aWorld) {
+  return check(this, readableAfterApproval);
 });
 
 // ------------------------------------------------------------------ authorisation and cancellation
@@ -222,9 +199,7 @@ When('the TPP lists the payment authorisations', async function (this: Xs2aWorld
 });
 
 Then('the list holds the started authorisation', function (this: Xs2aWorld) {
-  const ids = jsonOf(this.last)?.authorisationIds;
-  const id = this.state.authorisationId;
-  if (!Array.isArray(ids) || !ids.includes(id)) fail(`authorisationIds ${JSON.stringify(ids)} does not hold ${JSON.stringify(id)}`);
+  return check(this, authorisationListed);
 });
 
 When('the TPP deletes the payment', async function (this: Xs2aWorld) {
@@ -236,21 +211,13 @@ When('the TPP deletes the payment in status PDNG', async function (this: Xs2aWor
 });
 
 When('the TPP follows the cancellation\'s startAuthorisation link', async function (this: Xs2aWorld) {
-  const deletion = this.state.deletion;
-  const href = jsonOf(deletion)?._links?.startAuthorisation?.href;
-  if (typeof href !== 'string') fail(`the 202 answer to DELETE has no startAuthorisation link: ${deletion?.response?.text.slice(0, 300)}`);
-  await this.send({ method: 'POST', path: linkPath(href, this.ctx.targetUrl) });
+  await check(this, cancellationLinksAuthorisation);
+  await this.send({ method: 'POST', path: linkPath(jsonOf(this.state.deletion)._links.startAuthorisation.href, this.ctx.targetUrl) });
   keepAuthorisation(this);
 });
 
 Then('the deletion is refused with a descriptive message', function (this: Xs2aWorld) {
-  const s = this.status;
-  if (s < 400) fail(`a PDNG payment was deleted (status ${s})`, ['states.payment-delete-pending']);
-  expectErrorBody(this.last, s, undefined, ['states.payment-delete-pending']);
-  const body = jsonOf(this.last);
-  const texts = [body.message, ...(Array.isArray(body.tppMessages) ? body.tppMessages.map((m: any) => m?.text) : [])].filter((t) => typeof t === 'string' && t.trim().length > 0);
-  // Descriptive: a sentence, not just the code again.
-  if (!texts.some((t: string) => t.trim() !== body.code && /\s/.test(t.trim()))) fail(`the refusal has no descriptive message: ${JSON.stringify(body)}`, ['states.payment-delete-pending']);
+  return check(this, deletionRefusedDescriptively);
 });
 
 // ------------------------------------------------------------------ the sandbox batch (@clock)
@@ -278,12 +245,10 @@ When('a whole day of sandbox payment batches has run', async function (this: Xs2
   await this.advanceClock(24 * 3600 + 60);
 });
 
-Then('the payment beyond the debtor\'s funds is RJCT with fundsAvailable false', async function (this: Xs2aWorld) {
-  const body = jsonOf(await readStatus(this, this.need('unfunded', 'payment beyond the funds')));
-  if (body.transactionStatus !== 'RJCT' || body.fundsAvailable !== false) fail(`expected RJCT with fundsAvailable false, got ${JSON.stringify(body)}`, ['states.payment-status-funds-available']);
+Then('the payment beyond the debtor\'s funds is RJCT with fundsAvailable false', function (this: Xs2aWorld) {
+  return check(this, unfundedRejected);
 });
 
-Then('the payment within the debtor\'s funds is not rejected and has fundsAvailable true', async function (this: Xs2aWorld) {
-  const body = jsonOf(await readStatus(this, this.need('funded', 'payment within the funds')));
-  if (body.transactionStatus === 'RJCT' || body.fundsAvailable !== true) fail(`expected a payment that was not rejected, with fundsAvailable true, got ${JSON.stringify(body)}`, ['states.payment-status-funds-available']);
+Then('the payment within the debtor\'s funds is not rejected and has fundsAvailable true', function (this: Xs2aWorld) {
+  return check(this, fundedNotRejected);
 });

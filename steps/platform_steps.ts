@@ -2,19 +2,19 @@
 // § Endpoints > Header parameters, § Resources > Conventions).
 import { Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { describeResponse, expectErrorBody, fail, responseOf } from '../src/session/expect.ts';
+import { responseOf } from '../src/session/expect.ts';
 import {
-  badJsonDates, expectHttpDate, expectJsonUtf8, malformedPayment, obsoleteHttpDate, OPTIONAL_HEADER_VALUES,
-  serverErrorProblems, unusualRequests, utf8HeaderValue,
+  expectHttpDate, expectJsonUtf8, malformedPayment, obsoleteHttpDate, OPTIONAL_HEADER_VALUES, unusualRequests, utf8HeaderValue,
 } from '../src/suite/platform.ts';
 import { buildBody } from '../src/session/templates.ts';
 import { accountVars, SANDBOX_PATHS } from '../src/suite/sandbox.ts';
-import { headerValue } from '../src/tpp/http-message.ts';
 import { sendWithHostPort } from '../src/suite/session-requests.ts';
-import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
+import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 import { eachAtOnce } from '../src/suite/concurrently.ts';
 import { tamperWith } from '../src/suite/tamper.ts';
+import { check } from '../src/suite/checks/check.ts';
+import { errorBodyStatus, jsonDatesIso, neverXml, requestIdEchoed, serverErrorsAreSystemError } from '../src/suite/checks/platform.ts';
 
 const ACCOUNTS: RequestSpec = { method: 'GET', path: '/v1/accounts' };
 
@@ -37,9 +37,7 @@ When('the TPP provokes an error with {string}', async function (this: Xs2aWorld,
 });
 
 Then('the answer is an error body whose status is the HTTP status', function (this: Xs2aWorld) {
-  const r = responseOf(this.last, ['fields.error-body']);
-  if (r.status < 400) fail(`expected an error answer, but ${describeResponse(this.last)}`, ['fields.error-body']);
-  expectErrorBody(this.last, r.status, undefined, ['fields.error-body.status']);
+  return check(this, errorBodyStatus);
 });
 
 When('the TPP posts a cross-border payment whose body is {}', async function (this: Xs2aWorld, name: string) {
@@ -59,9 +57,7 @@ When('the TPP sends requests that commonly break servers', async function (this:
 });
 
 Then('every answer arrived and every 5xx answer is the error body with code SYSTEM_ERROR', function (this: Xs2aWorld) {
-  const sent = this.need('unusual', 'odd requests');
-  const problems = sent.flatMap(({ name, ex }) => serverErrorProblems(name, ex));
-  if (problems.length) fail(`answers to odd requests break § Errors (500 SYSTEM_ERROR with the error body):\n  ${problems.join('\n  ')}`, ['errors.SYSTEM_ERROR', 'fields.error-body']);
+  return check(this, serverErrorsAreSystemError);
 });
 
 // ---------------------------------------------------------------- versioning
@@ -111,10 +107,7 @@ Then('the response body is JSON in UTF-8', function (this: Xs2aWorld) {
 });
 
 Then('the answer is 406 or a JSON body, never XML', function (this: Xs2aWorld) {
-  const r = responseOf(this.last, ['conventions.json-utf8']);
-  const ct = String(r.headers['content-type'] ?? '');
-  if (/xml/i.test(ct) || /^\s*</.test(r.text)) fail(`XML is not supported, but ${describeResponse(this.last)} (Content-Type ${ct})`, ['conventions.json-utf8']);
-  if (r.status !== 406) expectJsonUtf8(this.last);
+  return check(this, neverXml);
 });
 
 // Undici always derives Host from the origin, so this request is built and signed by the client and sent here with the Host set.
@@ -128,10 +121,7 @@ When('the TPP sends an account list request without {word}', async function (thi
 });
 
 Then('the response carries the request\'s X-Request-ID', function (this: Xs2aWorld) {
-  const r = responseOf(this.last, ['headers.x-request-id']);
-  const sent = headerValue(this.last!.request.headers, 'x-request-id');
-  const got = r.headers['x-request-id'];
-  if (got !== sent) fail(`the request carried X-Request-ID ${sent}, the answer ${got === undefined ? 'none' : got}`, ['headers.x-request-id']);
+  return check(this, requestIdEchoed);
 });
 
 When('the TPP names the PSU by X-PSU-IDENTITY instead of PSU-ID', async function (this: Xs2aWorld) {
@@ -149,6 +139,5 @@ Then('any Date header of the answer is an RFC 7231 date', function (this: Xs2aWo
 });
 
 Then('every date in the JSON body is an ISO 8601 date or a date-time with offset', function (this: Xs2aWorld) {
-  const bad = badJsonDates(expectJsonUtf8(this.last));
-  if (bad.length) fail(`dates in JSON must be ISO 8601 dates or date-times with offset: ${bad.slice(0, 8).join('; ')}`, ['conventions.date-json']);
+  return check(this, jsonDatesIso);
 });

@@ -3,17 +3,19 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { randomUUID } from 'node:crypto';
 import { keepControl, sendWithControl } from '../src/suite/controls.ts';
-import { checkedSetup, describeResponse, expectErrorBody, fail, jsonOf } from '../src/session/expect.ts';
-import { amountsIn, leaveOut } from '../src/suite/accounts.ts';
+import { checkedSetup } from '../src/session/expect.ts';
+import { leaveOut } from '../src/suite/accounts.ts';
 import {
-  accountVars, body, cardTxn, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS, sendNow,
-  silentOperation, withPath,
+  accountVars, body, cardTxn, cardTxnDates, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS,
+  sendNow, silentOperation, withPath,
 } from '../src/suite/sandbox.ts';
 import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
-import { pointers, readOptionalString, readValue } from '../src/session/shapes.ts';
+import { check, runCheck } from '../src/suite/checks/check.ts';
+import {
+  balanceShows, cardTransactionsBooked, cardTransactionsCreated, createdIdNamed, customersListed, initialAccounts, listHoldsCreated, listHoldsDays, listHoldsDebit, listIsSlice,
+  sandboxAccountWiped, sandboxOnly,
+} from '../src/suite/checks/sandbox.ts';
 import type { Xs2aWorld } from './support/world.ts';
-
-const sandboxIds = (w: Xs2aWorld): string[] => (Array.isArray(w.json) ? w.json.map((t: any) => String(t.id)) : fail(`expected a list: ${describeResponse(w.last)}`));
 
 /** "fromDate 20 days back and toDate 20 days back", "offset 1, limit 2" → sandbox list query. */
 function sandboxQuery(w: Xs2aWorld, text: string): Record<string, string | number> {
@@ -42,8 +44,7 @@ When('the TPP creates a sandbox card account for the PSU\'s customer', async fun
 });
 
 Then('the answer names the new account\'s id', function (this: Xs2aWorld) {
-  const key = this.need('createdIdKey', 'sandbox creation');
-  if (!readOptionalString(this.profile, key, this.json)) fail(`the answer names no id at ${pointers(this.profile, key).join(', ')} (responses.${key}): ${describeResponse(this.last)}`, ['endpoints.create-sandbox-account', 'endpoints.create-sandbox-card-account']);
+  return check(this, createdIdNamed);
 });
 
 Given('a sandbox account of the PSU named with {int} characters', async function (this: Xs2aWorld, n: number) {
@@ -82,23 +83,15 @@ When('the TPP reads the sandbox transactions of the sandbox account without the 
 });
 
 Then('the sandbox list holds the {int} created transactions', function (this: Xs2aWorld, n: number) {
-  const got = new Set(sandboxIds(this));
-  const created = this.need('createdTxns', 'created transactions').map((t) => t.id);
-  if (created.length !== n || created.some((id) => !id || !got.has(id))) fail(`the sandbox list (${got.size} items) lacks created transactions ${created.filter((id) => !id || !got.has(id)).join(', ')}`, ['endpoints.get-sandbox-account-transactions.returns-all']);
+  return check(this, listHoldsCreated, n);
 });
 
 Then(/^the sandbox list holds the transactions of ([\d, ]+) days back$/, function (this: Xs2aWorld, days: string) {
-  const map = this.need('txnDays', 'dates of created transactions');
-  const got = (Array.isArray(this.json) ? this.json : []).map((t: any) => map.get(String(t.bookingDate)) ?? `other (${t.bookingDate})`).map(String).sort();
-  const want = days.split(',').map((s) => s.trim()).sort();
-  if (JSON.stringify(got) !== JSON.stringify(want)) fail(`expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, ['endpoints.get-sandbox-account-transactions.query.fromDate', 'endpoints.get-sandbox-account-transactions.query.toDate']);
+  return check(this, listHoldsDays, days);
 });
 
-Then(/^the sandbox list is the slice (\d+)\.\.(\d+) of the unpaged list$/, async function (this: Xs2aWorld, from: string, to: string) {
-  const page = sandboxIds(this);
-  const all = (jsonOf(await listSandboxTxns(this, account(this).id)) as any[]).map((t) => String(t.id));
-  const want = all.slice(Number(from), Number(to));
-  if (JSON.stringify(page) !== JSON.stringify(want)) fail(`got ${JSON.stringify(page)}, the unpaged list's slice ${from}..${to} is ${JSON.stringify(want)}`, ['endpoints.get-sandbox-account-transactions.query.offset', 'endpoints.get-sandbox-account-transactions.query.limit']);
+Then(/^the sandbox list is the slice (\d+)\.\.(\d+) of the unpaged list$/, function (this: Xs2aWorld, from: string, to: string) {
+  return check(this, listIsSlice, from, to);
 });
 
 When(/^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic payment and authorises it$/, async function (this: Xs2aWorld, amount: string) {
@@ -106,12 +99,7 @@ When(/^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domesti
 });
 
 Then(/^the sandbox list holds a debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
-  const units = Number(amount);
-  const items = Array.isArray(this.json) ? this.json : [];
-  // int32 amounts: whole units or minor units (øre), whichever the sandbox uses.
-  if (!items.some((t: any) => t.currency === 'NOK' && [units, Math.round(units * 100)].includes(Math.abs(Number(t.amount))))) {
-    fail(`no transaction of ${amount} NOK in the sandbox list: ${describeResponse(this.last)}`, ['endpoints.get-sandbox-account-transactions.returns-all']);
-  }
+  return check(this, listHoldsDebit, amount);
 });
 
 // ---------------------------------------------------------------- card accounts and card transactions
@@ -126,15 +114,13 @@ Given('a sandbox card account of the PSU named with {int} characters', async fun
 
 Given('a sandbox card account of the PSU with {int} card transactions', async function (this: Xs2aWorld, n: number) {
   const c = await createSandboxCard(this);
-  const ex = await postCardTxns(this, c.id, Array.from({ length: n }, () => cardTxn(this)));
-  if ((ex.response?.status ?? 0) >= 300) fail(`card transactions were not created: ${describeResponse(ex)}`, ['endpoints.create-sandbox-card-transactions']);
+  await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, Array.from({ length: n }, () => cardTxn(this))), false);
 });
 
 Given('a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount', async function (this: Xs2aWorld) {
   const c = await createSandboxCard(this);
   const t = cardTxn(this, { transactionAmount: { currency: 'NOK', amount: -11500 }, originalAmount: { currency: 'EUR', amount: -1000 } });
-  const ex = await postCardTxns(this, c.id, [t]);
-  if ((ex.response?.status ?? 0) >= 300) fail(`the card transaction was not created: ${describeResponse(ex)}`, ['endpoints.create-sandbox-card-transactions']);
+  await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, [t]), true);
   this.state.switchTxnId = t.cardTransactionId;
 });
 
@@ -158,21 +144,12 @@ When('the TPP creates {int} card transactions on the sandbox card account withou
 });
 
 Then('the booked card transactions of the answer are the {int} created', function (this: Xs2aWorld, n: number) {
-  const got = (this.json?.cardTransactions?.booked ?? []).map((t: any) => t.cardTransactionId).sort();
-  const want = [...this.need('cardTxnIds', 'created card transactions')].sort();
-  if (want.length !== n || JSON.stringify(got) !== JSON.stringify(want)) fail(`the answer books ${JSON.stringify(got)}, created ${JSON.stringify(want)}`, ['fields.sandbox-card-transactions-response.cardTransactions']);
+  return check(this, cardTransactionsBooked, n);
 });
 
 When(/^the TPP creates a card transaction with (.+)$/, async function (this: Xs2aWorld, dates: string) {
-  const day = (s: string) => (s === 'tomorrow' ? daysAgo(this, -1) : daysAgo(this, Number(/(\d+) days? back/.exec(s)![1])));
-  const both = /^bookingDate and transactionDate (.+)$/.exec(dates);
-  const split = /^bookingDate (.+) and transactionDate (.+)$/.exec(dates);
-  const one = /^(bookingDate|transactionDate) (tomorrow)$/.exec(dates);
-  const o: Record<string, string> = both ? { bookingDate: day(both[1]), transactionDate: day(both[1]) }
-    : split ? { bookingDate: day(split[1]), transactionDate: day(split[2]) }
-    : one ? { [one[1]]: day(one[2]) } : fail(`cannot read the dates "${dates}"`);
   const t = cardTxn(this);
-  await sendWithControl(this, cardTxnsRequest(card(this).id, [{ ...t, ...o }]), cardTxnsRequest(card(this).id, [t]), 'the same card transaction booked and transacted yesterday');
+  await sendWithControl(this, cardTxnsRequest(card(this).id, [{ ...t, ...cardTxnDates(this, dates) }]), cardTxnsRequest(card(this).id, [t]), 'the same card transaction booked and transacted yesterday');
 });
 
 When('the TPP creates a card transaction without {word}', async function (this: Xs2aWorld, field: string) {
@@ -192,13 +169,7 @@ When('the TPP reads the sandbox customers', async function (this: Xs2aWorld) {
 });
 
 Then('the customers are a list with private and corporate customers, each with a national identity number', function (this: Xs2aWorld) {
-  const c = ['endpoints.list-sandbox-customers'];
-  const p = this.profile;
-  const list = readValue(p, 'sandbox-customers.list', this.json, Array.isArray);
-  if (!list?.length) fail(`expected a list of customers at ${pointers(p, 'sandbox-customers.list').map((x) => x || '(the body)').join(', ')} (responses.sandbox-customers.list): ${describeResponse(this.last)}`, c);
-  if (list.some((x) => !readOptionalString(p, 'sandbox-customer.nationalId', x))) fail(`a customer has no national identity number at ${pointers(p, 'sandbox-customer.nationalId').join(', ')} (responses.sandbox-customer.nationalId)`, c);
-  const types = new Set(list.map((x) => String(readOptionalString(p, 'sandbox-customer.type', x)).toLowerCase()));
-  if (!types.has('private') || !types.has('corporate')) fail(`expected private and corporate customers, got types ${[...types].join(', ')}`, c);
+  return check(this, customersListed);
 });
 
 When('the TPP sets the sandbox account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
@@ -211,9 +182,7 @@ When('the TPP sets the sandbox card account\'s balance to {int}', async function
 });
 
 Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function (this: Xs2aWorld, amount: string) {
-  const n = Number(amount);
-  const got = amountsIn(this.json?.balances ?? []).map((a) => Number(a.amount));
-  if (!got.some((x) => x === n || Math.round(x * 100) === n)) fail(`no balance shows ${amount} (or ${n / 100}): ${JSON.stringify(got)}`, ['endpoints.update-sandbox-account-balance', 'endpoints.update-sandbox-card-account-balance']);
+  return check(this, balanceShows, amount);
 });
 
 When('the TPP initialises the sandbox', async function (this: Xs2aWorld) {
@@ -222,21 +191,14 @@ When('the TPP initialises the sandbox', async function (this: Xs2aWorld) {
 
 Then('the sandbox account no longer exists', async function (this: Xs2aWorld) {
   // Through the spec-named read of its transactions: a wiped account is unknown there.
-  const ex = await listSandboxTxns(this, account(this).id);
-  if (ex.response?.status !== 404) fail(`the account created before initialising is still there: ${describeResponse(ex)}`, ['endpoints.initialise-sandbox']);
+  return runCheck(this, sandboxAccountWiped, await listSandboxTxns(this, account(this).id));
 });
 
-Then('the PSU has two accounts and one card account', async function (this: Xs2aWorld) {
-  const accounts = jsonOf(await sendNow(this, { method: 'GET', path: '/v1/accounts' }))?.accounts ?? [];
-  const cards = jsonOf(await sendNow(this, { method: 'GET', path: '/v1/card-accounts' }))?.cardAccounts ?? [];
-  if (accounts.length !== 2 || cards.length !== 1) fail(`after initialising, the private PSU has ${accounts.length} accounts and ${cards.length} card accounts, not 2 and 1`, ['endpoints.initialise-sandbox']);
+Then('the PSU has two accounts and one card account', function (this: Xs2aWorld) {
+  return check(this, initialAccounts);
 });
 
 Then('the answer is 200 in a sandbox and a refusal in production', function (this: Xs2aWorld) {
-  const s = this.status;
-  if (this.profile.environment === 'production') {
-    if (s < 400 || s >= 500) fail(`a production target served the sandbox operation: ${describeResponse(this.last)}`, ['conventions.sandbox-only']);
-    if (s !== 401) expectErrorBody(this.last, s, undefined, ['conventions.sandbox-only']);
-  } else if (s !== 200) fail(`the sandbox does not serve its customer list: ${describeResponse(this.last)}`, ['conventions.sandbox-only']);
+  return check(this, sandboxOnly);
 });
 

@@ -1,11 +1,12 @@
 // SCA redirect flow and SCA sessions (§ Authentication > PSU authentication, § Events, § States).
 import { Given, Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { fail } from '../src/session/expect.ts';
 import {
   expectContext, expectCorporateId, expectFailureRedirect, expectPsuId, expectScaRequired, expectTppSessionId, newSessionId,
   redirectParams, WRONG_NATIONAL_ID, type Context,
 } from '../src/suite/sca-checks.ts';
+import { check } from '../src/suite/checks/check.ts';
+import { contextsDisjoint, firstSessionKept, psuIdKnown, psuIdStable } from '../src/suite/checks/sca.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 const ACCOUNTS = { method: 'GET', path: '/v1/accounts' } as const;
@@ -75,15 +76,13 @@ When('the TPP sends the psu-id in PSU-ID and the psu-corporate-id in PSU-Corpora
   this.psu.psuCorporateId = p['psu-corporate-id'];
 });
 
-Given('the TPP remembers the psu-id', function (this: Xs2aWorld) {
-  if (!this.psu.psuId) fail('no psu-id to remember');
+Given('the TPP remembers the psu-id', async function (this: Xs2aWorld) {
+  await check(this, psuIdKnown);
   this.state.rememberedPsuId = this.psu.psuId;
 });
 
 Then('the redirect carries the remembered psu-id', function (this: Xs2aWorld) {
-  const now = expectPsuId(redirectParams(this.lastSca));
-  const before = this.state.rememberedPsuId;
-  if (now !== before) fail(`the second SCA of the same PSU gave psu-id ${now}, the first ${before}: the psu-id is not stable`, ['sca.psu-id-reused', 'events.success.psu-id']);
+  return check(this, psuIdStable);
 });
 
 Given('the TPP remembers the account list', async function (this: Xs2aWorld) {
@@ -91,10 +90,7 @@ Given('the TPP remembers the account list', async function (this: Xs2aWorld) {
 });
 
 Then('the account list holds none of the remembered accounts', function (this: Xs2aWorld) {
-  const ids = (a: any) => [a?.resourceId, a?.iban, a?.bban].filter((x): x is string => typeof x === 'string');
-  const before = new Set((this.state.rememberedAccounts ?? []).flatMap(ids));
-  const shared = ((this.json?.accounts as unknown[]) ?? []).flatMap(ids).filter((x) => before.has(x));
-  if (shared.length) fail(`the CORPORATE account list holds the PSU's PRIVATE accounts ${shared.join(', ')}`, ['conventions.psu-contexts']);
+  return check(this, contextsDisjoint);
 });
 
 When('the TPP reads the account list without PSU-Corporate-ID', async function (this: Xs2aWorld) {
@@ -106,10 +102,9 @@ When('the TPP starts a new TPP session', function (this: Xs2aWorld) {
   this.psu.tppSessionId = newSessionId();
 });
 
-When('the TPP returns to the first TPP session', function (this: Xs2aWorld) {
-  const first = this.state.firstSessionId;
-  if (!first) fail('the scenario never started a second TPP session');
-  this.psu.tppSessionId = first;
+When('the TPP returns to the first TPP session', async function (this: Xs2aWorld) {
+  await check(this, firstSessionKept);
+  this.psu.tppSessionId = this.state.firstSessionId;
 });
 
 // Moving the bank's clock also moves the Date the bank expects (§ Limits, 60 s): the World signs with

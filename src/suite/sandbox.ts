@@ -171,6 +171,20 @@ export function cardTxn(w: ScenarioSession, overrides: Record<string, unknown> =
   return t;
 }
 
+/**
+ * The dates of a card transaction in words, "bookingDate and transactionDate 3 days back",
+ * "bookingDate 2 days back and transactionDate 1 day back", "transactionDate tomorrow", as fields.
+ */
+export function cardTxnDates(w: ScenarioSession, dates: string): Record<string, string> {
+  const day = (s: string) => (s === 'tomorrow' ? daysAgo(w, -1) : daysAgo(w, Number(/(\d+) days? back/.exec(s)![1])));
+  const both = /^bookingDate and transactionDate (.+)$/.exec(dates);
+  const split = /^bookingDate (.+) and transactionDate (.+)$/.exec(dates);
+  const one = /^(bookingDate|transactionDate) (tomorrow)$/.exec(dates);
+  return both ? { bookingDate: day(both[1]), transactionDate: day(both[1]) }
+    : split ? { bookingDate: day(split[1]), transactionDate: day(split[2]) }
+    : one ? { [one[1]]: day(one[2]) } : fail(`cannot read the dates "${dates}"`);
+}
+
 export function postCardTxns(w: ScenarioSession, cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): Promise<Exchange> {
   return sendNow(w, cardTxnsRequest(cardId, items, extra));
 }
