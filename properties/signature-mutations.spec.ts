@@ -1,7 +1,7 @@
 // Signature mutations (spec § Request signing; draft-cavage): every operator of
 // src/fuzz/operators.ts, at least 100 generated cases each, grouped by what it spoils. Each test
 // fails with the operator, the shrunk value, and the seed and path that replay it.
-// Verdicts by the signature oracle (src/fuzz/oracle.ts): accepted = 2xx or 401 with scaRedirect,
+// Verdicts by the signature oracle (src/tpp/signature-oracle.ts): accepted = 2xx or 401 with scaRedirect,
 // rejected = 400 plus the profile's signing.rejectStatuses. The base request is the profile's
 // fuzz.baseRequest (default GET /v1/accounts).
 import { describe, expect, it } from 'vitest';

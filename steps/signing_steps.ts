@@ -1,8 +1,8 @@
 // Request signing (Authentication > Request signing): a correct request, then named tamperings.
 import { Given, Then, When } from '@cucumber/cucumber';
-import { describeAnswer, signatureOutcome } from '../src/fuzz/oracle.ts';
+import { check } from '../src/suite/checks/check.ts';
+import { signatureAccepted } from '../src/suite/checks/signing.ts';
 import { sendWithControl } from '../src/suite/controls.ts';
-import { fail } from '../src/session/expect.ts';
 import { tampering } from '../src/suite/tamper.ts';
 import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -32,12 +32,8 @@ When('the TPP initiates a cross-border payment with {string}', async function (t
   await sendWithControl(this, { ...payment, tamper: t.tamper(Date.now()) }, payment, 'the same payment, signed as it should be');
 });
 
-// The signature oracle (src/fuzz/oracle.ts): 2xx, or 401 with _links.scaRedirect (SCA demanded after
+// The signature oracle (src/tpp/signature-oracle.ts): 2xx, or 401 with _links.scaRedirect (SCA demanded after
 // the signature was verified), is an acceptance; 400 (or a status the profile declares) a rejection.
 Then('the signature is accepted', function (this: Xs2aWorld) {
-  const r = this.last?.response;
-  if (!r) fail(`expected the signature to be accepted, but there was no answer: ${this.last?.error?.message ?? 'no request sent'}`, ['signing.signing-string']);
-  const answer = { status: r.status, body: r.text };
-  const outcome = signatureOutcome(answer, this.profile.signing.rejectStatuses);
-  if (outcome !== 'accepted') fail(`expected the signature to be accepted (2xx, or 401 with _links.scaRedirect), but it was ${outcome}: ${describeAnswer(answer)}`);
+  return check(this, signatureAccepted);
 });

@@ -10,7 +10,7 @@ import { formatHttpDate } from '../tpp/http-date.ts';
 import { setHeader, type HttpRequest } from '../tpp/http-message.ts';
 import { encodeWords } from '../tpp/rfc2047.ts';
 import { digestOf } from '../tpp/digest.ts';
-import { describeAnswer, rejectionText, signatureOutcome } from './oracle.ts';
+import { describeAnswer, rejectionText, signatureOutcome } from '../tpp/signature-oracle.ts';
 import { changedBody } from './operators.ts';
 import { Failure, type FailureDetail } from '../session/failure.ts';
 import { Sender, type CaseResult } from './runner.ts';

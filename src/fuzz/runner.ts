@@ -9,7 +9,7 @@ import { Pool } from 'undici';
 import { serializeRequest, type HttpRequest } from '../tpp/http-message.ts';
 import type { TlsOptions } from '../tpp/client.ts';
 import { OPERATORS, operatorById, type Level, type MutationOperator, type Verdict } from './operators.ts';
-import { describeAnswer, rejectionText, signatureAsExpected, signatureOutcome, type OracleAnswer, type SignatureOutcome } from './oracle.ts';
+import { describeAnswer, rejectionText, signatureAsExpected, signatureOutcome, type OracleAnswer, type SignatureOutcome } from '../tpp/signature-oracle.ts';
 import { CaseFactory, caseFactoryFor } from './signing.ts';
 import type { Target } from './target.ts';
 import type { FailureShape } from '../session/failure.ts';
@@ -18,7 +18,7 @@ export type CaseResult = OracleAnswer;
 
 export type Outcome = SignatureOutcome;
 
-/** The signature oracle (src/fuzz/oracle.ts): 2xx/3xx and 401 with scaRedirect accepted, 400 (and the profile's statuses) rejected. */
+/** The signature oracle (src/tpp/signature-oracle.ts): 2xx/3xx and 401 with scaRedirect accepted, 400 (and the profile's statuses) rejected. */
 export const outcomeOf = signatureOutcome;
 
 /** The spec: a valid signature is accepted (SCA may still be demanded); one that fails validation is rejected with 400. */

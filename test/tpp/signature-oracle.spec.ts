@@ -1,4 +1,4 @@
-// The signature oracle (src/fuzz/oracle.ts) and the fuzzer against a bank whose every request needs
+// The signature oracle (src/tpp/signature-oracle.ts) and the fuzzer against a bank whose every request needs
 // SCA: a correctly signed request answered 401 with _links.scaRedirect is an accepted signature;
 // 400 (plus the profile's signing.rejectStatuses) a rejection; anything else neither.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorById } from '../../src/fuzz/operators.ts';
-import { signatureAsExpected, signatureOutcome } from '../../src/fuzz/oracle.ts';
+import { signatureAsExpected, signatureOutcome } from '../../src/tpp/signature-oracle.ts';
 import { BaseRequestRefused, preflight, runFuzz, Sender } from '../../src/fuzz/runner.ts';
 import { caseFactoryFor } from '../../src/fuzz/signing.ts';
 import { openTarget, type Target } from '../../src/fuzz/target.ts';
