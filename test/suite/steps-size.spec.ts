@@ -33,6 +33,11 @@ describe('steps stay bindings', () => {
     expect(avg).toBeLessThanOrEqual(6);
   });
 
+  it('no step writes its own check: no step file calls fail( (checks are named units in src/suite/checks/)', () => {
+    const calling = readdirSync(STEPS).filter((f) => f.endsWith('.ts') && /(^|[^.\w])fail\(/.test(readFileSync(new URL(f, STEPS), 'utf8')));
+    expect(calling).toEqual([]);
+  });
+
   it('the World is under 60 lines', () => {
     expect(readFileSync(new URL('support/world.ts', STEPS), 'utf8').trimEnd().split('\n').length).toBeLessThan(60);
   });
