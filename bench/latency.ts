@@ -12,6 +12,7 @@ import { forkBank } from './child-bank.ts';
 import { delayProxy } from './delay-proxy.ts';
 import { runSuite } from '../src/suite/run.ts';
 import { testCredentials } from '../src/tpp/fixtures.ts';
+import { formatTimeline, timeline } from '../src/suite/timeline.ts';
 
 const DELAY = Number(process.env.BENCH_DELAY_MS ?? 25);
 /** The settings compared: BENCH_PARALLEL="2,4,auto" for others. */
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
     const s = (performance.now() - t0) / 1000;
     const c = r.verdict?.counts;
     console.log(`${DELAY} ms each way, parallel ${parallel}: ${s.toFixed(1)} s, ${r.verdict?.results.length ?? 0} scenarios (${c?.passed ?? 0} passed, ${c?.failed ?? 0} failed), exit ${r.exitCode}${r.message ? `: ${r.message}` : ''}`);
+    const t = r.verdict && timeline(r.verdict.results);
+    if (t) console.log(`  ${formatTimeline(t)}`);
     if (r.exitCode !== 0 || c?.failed) process.exitCode = 1;
     walls.push(s);
   }

@@ -34,10 +34,17 @@ export function scenarioId(doc: { feature?: { children: readonly any[] } }, pick
   return `${pickle.uri}:${lineOf(scenarioLines(doc), pickle.astNodeIds)}`;
 }
 
+/** A cucumber message timestamp in milliseconds. */
+function msOf(t: { seconds: number | string; nanos: number }): number {
+  return Number(t.seconds) * 1000 + t.nanos / 1e6;
+}
+
 export class ResultCollector {
   private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
   private testCases = new Map<string, string>();
-  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; na?: string; notRun?: string; firstError?: { type: string; message?: string } }>();
+  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; atMs: number; worker?: string; na?: string; notRun?: string; firstError?: { type: string; message?: string } }>();
+  /** When the run started (testRunStarted), the origin of each scenario's startedMs. */
+  private runStartMs: number | undefined;
   private lines = new Map<string, number>();
   readonly results: ScenarioResult[] = [];
 
@@ -45,7 +52,12 @@ export class ResultCollector {
     if (e.gherkinDocument) for (const [id, line] of scenarioLines(e.gherkinDocument)) this.lines.set(id, line);
     if (e.pickle) this.pickles.set(e.pickle.id, { name: e.pickle.name, uri: e.pickle.uri, tags: e.pickle.tags.map((t) => t.name), astNodeIds: e.pickle.astNodeIds });
     if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
-    if (e.testCaseStarted) this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, statuses: [], messages: [], durationNs: 0 });
+    if (e.testRunStarted) this.runStartMs = msOf(e.testRunStarted.timestamp);
+    if (e.testCaseStarted) {
+      const at = msOf(e.testCaseStarted.timestamp);
+      this.runStartMs ??= at;
+      this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, statuses: [], messages: [], durationNs: 0, atMs: at, worker: e.testCaseStarted.workerId });
+    }
     if (e.attachment?.testCaseStartedId) {
       const s = this.started.get(e.attachment.testCaseStartedId);
       if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_APPLICABLE_PREFIX)) s.na = e.attachment.body.slice(NOT_APPLICABLE_PREFIX.length);
@@ -89,6 +101,9 @@ export class ResultCollector {
         outcome,
         message: outcome === 'undefined' ? 'a step has no definition' : s.messages.join('\n') || undefined,
         durationMs: Math.round(s.durationNs / 1e6),
+        startedMs: Math.round(s.atMs - (this.runStartMs ?? s.atMs)),
+        endedMs: Math.round(msOf(e.testCaseFinished.timestamp) - (this.runStartMs ?? s.atMs)),
+        ...(s.worker !== undefined ? { worker: s.worker } : {}),
         reason: outcome === 'inconclusive' ? setup!.reason : outcome === 'not-run' ? s.notRun : s.na,
         setupOperation: outcome === 'inconclusive' ? setup!.operation : undefined,
       });

@@ -23,6 +23,11 @@ export interface ScenarioResult {
   outcome: Outcome;
   message?: string;
   durationMs: number;
+  /** When the scenario started and ended, in ms from the start of its run (its shard's, in a merged run). */
+  startedMs?: number;
+  endedMs?: number;
+  /** The cucumber worker that ran it (parallel runs). */
+  worker?: string;
   /** Reason for not-applicable, waived or inconclusive (the set-up that could not be made). */
   reason?: string;
   /** Inconclusive: the `@op:` of the set-up that could not be made (none when no operation is at fault). */

@@ -1,0 +1,24 @@
+// The run's timeline from the scenarios' start and end times.
+import { describe, expect, it } from 'vitest';
+import { formatTimeline, timeline } from '../../src/suite/timeline.ts';
+import type { ScenarioResult } from '../../src/suite/verdict.ts';
+
+const r = (worker: string, startedMs: number, endedMs: number, tags: string[] = []): ScenarioResult =>
+  ({ id: `f:${startedMs}`, name: 'x', uri: 'f', line: 1, tags, clauses: [], level: 'must', area: 'a', outcome: 'passed', durationMs: endedMs - startedMs, startedMs, endedMs, worker }) as ScenarioResult;
+
+describe('timeline', () => {
+  it('measures the clock phase, the workers\' first starts and how busy they were', () => {
+    const t = timeline([r('0', 0, 1000, ['@clock']), r('0', 1000, 2000, ['@clock']), r('1', 1500, 4000), r('0', 2000, 4000)])!;
+    expect(t).toEqual({ workers: 2, spanMs: 4000, clockPhaseMs: 2000, firstStartMs: { min: 0, max: 1500 }, busy: 6500 / 6500 });
+    expect(formatTimeline(t)).toBe('2 workers over 4.0 s: @clock scenarios alone 2.0 s; first scenario of a worker at 0.0–1.5 s; workers busy 100 % of their time');
+  });
+
+  it('counts idle time (fault: a worker waiting between scenarios lowers busy)', () => {
+    const t = timeline([r('0', 0, 1000), r('0', 3000, 4000), r('1', 0, 4000)])!;
+    expect(t.busy).toBeCloseTo(6000 / 8000);
+  });
+
+  it('is undefined without times (results from an older results.json)', () => {
+    expect(timeline([{ ...r('0', 0, 1), startedMs: undefined, endedMs: undefined }])).toBeUndefined();
+  });
+});
