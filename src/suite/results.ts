@@ -35,14 +35,21 @@ export function scenarioId(doc: { feature?: { children: readonly any[] } }, pick
 }
 
 /** A cucumber message timestamp in milliseconds. */
-function msOf(t: { seconds: number | string; nanos: number }): number {
-  return Number(t.seconds) * 1000 + t.nanos / 1e6;
+function msOf(t: { seconds: number | string; nanos: number } | undefined): number | undefined {
+  return t ? Number(t.seconds) * 1000 + (t.nanos ?? 0) / 1e6 : undefined;
+}
+
+/** A scenario's start and end from the run's start (none when the messages carry no times). */
+function timesOf(startMs: number | undefined, endMs: number | undefined, runStartMs: number | undefined): { startedMs?: number; endedMs?: number } {
+  if (startMs === undefined || endMs === undefined) return {};
+  const origin = runStartMs ?? startMs;
+  return { startedMs: Math.round(startMs - origin), endedMs: Math.round(endMs - origin) };
 }
 
 export class ResultCollector {
   private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
   private testCases = new Map<string, string>();
-  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; atMs: number; worker?: string; na?: string; notRun?: string; firstError?: { type: string; message?: string } }>();
+  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; atMs?: number; worker?: string; na?: string; notRun?: string; firstError?: { type: string; message?: string } }>();
   /** When the run started (testRunStarted), the origin of each scenario's startedMs. */
   private runStartMs: number | undefined;
   private lines = new Map<string, number>();
@@ -101,8 +108,7 @@ export class ResultCollector {
         outcome,
         message: outcome === 'undefined' ? 'a step has no definition' : s.messages.join('\n') || undefined,
         durationMs: Math.round(s.durationNs / 1e6),
-        startedMs: Math.round(s.atMs - (this.runStartMs ?? s.atMs)),
-        endedMs: Math.round(msOf(e.testCaseFinished.timestamp) - (this.runStartMs ?? s.atMs)),
+        ...timesOf(s.atMs, msOf(e.testCaseFinished.timestamp), this.runStartMs),
         ...(s.worker !== undefined ? { worker: s.worker } : {}),
         reason: outcome === 'inconclusive' ? setup!.reason : outcome === 'not-run' ? s.notRun : s.na,
         setupOperation: outcome === 'inconclusive' ? setup!.operation : undefined,
