@@ -7,7 +7,7 @@ import { checkedSetup } from '../src/session/expect.ts';
 import { leaveOut } from '../src/suite/accounts.ts';
 import {
   accountVars, body, cardTxn, cardTxnDates, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS,
-  sendNow, silentOperation, withPath,
+  emptySandboxPools, sendNow, silentOperation, withPath,
 } from '../src/suite/sandbox.ts';
 import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
 import { check, runCheck } from '../src/suite/checks/check.ts';
@@ -187,6 +187,7 @@ Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function 
 
 When('the TPP initialises the sandbox', async function (this: Xs2aWorld) {
   await sendNow(this, { ...silentOperation(this, 'initialise-sandbox'), psu: false });
+  emptySandboxPools();
 });
 
 Then('the sandbox account no longer exists', async function (this: Xs2aWorld) {

@@ -109,13 +109,19 @@ export class ScenarioSession {
   }
 
   /** Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. */
-  async send(spec: RequestSpec): Promise<Exchange> {
+  /**
+   * Sends a request of the scenario. A request that changes state ends the reuse of the worker's kept
+   * PSU session in this scenario (a new account needs the PSU's grant at a new SCA), unless
+   * `keepsPsuSession` says it changes nothing that session's grant covers (transactions on an
+   * account that exists, a pooled account made and granted ahead).
+   */
+  async send(spec: RequestSpec, opts: { keepsPsuSession?: boolean } = {}): Promise<Exchange> {
     const psu = spec.psu === false ? false : { ...this.psu, ...(spec.psu || {}) };
     if (this.profile.environment === 'production') {
       const present = psu !== false && !!psu.psuIpAddress && spec.headers?.['PSU-IP-Address'] !== null;
       spendAllowance(spec.method, spec.path, present);
     }
-    if (spec.method !== 'GET' && spec.method !== 'HEAD') this.reusePsuSession = false;
+    if (spec.method !== 'GET' && spec.method !== 'HEAD' && !opts.keepsPsuSession) this.reusePsuSession = false;
     this.last = await this.client.request({ ...spec, psu });
     return this.last;
   }
@@ -142,7 +148,7 @@ export class ScenarioSession {
     this.psu.psuId = undefined;
     this.psu.psuCorporateId = undefined;
     this.state.accounts = undefined;
-    const key = `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${process.env.CUCUMBER_WORKER_ID ?? 0}`}`;
+    const key = this.keptKey(context);
     const kept = this.reusePsuSession && !this.clockOffsetSeconds ? PSU_SESSIONS.get(key) : undefined;
     if (kept) {
       Object.assign(this.psu, kept);
@@ -179,6 +185,17 @@ export class ScenarioSession {
       this.psu.psuCorporateId = r.params['psu-corporate-id'];
     }
     setupFail('the account list still demands SCA after two completed SCAs', 'list-accounts', ['sca.redirect-on-401']);
+  }
+
+  /** The key of this worker's kept PSU session in `context`. */
+  private keptKey(context: Context): string {
+    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    return `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${process.env.CUCUMBER_WORKER_ID ?? 0}`}`;
+  }
+
+  /** The worker's kept PSU session in `context` no longer serves: the next obtainPsu makes a new SCA (accounts made since need the PSU's grant). */
+  forgetKeptSession(context: Context = 'PRIVATE'): void {
+    PSU_SESSIONS.delete(this.keptKey(context));
   }
 
   /** The scaRedirect href of a 401 answer. */

@@ -10,6 +10,7 @@ import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import type { SandboxAccount, SandboxCard } from '../session/state.ts';
+import { eachAtOnce } from './concurrently.ts';
 
 export { SANDBOX_PATHS };
 export type { SandboxAccount, SandboxCard };
@@ -80,26 +81,63 @@ export async function accountVars(w: ScenarioSession, vars: Record<string, unkno
   return { customerNumber: await w.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }), accountName: 'Totalkonto', cashAccountType: 'CACC', currency: 'NOK', ...vars };
 }
 
-/** POST /v1/sandbox/accounts for the PSU's customer. `vars` fill the template (accountName, cashAccountType, currency, customerNumber …). */
+/**
+ * A sandbox account of the PSU for this scenario (POST /v1/sandbox/accounts for the PSU's customer).
+ * `vars` fill the template (accountName, cashAccountType, currency, customerNumber …). An account
+ * with the template's values comes from the worker's pool when the scenario may use the kept PSU
+ * session (takePooledAccount); one with other values, or in a scenario that made its own session
+ * (@clock, after a change of state), is created here.
+ */
 export async function createSandboxAccount(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
+  const acc = !Object.keys(vars).length && w.reusePsuSession ? await takePooledAccount(w) : await newSandboxAccount(w, vars);
+  w.state.sandboxAccount = acc;
+  return acc;
+}
+
+// The worker's pool of sandbox accounts with the template's values, per run and PSU: made together
+// and granted at one SCA, each given to one scenario only (issue 11: the set-up many scenarios share
+// is made once per worker and PSU). Without it every such scenario would need an SCA of its own to
+// grant its new account. Sandbox initialisation wipes manually created accounts: it empties the pools.
+const POOL_SIZE = 6;
+const POOLS = new Map<string, SandboxAccount[]>();
+
+/** Forgets every pooled account (the sandbox was initialised: they are gone). */
+export function emptySandboxPools(): void {
+  POOLS.clear();
+}
+
+async function takePooledAccount(w: ScenarioSession): Promise<SandboxAccount> {
+  const key = `${w.ctx.runId ?? ''}|${await w.nationalId('PRIVATE')}`;
+  let pool = POOLS.get(key);
+  if (!pool?.length) {
+    pool = await eachAtOnce(w, Array.from({ length: POOL_SIZE }, (_v, i) => i), () => newSandboxAccount(w, {}, true));
+    POOLS.set(key, pool);
+    // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
+    w.forgetKeptSession('PRIVATE');
+  }
+  const acc = pool.shift()!;
+  w.attach(`sandbox account ${acc.iban ?? acc.bban} (${acc.id}) is one of ${POOL_SIZE} this worker made together for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: 'pooled sandbox account.txt' });
+  return acc;
+}
+
+/** POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps the kept session's reuse). */
+async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknown>, pooled = false): Promise<SandboxAccount> {
   const v = await accountVars(w, vars);
   const b = body(w.profile, 'sandbox-account', v);
   const clauses = ['endpoints.create-sandbox-account'];
-  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }), 'POST /v1/sandbox/accounts', 'create-sandbox-account', clauses);
+  const json = accepted(await w.send({ method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }, { keepsPsuSession: pooled }), 'POST /v1/sandbox/accounts', 'create-sandbox-account', clauses);
   const p = w.profile;
   const id = shaped(() => readString(p, 'sandbox-account.id', json, 'POST /v1/sandbox/accounts answered no account id'), 'create-sandbox-account', clauses);
   let view: unknown = json;
   // The bank's answer is the truth: the account number it keeps, from the creation answer or, where that lacks it, from a read.
   if (!readOptionalString(p, 'sandbox-account.iban', view) && !readOptionalString(p, 'sandbox-account.bban', view)) {
     const get = operation(p, 'get-sandbox-account', { id });
-    if (get) view = (await sendNow(w, { ...get, psu: false })).response?.json;
+    if (get) view = (await w.send({ ...get, psu: false }, { keepsPsuSession: pooled })).response?.json;
   }
   const iban = readOptionalString(p, 'sandbox-account.iban', view);
   const accountBban = readOptionalString(p, 'sandbox-account.bban', view);
   if (!iban && !accountBban) setupFail(`the bank named no IBAN or BBAN for the sandbox account ${id}: ${JSON.stringify(view)?.slice(0, 200)}; set responses.sandbox-account.iban or .bban in the profile`, 'create-sandbox-account', clauses);
-  const acc: SandboxAccount = { id, iban, bban: accountBban, currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency), name: readOptionalString(p, 'sandbox-account.name', view), sent: v };
-  w.state.sandboxAccount = acc;
-  return acc;
+  return { id, iban, bban: accountBban, currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency), name: readOptionalString(p, 'sandbox-account.name', view), sent: v };
 }
 
 /** The PSU pays `amount` NOK from the sandbox account by a norwegian-domestic payment and authorises it (SCA completed). */
@@ -130,7 +168,8 @@ export function sandboxTxn(w: ScenarioSession, overrides: Record<string, unknown
 
 /** POST /v1/sandbox/accounts/{id}/transactions; returns the exchange (the caller judges it). */
 export function postSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<Exchange> {
-  return sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accountTransactions(accountId), body: items, psu: false });
+  // Transactions on an account that exists change nothing the PSU's grant covers.
+  return w.send({ method: 'POST', path: SANDBOX_PATHS.accountTransactions(accountId), body: items, psu: false }, { keepsPsuSession: true });
 }
 
 export async function createSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<any[]> {

@@ -1,0 +1,56 @@
+// The worker's pool of sandbox accounts (src/suite/sandbox.ts): accounts with the template's values
+// are made together and granted at one SCA, then each goes to one scenario; the kept PSU session
+// serves the scenarios after the first. An account with other values, or one made after the worker's
+// SCA outside the pool, needs an SCA of its own. Against the embedded reference bank on loopback.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startBank, type RunningBank } from '../../src/bank/index.ts';
+import { completeProfile } from '../../src/session/profile.ts';
+import { ScenarioSession } from '../../src/session/session.ts';
+import { aisAccountId } from '../../src/suite/accounts.ts';
+import { createSandboxAccount, emptySandboxPools } from '../../src/suite/sandbox.ts';
+
+let bank: RunningBank;
+const runId = randomUUID();
+/** One scenario's session, as the World makes it (the worker's kept PSU session is reused). */
+const scenario = () => new ScenarioSession({ ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId }, profile: completeProfile({}, process.cwd()) });
+
+beforeAll(async () => {
+  bank = await startBank({ mode: 'test', host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  emptySandboxPools();
+  await bank?.close();
+});
+
+/** The scenario takes a sandbox account, the PSU's session, and finds the account in the PSU's list; returns the SCAs it ran. */
+async function accountScenario(vars: Record<string, unknown> = {}): Promise<number> {
+  const s = scenario();
+  const sca = vi.spyOn(s, 'runSca');
+  const acc = await createSandboxAccount(s, vars);
+  await s.obtainPsu('PRIVATE');
+  expect(await aisAccountId(s, acc)).toEqual(expect.any(String));
+  return sca.mock.calls.length;
+}
+
+describe('the worker\'s sandbox account pool', () => {
+  it('grants the pooled accounts at one SCA; the scenarios after it reuse the kept session (fault: a new SCA per account)', async () => {
+    expect(await accountScenario()).toBe(1);
+    for (let i = 0; i < 4; i++) expect(await accountScenario()).toBe(0);
+  });
+
+  it('gives each pooled account to one scenario only', async () => {
+    const a = scenario();
+    const b = scenario();
+    expect((await createSandboxAccount(a)).id).not.toBe((await createSandboxAccount(b)).id);
+  });
+
+  it('makes an account with other values in the scenario, which then needs its own SCA', async () => {
+    expect(await accountScenario({ accountName: 'Sparekonto' })).toBe(1);
+  });
+
+  it('starts afresh after the sandbox was initialised (its accounts are gone)', async () => {
+    emptySandboxPools();
+    expect(await accountScenario()).toBe(1);
+  });
+});
