@@ -94,31 +94,34 @@ export async function createSandboxAccount(w: ScenarioSession, vars: Record<stri
   return acc;
 }
 
-// The worker's pool of sandbox accounts with the template's values, per run and PSU: made together
-// and granted at one SCA, each given to one scenario only (issue 11: the set-up many scenarios share
-// is made once per worker and PSU). Without it every such scenario would need an SCA of its own to
-// grant its new account. Sandbox initialisation wipes manually created accounts: it empties the pools.
-const POOL_SIZE = 6;
-const POOLS = new Map<string, SandboxAccount[]>();
+// The worker's pools of sandbox accounts and card accounts with the template's values, per run and
+// PSU: made together and granted at one SCA, each given to one scenario only (issue 11: the set-up
+// many scenarios share is made once per worker and PSU). Without them every such scenario would need
+// an SCA of its own to grant its new account. Sandbox initialisation wipes manually created
+// accounts: it empties the pools.
+const POOL_SIZES = { account: 6, card: 4 } as const;
+const POOLS = new Map<string, unknown[]>();
 
 /** Forgets every pooled account (the sandbox was initialised: they are gone). */
 export function emptySandboxPools(): void {
   POOLS.clear();
 }
 
-async function takePooledAccount(w: ScenarioSession): Promise<SandboxAccount> {
-  const key = `${w.ctx.runId ?? ''}|${await w.nationalId('PRIVATE')}`;
-  let pool = POOLS.get(key);
+async function takePooled<T extends { id: string }>(w: ScenarioSession, kind: keyof typeof POOL_SIZES, make: () => Promise<T>, name: (x: T) => string): Promise<T> {
+  const key = `${kind}|${w.ctx.runId ?? ''}|${await w.nationalId('PRIVATE')}`;
+  let pool = POOLS.get(key) as T[] | undefined;
   if (!pool?.length) {
-    pool = await eachAtOnce(w, Array.from({ length: POOL_SIZE }, (_v, i) => i), () => newSandboxAccount(w, {}, true));
+    pool = await eachAtOnce(w, Array.from({ length: POOL_SIZES[kind] }, (_v, i) => i), make);
     POOLS.set(key, pool);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
   }
-  const acc = pool.shift()!;
-  w.attach(`sandbox account ${acc.iban ?? acc.bban} (${acc.id}) is one of ${POOL_SIZE} this worker made together for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: 'pooled sandbox account.txt' });
-  return acc;
+  const x = pool.shift()!;
+  w.attach(`sandbox ${kind} ${name(x)} (${x.id}) is one of ${POOL_SIZES[kind]} this worker made together for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` });
+  return x;
 }
+
+const takePooledAccount = (w: ScenarioSession) => takePooled(w, 'account', () => newSandboxAccount(w, {}, true), (a) => a.iban ?? a.bban ?? '');
 
 /** POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps the kept session's reuse). */
 async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknown>, pooled = false): Promise<SandboxAccount> {
@@ -190,16 +193,21 @@ export async function cardVars(w: ScenarioSession, vars: Record<string, unknown>
 
 /** POST /v1/sandbox/card-accounts for the PSU's customer. `vars` fill the template (maskedPan, name …). */
 export async function createSandboxCard(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
+  const card = !Object.keys(vars).length && w.reusePsuSession ? await takePooled(w, 'card', () => newSandboxCard(w, {}, true), (c) => c.maskedPan) : await newSandboxCard(w, vars);
+  w.state.sandboxCard = card;
+  return card;
+}
+
+/** POST /v1/sandbox/card-accounts; `pooled`: made ahead for the worker's pool. */
+async function newSandboxCard(w: ScenarioSession, vars: Record<string, unknown>, pooled = false): Promise<SandboxCard> {
   const v = await cardVars(w, vars);
   const b = body(w.profile, 'sandbox-card-account', v);
   const clauses = ['endpoints.create-sandbox-card-account'];
-  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }), 'POST /v1/sandbox/card-accounts', 'create-sandbox-card-account', clauses);
+  const json = accepted(await w.send({ method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }, { keepsPsuSession: pooled }), 'POST /v1/sandbox/card-accounts', 'create-sandbox-card-account', clauses);
   const p = w.profile;
   const id = shaped(() => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'), 'create-sandbox-card-account', clauses);
   const maskedPan = shaped(() => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'), 'create-sandbox-card-account', clauses);
-  const card: SandboxCard = { id, maskedPan, name: readOptionalString(p, 'sandbox-card-account.name', json), sent: v };
-  w.state.sandboxCard = card;
-  return card;
+  return { id, maskedPan, name: readOptionalString(p, 'sandbox-card-account.name', json), sent: v };
 }
 
 /** One sandbox card transaction item (template), booked and transacted yesterday. */
@@ -225,7 +233,8 @@ export function cardTxnDates(w: ScenarioSession, dates: string): Record<string, 
 }
 
 export function postCardTxns(w: ScenarioSession, cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): Promise<Exchange> {
-  return sendNow(w, cardTxnsRequest(cardId, items, extra));
+  // Transactions on a card account that exists change nothing the PSU's grant covers.
+  return w.send(cardTxnsRequest(cardId, items, extra), { keepsPsuSession: true });
 }
 
 /** POST /v1/sandbox/card-accounts/{id}/transactions of `items`, as a request to send. */

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { completeProfile } from '../../src/session/profile.ts';
 import { ScenarioSession } from '../../src/session/session.ts';
-import { aisAccountId } from '../../src/suite/accounts.ts';
-import { createSandboxAccount, emptySandboxPools } from '../../src/suite/sandbox.ts';
+import { aisAccountId, cardAisId } from '../../src/suite/accounts.ts';
+import { createSandboxAccount, createSandboxCard, emptySandboxPools } from '../../src/suite/sandbox.ts';
 
 let bank: RunningBank;
 const runId = randomUUID();
@@ -47,6 +47,19 @@ describe('the worker\'s sandbox account pool', () => {
 
   it('makes an account with other values in the scenario, which then needs its own SCA', async () => {
     expect(await accountScenario({ accountName: 'Sparekonto' })).toBe(1);
+  });
+
+  it('pools card accounts the same way (fault: a new SCA per card account)', async () => {
+    const cardScenario = async (): Promise<number> => {
+      const s = scenario();
+      const sca = vi.spyOn(s, 'runSca');
+      await createSandboxCard(s);
+      await s.obtainPsu('PRIVATE');
+      expect(await cardAisId(s)).toEqual(expect.any(String));
+      return sca.mock.calls.length;
+    };
+    expect(await cardScenario()).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await cardScenario()).toBe(0);
   });
 
   it('starts afresh after the sandbox was initialised (its accounts are gone)', async () => {
