@@ -138,3 +138,16 @@ describe('serve', () => {
     expect(await exit).toBe(0);
   }, 30_000);
 });
+
+describe('fuzz findings', () => {
+  it('are saved under the working directory\'s reports/fuzz-findings, never into the project\'s fixtures (fault: the curated regressions folder as default)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { ROOT } = await import('../helpers/cli.ts');
+    const before = readdirSync(join(ROOT, 'fixtures/fuzz-regressions')).length;
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-fuzz-cwd-'));
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin/xs2a-conformance.mjs'), 'fuzz', '--cases', '60', '--seed', '42', '--faults', 'signature-unchecked'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(1);
+    expect(readdirSync(join(dir, 'reports/fuzz-findings')).length).toBeGreaterThan(0);
+    expect(readdirSync(join(ROOT, 'fixtures/fuzz-regressions')).length).toBe(before);
+  }, 90_000);
+});

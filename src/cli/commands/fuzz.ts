@@ -5,7 +5,7 @@ import { EXIT, UsageError } from '../io.ts';
 import { operatorById, OPERATORS, type MutationOperator } from '../../fuzz/operators.ts';
 import { BaseRequestRefused, formatFinding, formatTable, loadFinding, preflight, replayFinding, runFuzz, Sender } from '../../fuzz/runner.ts';
 import { caseFactoryFor } from '../../fuzz/signing.ts';
-import { openTarget, REGRESSIONS_DIR, type Target } from '../../fuzz/target.ts';
+import { openTarget, type Target } from '../../fuzz/target.ts';
 import { ProfileError } from '../../session/profile.ts';
 import { closeSharedAgents } from '../../tpp/client.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
@@ -65,7 +65,7 @@ export function register(program: Command): void {
     .option('--replay <FILE>', 'replay one saved finding (fixtures/fuzz-regressions/*.json)')
     .option('--faults <a,b>', 'switch faults on in the embedded reference bank')
     .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile)')
-    .option('--save-dir <DIR>', 'where findings are saved', REGRESSIONS_DIR)
+    .option('--save-dir <DIR>', 'where findings are saved (copy one into the project\'s fixtures/fuzz-regressions/ to keep it as a regression npm test replays)', 'reports/fuzz-findings')
     .option('--concurrency <N>', 'cases in flight', '32')
     .option('--list', 'list the operators and exit')
     .action(async (o: FuzzCliOptions) => {
