@@ -1,8 +1,8 @@
 // One failure shape for scenarios, properties, the fuzzer and the stateful model: what failed (a
 // stable code and a one-line title), what came back against what the spec wants, the clauses it
 // breaks, and the evidence. Every failure class of the project extends `Failure`; a fuzz finding is
-// turned into the same shape by `findingFailure` (src/fuzz/runner.ts). Reports read the shape, not
-// the class.
+// turned into the same shape by `findingFailure` (src/fuzz/runner.ts). Cucumber hands the reports a
+// failure's message only, so the message carries the shape's lines (`failureMessage`).
 import { clauseById } from '../spec/clauses.ts';
 
 /** One piece of evidence: a request and what came back (redacted, as text), or a note. */
@@ -88,11 +88,6 @@ export class Failure extends Error implements FailureShape {
     if (detail.received !== undefined) this.received = detail.received;
     if (detail.expected !== undefined) this.expected = detail.expected;
     if (detail.evidence?.length) this.evidence = detail.evidence;
-  }
-
-  /** The plain shape (for results.json, findings, JSON reports). */
-  toShape(): FailureShape {
-    return shapeOf(this);
   }
 }
 

@@ -108,9 +108,8 @@ export class ScenarioSession {
     return v;
   }
 
-  /** Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. */
   /**
-   * Sends a request of the scenario. A request that changes state ends the reuse of the worker's kept
+   * Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. A request that changes state ends the reuse of the worker's kept
    * PSU session in this scenario (a new account needs the PSU's grant at a new SCA), unless
    * `keepsPsuSession` says it changes nothing that session's grant covers (transactions on an
    * account that exists, a pooled account made and granted ahead).
@@ -136,7 +135,7 @@ export class ScenarioSession {
 
   /** Establishes a PSU id: a preset one, or an SCA started by GET /v1/users (spec: users "start an SCA to obtain a PSU id"). */
   async obtainPsu(context: Context = 'PRIVATE'): Promise<void> {
-    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    const who = this.who(context);
     this.psu.psuIpAddress = who.ipAddress ?? this.psu.psuIpAddress;
     if (this.profile.sca.driver === 'preset' || who.psuId) {
       if (!who.psuId) setupFail(`the preset SCA driver needs psu.${context.toLowerCase()}.psuId in the profile`, undefined);
@@ -187,9 +186,14 @@ export class ScenarioSession {
     setupFail('the account list still demands SCA after two completed SCAs', 'list-accounts', ['sca.redirect-on-401']);
   }
 
+  /** The profile's PSU for `context`. */
+  private who(context: Context): Profile['psu']['private'] {
+    return context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+  }
+
   /** The key of this worker's kept PSU session in `context`. */
   private keptKey(context: Context): string {
-    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    const who = this.who(context);
     return `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${process.env.CUCUMBER_WORKER_ID ?? 0}`}`;
   }
 
@@ -215,7 +219,7 @@ export class ScenarioSession {
 
   /** The PSU's national identity number: the profile's, or (sandbox) a customer of that type in GET /v1/sandbox/customers. */
   async nationalId(context: Context): Promise<string | undefined> {
-    const who = context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+    const who = this.who(context);
     if (who.nationalId || !this.profile.capabilities.sandbox) return who.nationalId;
     const known = this.state.nationalIds[context];
     if (known !== undefined) return known;
@@ -234,7 +238,7 @@ export class ScenarioSession {
 
   /** Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`, in `tppSessionId`, by default the PSU's); its screenshots are attached, failed flows included. */
   async runSca(href: string, context: Context = 'PRIVATE', cancel = false, nationalId?: string, tppSessionId = this.psu.tppSessionId): Promise<ScaResult> {
-    const who = { ...(context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private), nationalId: nationalId ?? await this.nationalId(context) };
+    const who = { ...this.who(context), nationalId: nationalId ?? await this.nationalId(context) };
     const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId }, beforeRequest: () => checkRunning(this.ctx.guard) });
     this.lastSca = r;
     for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });

@@ -47,9 +47,9 @@ export function isSameAccount(x: { iban?: unknown; bban?: unknown } | undefined,
 }
 
 /** Sends as the session does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
-export async function sendNow(w: ScenarioSession, spec: RequestSpec): Promise<Exchange> {
+export async function sendNow(w: ScenarioSession, spec: RequestSpec, opts: { keepsPsuSession?: boolean } = {}): Promise<Exchange> {
   // The session's client already signs with the target's (moved) clock.
-  return w.send(spec);
+  return w.send(spec, opts);
 }
 
 /** The target's date `days` days back (UTC), as YYYY-MM-DD. */
@@ -85,13 +85,11 @@ export async function accountVars(w: ScenarioSession, vars: Record<string, unkno
  * A sandbox account of the PSU for this scenario (POST /v1/sandbox/accounts for the PSU's customer).
  * `vars` fill the template (accountName, cashAccountType, currency, customerNumber …). An account
  * with the template's values comes from the worker's pool when the scenario may use the kept PSU
- * session (takePooledAccount); one with other values, or in a scenario that made its own session
+ * session (pooledOrNew); one with other values, or in a scenario that made its own session
  * (@clock, after a change of state), is created here.
  */
 export async function createSandboxAccount(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
-  const acc = !Object.keys(vars).length && w.reusePsuSession ? await takePooledAccount(w) : await newSandboxAccount(w, vars);
-  w.state.sandboxAccount = acc;
-  return acc;
+  return (w.state.sandboxAccount = await pooledOrNew(w, 'account', vars, (v, pooled) => newSandboxAccount(w, v, pooled), (a) => a.iban ?? a.bban ?? ''));
 }
 
 // The worker's pools of sandbox accounts and card accounts with the template's values, per run and
@@ -107,11 +105,13 @@ export function emptySandboxPools(): void {
   POOLS.clear();
 }
 
-async function takePooled<T extends { id: string }>(w: ScenarioSession, kind: keyof typeof POOL_SIZES, make: () => Promise<T>, name: (x: T) => string): Promise<T> {
+/** One with the template's values from the worker's pool when the scenario may use the kept PSU session; else one made here with `vars`. */
+async function pooledOrNew<T extends { id: string }>(w: ScenarioSession, kind: keyof typeof POOL_SIZES, vars: Record<string, unknown>, make: (vars: Record<string, unknown>, pooled: boolean) => Promise<T>, name: (x: T) => string): Promise<T> {
+  if (Object.keys(vars).length || !w.reusePsuSession) return make(vars, false);
   const key = `${kind}|${w.ctx.runId ?? ''}|${await w.nationalId('PRIVATE')}`;
   let pool = POOLS.get(key) as T[] | undefined;
   if (!pool?.length) {
-    pool = await eachAtOnce(w, Array.from({ length: POOL_SIZES[kind] }, (_v, i) => i), make);
+    pool = await eachAtOnce(w, Array.from({ length: POOL_SIZES[kind] }, (_v, i) => i), () => make({}, true));
     POOLS.set(key, pool);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
@@ -121,21 +121,19 @@ async function takePooled<T extends { id: string }>(w: ScenarioSession, kind: ke
   return x;
 }
 
-const takePooledAccount = (w: ScenarioSession) => takePooled(w, 'account', () => newSandboxAccount(w, {}, true), (a) => a.iban ?? a.bban ?? '');
-
 /** POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps the kept session's reuse). */
 async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknown>, pooled = false): Promise<SandboxAccount> {
   const v = await accountVars(w, vars);
   const b = body(w.profile, 'sandbox-account', v);
   const clauses = ['endpoints.create-sandbox-account'];
-  const json = accepted(await w.send({ method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }, { keepsPsuSession: pooled }), 'POST /v1/sandbox/accounts', 'create-sandbox-account', clauses);
+  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: b, psu: false }, { keepsPsuSession: pooled }), 'POST /v1/sandbox/accounts', 'create-sandbox-account', clauses);
   const p = w.profile;
   const id = shaped(() => readString(p, 'sandbox-account.id', json, 'POST /v1/sandbox/accounts answered no account id'), 'create-sandbox-account', clauses);
   let view: unknown = json;
   // The bank's answer is the truth: the account number it keeps, from the creation answer or, where that lacks it, from a read.
   if (!readOptionalString(p, 'sandbox-account.iban', view) && !readOptionalString(p, 'sandbox-account.bban', view)) {
     const get = operation(p, 'get-sandbox-account', { id });
-    if (get) view = (await w.send({ ...get, psu: false }, { keepsPsuSession: pooled })).response?.json;
+    if (get) view = (await sendNow(w, { ...get, psu: false }, { keepsPsuSession: pooled })).response?.json;
   }
   const iban = readOptionalString(p, 'sandbox-account.iban', view);
   const accountBban = readOptionalString(p, 'sandbox-account.bban', view);
@@ -172,7 +170,7 @@ export function sandboxTxn(w: ScenarioSession, overrides: Record<string, unknown
 /** POST /v1/sandbox/accounts/{id}/transactions; returns the exchange (the caller judges it). */
 export function postSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<Exchange> {
   // Transactions on an account that exists change nothing the PSU's grant covers.
-  return w.send({ method: 'POST', path: SANDBOX_PATHS.accountTransactions(accountId), body: items, psu: false }, { keepsPsuSession: true });
+  return sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accountTransactions(accountId), body: items, psu: false }, { keepsPsuSession: true });
 }
 
 export async function createSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<any[]> {
@@ -191,11 +189,9 @@ export async function cardVars(w: ScenarioSession, vars: Record<string, unknown>
   return { customerNumber: await w.nationalId('PRIVATE'), maskedPan: `5299xxxxxxxx${String(randomInt(0, 10000)).padStart(4, '0')}`, name: 'Test', ...vars };
 }
 
-/** POST /v1/sandbox/card-accounts for the PSU's customer. `vars` fill the template (maskedPan, name …). */
+/** A sandbox card account of the PSU for this scenario (POST /v1/sandbox/card-accounts for the PSU's customer); `vars` fill the template (maskedPan, name …). With the template's values it comes from the worker's pool, as for accounts (pooledOrNew). */
 export async function createSandboxCard(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
-  const card = !Object.keys(vars).length && w.reusePsuSession ? await takePooled(w, 'card', () => newSandboxCard(w, {}, true), (c) => c.maskedPan) : await newSandboxCard(w, vars);
-  w.state.sandboxCard = card;
-  return card;
+  return (w.state.sandboxCard = await pooledOrNew(w, 'card', vars, (v, pooled) => newSandboxCard(w, v, pooled), (c) => c.maskedPan));
 }
 
 /** POST /v1/sandbox/card-accounts; `pooled`: made ahead for the worker's pool. */
@@ -203,7 +199,7 @@ async function newSandboxCard(w: ScenarioSession, vars: Record<string, unknown>,
   const v = await cardVars(w, vars);
   const b = body(w.profile, 'sandbox-card-account', v);
   const clauses = ['endpoints.create-sandbox-card-account'];
-  const json = accepted(await w.send({ method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }, { keepsPsuSession: pooled }), 'POST /v1/sandbox/card-accounts', 'create-sandbox-card-account', clauses);
+  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }, { keepsPsuSession: pooled }), 'POST /v1/sandbox/card-accounts', 'create-sandbox-card-account', clauses);
   const p = w.profile;
   const id = shaped(() => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'), 'create-sandbox-card-account', clauses);
   const maskedPan = shaped(() => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'), 'create-sandbox-card-account', clauses);
@@ -234,7 +230,7 @@ export function cardTxnDates(w: ScenarioSession, dates: string): Record<string, 
 
 export function postCardTxns(w: ScenarioSession, cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): Promise<Exchange> {
   // Transactions on a card account that exists change nothing the PSU's grant covers.
-  return w.send(cardTxnsRequest(cardId, items, extra), { keepsPsuSession: true });
+  return sendNow(w, cardTxnsRequest(cardId, items, extra), { keepsPsuSession: true });
 }
 
 /** POST /v1/sandbox/card-accounts/{id}/transactions of `items`, as a request to send. */
