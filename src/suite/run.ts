@@ -21,6 +21,7 @@ import { computeCoverage, scenarios } from './coverage.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers } from '../session/psu-pool.ts';
+import { buildStepsBundle, withoutTsx, type StepsBundle } from './steps-bundle.ts';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from '../session/shapes.ts';
 import { closeSharedAgents, TppClient } from '../tpp/client.ts';
@@ -128,6 +129,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
   const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
   let bank: { url: string; close(): Promise<void> } | undefined;
+  let bundle: StepsBundle | undefined;
   const guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
   const guard = { deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined, breaker: o.breaker ?? DEFAULT_BREAKER, stopFile: join(guardDir, 'stop') };
   const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), profileChecked: true, allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID(), guard };
@@ -174,6 +176,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
     process.env[RUN_ENV] = JSON.stringify(ctx);
+    // Worker processes load the steps bundled, without tsx (steps-bundle.ts); one process loads the TypeScript.
+    bundle = parallel > 1 ? await buildStepsBundle(ROOT, ctx.runId ?? randomUUID()) : undefined;
     const format: Array<string | [string, string]> = [['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')]];
     if (!o.quiet) format.unshift(process.stdout.isTTY ? 'progress-bar' : 'progress');
     const { runConfiguration } = await loadConfiguration(
@@ -181,7 +185,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         file: false,
         provided: {
           paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
-          import: ['steps/support/register.mjs', 'steps/**/*.ts'],
+          import: bundle ? ['steps/support/first-worker.mjs', bundle.file] : ['steps/support/register.mjs', 'steps/**/*.ts'],
           tags: o.tags ?? '',
           name: o.names ?? [],
           parallel,
@@ -206,8 +210,15 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       // modules are imported once, so they would not register again.
       const key = JSON.stringify(runConfiguration.support);
       const support = supportCache?.key === key ? supportCache.library : runConfiguration.support;
-      const ran = await runCucumber({ ...runConfiguration, support }, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
-      supportCache = { key, library: ran.support };
+      // Cucumber forks the workers with this process's Node options: a bundled worker needs no tsx.
+      const execArgv = process.execArgv;
+      if (bundle) process.execArgv = withoutTsx(execArgv);
+      try {
+        const ran = await runCucumber({ ...runConfiguration, support }, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
+        supportCache = { key, library: ran.support };
+      } finally {
+        process.execArgv = execArgv;
+      }
     } catch (e) {
       return { exitCode: 2, message: `the suite could not start: ${(e as Error).message.split('\n')[0]}`, wallMs: Date.now() - started };
     }
@@ -232,6 +243,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     delete process.env[RUN_ENV];
     await closeSharedAgents();
     await bank?.close();
+    bundle?.remove();
     rmSync(guardDir, { recursive: true, force: true });
   }
 }

@@ -14,19 +14,22 @@ interface Pickleish {
 
 const movesClock = (p: Pickleish): boolean => p.tags.some((t) => t.name === CLOCK_TAG);
 
-let clockLeft = 0;
+// The count lives on the global object: the run plans it, and the step definitions' copy of this
+// module asks it, which in a parallel run is another module (the steps' bundle, steps-bundle.ts).
+const PLAN = Symbol.for('xs2a-conformance.schedule.clockLeft');
+const plan = globalThis as { [PLAN]?: number };
 
 /** The number of @clock scenarios the run will start (0: no ordering, only their running alone). */
 export function planClockScenarios(n: number): void {
-  clockLeft = Math.max(0, n);
+  plan[PLAN] = Math.max(0, n);
 }
 
 /** Whether a free worker may start `pickle` while `running` run. */
 export function canAssign(pickle: Pickleish, running: readonly Pickleish[]): boolean {
   if (movesClock(pickle)) {
     if (running.length) return false;
-    clockLeft--;
+    plan[PLAN] = (plan[PLAN] ?? 0) - 1;
     return true;
   }
-  return clockLeft <= 0 && !running.some(movesClock);
+  return (plan[PLAN] ?? 0) <= 0 && !running.some(movesClock);
 }

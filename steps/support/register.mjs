@@ -1,22 +1,6 @@
-// Loads TypeScript step files in the coordinator and in every parallel worker.
-//
-// When the run has scenarios that move the target's clock, they run alone and first (src/suite/
-// schedule.ts). The first worker then loads alone and starts them while the others load: loading the
-// suite costs each worker about a second of CPU, and loading all at once would delay every worker's
-// first scenario by the sum. The others wait for the first worker's sign (at most 5 s).
-import { existsSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
+// Loads TypeScript step files in the coordinator and in every parallel worker that loads the steps
+// themselves rather than their bundle (src/suite/steps-bundle.ts): after the first worker's sign.
 import { register } from 'tsx/esm/api';
-
-const worker = process.env.CUCUMBER_WORKER_ID;
-let ready;
-try {
-  ready = JSON.parse(process.env.XS2A_RUN ?? '{}').firstWorkerReady;
-} catch {
-  ready = undefined;
-}
-if (ready && worker !== undefined && worker !== '0') {
-  for (let waited = 0; waited < 5000 && !existsSync(ready); waited += 25) await sleep(25);
-}
+import './first-worker.mjs';
 
 register();
