@@ -139,7 +139,7 @@ function seedTransactions(rand: () => number, acc: Account, count: number, pendi
 export function seedState(seed: number, now: number, opts: SeedOptions = {}): BankState {
   const rand = prng(seed);
   const state = emptyState(now);
-  const nPrivate = opts.privateCustomers ?? 8;
+  const nPrivate = opts.privateCustomers ?? 32;
   const nCorporate = opts.corporateCustomers ?? 2;
   const privateNids: string[] = [];
   const mkAccount = (owner: string, name: string, product: string, type: string, currency: string, tag: string): Account => {

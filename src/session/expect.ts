@@ -1,5 +1,6 @@
 // Assertions for scenarios. A failure names what was expected, what came back, and the clause,
 // so the report traces it to the spec. Evidence (request, response, curl) is attached by a hook.
+import { workerIndex } from './psu-pool.ts';
 import { clauseText, Failure, type FailureDetail } from './failure.ts';
 import { checkErrorBody, validate, type ValidationResult } from '../spec/validate.ts';
 import type { SchemaName } from '../spec/schemas/index.ts';
@@ -106,10 +107,11 @@ export async function checkedSetup<T>(make: () => Promise<T>, what: string, clau
   }
 }
 
-/** The `@op:` of the scenario running in this worker (cucumber runs one at a time per worker); the Before hook sets it. */
-let scenarioOperation: string | undefined;
+/** The `@op:` of the scenario running in each worker (one at a time per worker; a process may run several workers); the Before hook sets it. */
+const scenarioOperations = new Map<number, string>();
 export function setScenarioOperation(op: string | undefined): void {
-  scenarioOperation = op;
+  if (op === undefined) scenarioOperations.delete(workerIndex());
+  else scenarioOperations.set(workerIndex(), op);
 }
 
 /**
@@ -118,6 +120,6 @@ export function setScenarioOperation(op: string | undefined): void {
  * a SetupFailure, and the scenario is inconclusive.
  */
 export function setupFail(message: string, operation: string | undefined, clauses: string[] = []): never {
-  if (operation !== undefined && operation === scenarioOperation) throw new ConformanceAssertionError(`the set-up (@op:${operation}) could not be made: ${message}`, clauses);
+  if (operation !== undefined && operation === scenarioOperations.get(workerIndex())) throw new ConformanceAssertionError(`the set-up (@op:${operation}) could not be made: ${message}`, clauses);
   throw new SetupFailure(message, operation, clauses);
 }

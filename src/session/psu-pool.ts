@@ -5,6 +5,9 @@
 // fewer PSUs than workers the run caps the workers (and says so) instead of sharing.
 import { availableParallelism } from 'node:os';
 
+/** The most workers a run may have (--parallel): they run as slots of one process per core (src/suite/worker-slots.ts), so a worker costs a PSU and little CPU. */
+export const MAX_WORKERS = 32;
+
 /** CPU a request costs the suite and a loopback bank on this kind of machine (signing, checking, reporting), in ms. */
 export const CPU_MS_PER_REQUEST = 4;
 
@@ -12,10 +15,10 @@ export const CPU_MS_PER_REQUEST = 4;
  * Workers for `--parallel auto`: enough to keep the cores busy while the others wait for answers.
  * A worker waits one round trip per request and works about CPU_MS_PER_REQUEST, so the cores stay
  * busy with cores × (1 + rtt / CPU_MS_PER_REQUEST) workers: about one per core on loopback, many more
- * across the internet. Never more than one per PSU, nor 16; at least one.
+ * across the internet. Never more than one per PSU, nor MAX_WORKERS; at least one.
  */
 export function autoWorkers(psus: number, cores = availableParallelism(), rttMs = 0): number {
-  return Math.max(1, Math.min(psus, 16, Math.round(cores * (1 + Math.max(0, rttMs) / CPU_MS_PER_REQUEST))));
+  return Math.max(1, Math.min(psus, MAX_WORKERS, Math.round(cores * (1 + Math.max(0, rttMs) / CPU_MS_PER_REQUEST))));
 }
 
 /**
@@ -30,8 +33,16 @@ export function capWorkers(requested: number, psus: number | undefined): { worke
   return { workers, warning: `${requested} workers asked for, but only ${psus} PSU${psus === 1 ? '' : 's'} to act for: running ${workers} (workers sharing a PSU would end each other's SCA sessions); name more PSUs in the profile (psu.private: [ … ]) or let the sandbox list more customers` };
 }
 
-/** The worker's index (cucumber sets CUCUMBER_WORKER_ID; 0 in the main process). */
+/** Where a worker process that runs several workers keeps the one a scenario runs in (src/suite/worker-host.cjs). */
+const SLOT = Symbol.for('xs2a-conformance.worker-slot');
+
+/**
+ * The worker's index: the slot the scenario runs in, when its process runs several (worker-slots.ts);
+ * else cucumber's CUCUMBER_WORKER_ID (0 in the main process).
+ */
 export function workerIndex(env: NodeJS.ProcessEnv = process.env): number {
+  const slot = (globalThis as { [SLOT]?: { getStore(): unknown } })[SLOT]?.getStore();
+  if (typeof slot === 'number' && env === process.env) return slot;
   const n = Number(env.CUCUMBER_WORKER_ID ?? 0);
   return Number.isInteger(n) && n >= 0 ? n : 0;
 }

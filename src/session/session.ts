@@ -2,6 +2,7 @@
 // moved it, what was sent and received, and the typed state the scenario keeps between steps. The
 // cucumber World (steps/support/world.ts) is this class; the fuzzer's stateful model obtains its PSU
 // through it too.
+import { workerIndex } from './psu-pool.ts';
 import { Breaker, checkRunning, type GuardConfig } from './run-guard.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PsuContext as Context } from '../spec/codes.ts';
@@ -42,6 +43,16 @@ export interface SessionOptions {
  * new SCA each; one the bank no longer accepts is dropped and a new SCA made. Never shared across
  * PSUs (each worker acts for its own) nor across runs. */
 const PSU_SESSIONS = new Map<string, { psuId: string; psuCorporateId?: string; tppSessionId: string }>();
+
+/** The sandbox customer each worker acts for, by run, context and worker: GET /v1/sandbox/customers
+ * once per worker rather than once per scenario (a round trip each across the internet). Initialising
+ * the sandbox forgets them: its customers may be others afterwards. */
+const SANDBOX_CUSTOMERS = new Map<string, string>();
+
+/** Forgets the sandbox customers the workers of this process act for (the sandbox was initialised). */
+export function forgetSandboxCustomers(): void {
+  SANDBOX_CUSTOMERS.clear();
+}
 
 /** One breaker per worker and run: it counts the worker's consecutive transport failures across scenarios. */
 const breakers = new Map<string, Breaker>();
@@ -194,7 +205,7 @@ export class ScenarioSession {
   /** The key of this worker's kept PSU session in `context`. */
   private keptKey(context: Context): string {
     const who = this.who(context);
-    return `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${process.env.CUCUMBER_WORKER_ID ?? 0}`}`;
+    return `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${workerIndex()}`}`;
   }
 
   /** The worker's kept PSU session in `context` no longer serves: the next obtainPsu makes a new SCA (accounts made since need the PSU's grant). */
@@ -221,8 +232,9 @@ export class ScenarioSession {
   async nationalId(context: Context): Promise<string | undefined> {
     const who = this.who(context);
     if (who.nationalId || !this.profile.capabilities.sandbox) return who.nationalId;
-    const known = this.state.nationalIds[context];
-    if (known !== undefined) return known;
+    const key = `${this.ctx.runId ?? ''}|${context}|${workerIndex()}`;
+    const known = this.state.nationalIds[context] ?? SANDBOX_CUSTOMERS.get(key);
+    if (known !== undefined) return (this.state.nationalIds[context] = known);
     const ex = await this.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
     const list = ex.response?.json;
     // A corporate PSU is a person too (facts §1.4: agreements engage private customers), so both contexts log in with a private customer's number.
@@ -230,9 +242,10 @@ export class ScenarioSession {
     // Parallel workers act for different PSUs: one PSU's new session would end another's (spec: SCA within a TPP-Session-ID).
     // The list's shape is not shown by the spec: the profile's pointers (responses.sandbox-customers.list, .nationalId, .type).
     const all = customersOfType(this.profile, list, type);
-    const c = all.length ? all[Number(process.env.CUCUMBER_WORKER_ID ?? 0) % all.length] : undefined;
+    const c = all.length ? all[workerIndex() % all.length] : undefined;
     if (!c) setupFail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`, 'list-sandbox-customers');
     this.state.nationalIds[context] = c;
+    SANDBOX_CUSTOMERS.set(key, c!);
     return c;
   }
 

@@ -1,7 +1,7 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import { CLOCK_TAG, planClockScenarios } from './schedule.ts';
+import { CLOCK_TAG, planClockScenarios, planOrder } from './schedule.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -20,8 +20,10 @@ import { CLAUSE_PAGE, clausePagesHtml } from './clause-pages.ts';
 import { computeCoverage, scenarios } from './coverage.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
-import { autoWorkers, capWorkers } from '../session/psu-pool.ts';
+import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
 import { buildStepsBundle, withoutTsx, type StepsBundle } from './steps-bundle.ts';
+import { hostProcesses, withWorkerSlots } from './worker-slots.ts';
+import { allureFormatOptions } from './allure-writer.ts';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from '../session/shapes.ts';
 import { closeSharedAgents, TppClient } from '../tpp/client.ts';
@@ -34,6 +36,8 @@ export interface RunOptions {
   tags?: string;
   /** Workers; 'auto': from the cores and the target's round trip, at most one per PSU (psu-pool.ts autoWorkers). More than PSUs are capped. */
   parallel?: number | 'auto';
+  /** Processes the workers run in, several scenarios at a time each (worker-slots.ts); default one per core. */
+  processes?: number;
   /** Whole-run deadline (ms from the start): scenarios not started by then are not run (exit 4). */
   deadlineMs?: number;
   /** Consecutive timed-out or refused requests that stop the run (exit 3); 0: never. Default 10. */
@@ -123,7 +127,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     if (e instanceof ProfileError) return { exitCode: 2, message: e.message, wallMs: Date.now() - started };
     throw e;
   }
-  if (o.parallel !== undefined && o.parallel !== 'auto' && (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > 16)) return { exitCode: 2, message: `--parallel ${o.parallel} is not a number of workers from 0 to 16, or auto`, wallMs: 0 };
+  if (o.parallel !== undefined && o.parallel !== 'auto' && (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > MAX_WORKERS)) return { exitCode: 2, message: `--parallel ${o.parallel} is not a number of workers from 0 to ${MAX_WORKERS}, or auto`, wallMs: 0 };
+  if (o.processes !== undefined && (!Number.isInteger(o.processes) || o.processes < 1)) return { exitCode: 2, message: `--processes ${o.processes} is not a number of processes from 1`, wallMs: 0 };
   if (o.breaker !== undefined && (!Number.isInteger(o.breaker) || o.breaker < 0)) return { exitCode: 2, message: `--breaker ${o.breaker} is not a number of requests`, wallMs: 0 };
   const targetUrl = o.target ?? process.env.XS2A_TARGET_URL ?? profile.target;
   if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
@@ -190,15 +195,18 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
           name: o.names ?? [],
           parallel,
           format,
-          formatOptions: { resultsDir: join(reportDir, 'allure-results') },
+          // The reporter's writer: allure-writer.ts (the library's flushes every file to disk).
+          formatOptions: allureFormatOptions(join(reportDir, 'allure-results')),
           strict: true,
         },
       },
       { cwd: ROOT },
     );
-    // The clock-moving scenarios run alone and first (schedule.ts): count those this run will start.
-    const clockScenarios = parallel > 1 ? await clockScenarioCount(runConfiguration.sources) : 0;
+    // The clock-moving scenarios run alone and first, the others longest first (schedule.ts).
+    const planned = parallel > 1 ? await plannedScenarios(runConfiguration.sources) : [];
+    const clockScenarios = planned.filter((p) => p.clock).length;
     planClockScenarios(clockScenarios);
+    planOrder(planned, readDurations(DURATIONS_FILE));
     if (clockScenarios) {
       ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
       process.env[RUN_ENV] = JSON.stringify(ctx);
@@ -214,7 +222,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       const execArgv = process.execArgv;
       if (bundle) process.execArgv = withoutTsx(execArgv);
       try {
-        const ran = await runCucumber({ ...runConfiguration, support }, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
+        const cucumber = () => runCucumber({ ...runConfiguration, support }, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
+        // The workers run as slots of one process per core (worker-slots.ts).
+        const ran = parallel > 1 ? await withWorkerSlots(hostProcesses(parallel, o.processes ?? availableParallelism()), cucumber) : await cucumber();
         supportCache = { key, library: ran.support };
       } finally {
         process.execArgv = execArgv;
@@ -248,11 +258,14 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   }
 }
 
-/** How many of the scenarios a run's sources select move the target's clock. */
-async function clockScenarioCount(sources: Parameters<typeof loadSources>[0]): Promise<number> {
+/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), and whether each moves the target's clock. */
+async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<{ id: string; clock: boolean }>> {
   const { plan } = await loadSources(sources, { cwd: ROOT });
   const clock = new Set(scenarios(ROOT).filter((s) => s.tags.includes(CLOCK_TAG)).map((s) => s.where));
-  return plan.filter((p) => clock.has(`${p.uri}:${p.location.line}`)).length;
+  return plan.map((p) => {
+    const id = `${p.uri}:${p.location.line}`;
+    return { id, clock: clock.has(id) };
+  });
 }
 
 /** The table that balances the shards (run --record-durations refreshes it). */

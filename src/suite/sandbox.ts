@@ -8,7 +8,7 @@ import { describeResponse, fail, jsonOf, setupFail } from '../session/expect.ts'
 import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from '../session/shapes.ts';
 import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import type { ScenarioSession } from '../session/session.ts';
+import { forgetSandboxCustomers, type ScenarioSession } from '../session/session.ts';
 import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 import { eachAtOnce } from './concurrently.ts';
 
@@ -100,9 +100,10 @@ export async function createSandboxAccount(w: ScenarioSession, vars: Record<stri
 const POOL_SIZES = { account: 6, card: 4 } as const;
 const POOLS = new Map<string, unknown[]>();
 
-/** Forgets every pooled account (the sandbox was initialised: they are gone). */
+/** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
 export function emptySandboxPools(): void {
   POOLS.clear();
+  forgetSandboxCustomers();
 }
 
 /** One with the template's values from the worker's pool when the scenario may use the kept PSU session; else one made here with `vars`. */

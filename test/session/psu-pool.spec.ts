@@ -1,6 +1,6 @@
 // The PSU pool: workers never share a PSU; auto picks min(cores, PSUs).
 import { describe, expect, it } from 'vitest';
-import { autoWorkers, capWorkers, ownOf, workerIndex } from '../../src/session/psu-pool.ts';
+import { autoWorkers, capWorkers, MAX_WORKERS, ownOf, workerIndex } from '../../src/session/psu-pool.ts';
 
 describe('PSU pool', () => {
   it('caps the workers at the PSUs, with a warning, and never below one', () => {
@@ -11,11 +11,12 @@ describe('PSU pool', () => {
     expect(capWorkers(0, 1)).toEqual({ workers: 0 });
     expect(capWorkers(4, 0).workers).toBe(1);
   });
-  it('auto: about one worker per core on loopback, more the longer the round trip, at most one per PSU and 16', () => {
+  it('auto: about one worker per core on loopback, more the longer the round trip, at most one per PSU and MAX_WORKERS', () => {
     expect(autoWorkers(8, 2, 0.3)).toBe(2);
     expect(autoWorkers(8, 2, 4)).toBe(4);
     expect(autoWorkers(8, 2, 50)).toBe(8);
-    expect(autoWorkers(40, 2, 50)).toBe(16);
+    expect(autoWorkers(40, 2, 50)).toBe(27);
+    expect(autoWorkers(80, 4, 50)).toBe(MAX_WORKERS);
     expect(autoWorkers(1, 8, 50)).toBe(1);
     expect(autoWorkers(0, 8)).toBe(1);
   });

@@ -67,3 +67,21 @@ describe('the worker\'s sandbox account pool', () => {
     expect(await accountScenario()).toBe(1);
   });
 });
+
+describe('the worker\'s sandbox customer', () => {
+  // Fault that trips it: GET /v1/sandbox/customers once per scenario (a round trip each across the
+  // internet), or a customer kept after the sandbox was initialised (its customers may be others).
+  it('is read from the sandbox once per worker, and again after the sandbox was initialised', async () => {
+    emptySandboxPools();
+    const reads = async (): Promise<number> => {
+      const s = scenario();
+      const send = vi.spyOn(s.client, 'request');
+      expect(await s.nationalId('PRIVATE')).toMatch(/^\d{11}$/);
+      return send.mock.calls.filter(([spec]) => spec.path === '/v1/sandbox/customers').length;
+    };
+    expect(await reads()).toBe(1);
+    expect(await reads()).toBe(0);
+    emptySandboxPools();
+    expect(await reads()).toBe(1);
+  });
+});

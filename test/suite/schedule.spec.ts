@@ -2,7 +2,7 @@
 // assigned beside another (its clock move would expire the other's sessions), a scenario assigned
 // beside a running clock scenario, and the other scenarios started before the planned clock ones.
 import { describe, expect, it, vi } from 'vitest';
-import { canAssign, planClockScenarios } from '../../src/suite/schedule.ts';
+import { canAssign, planClockScenarios, planOrder } from '../../src/suite/schedule.ts';
 
 const p = (...tags: string[]) => ({ tags: tags.map((name) => ({ name })) });
 const clock = p('@clock', '@must');
@@ -42,6 +42,35 @@ describe('schedule across module copies', () => {
     expect(copy.canAssign(plain, [])).toBe(false);
     expect(copy.canAssign(clock, [])).toBe(true);
     expect(canAssign(plain, [])).toBe(true);
+    planClockScenarios(0);
+  });
+});
+
+describe('schedule: longest first', () => {
+  // Faults that trip it: the order ignored (a long scenario started last becomes the run's tail), the
+  // clock scenarios not first, and a scenario outside the plan held back forever.
+  const at = (line: number, ...tags: string[]) => ({ uri: 'features/x.feature', location: { line }, tags: tags.map((name) => ({ name })) });
+  it('starts the clock scenarios first, then the others by recorded duration, unknown ones as the median', () => {
+    planClockScenarios(1);
+    planOrder(
+      [{ id: 'features/x.feature:1', clock: false }, { id: 'features/x.feature:2', clock: false }, { id: 'features/x.feature:3', clock: true }, { id: 'features/x.feature:4', clock: false }],
+      { 'features/x.feature:1': 10, 'features/x.feature:2': 400, 'features/x.feature:3': 5, 'features/x.feature:5': 20 },
+    );
+    const todo = [at(1), at(2), at(3, '@clock'), at(4)];
+    const running: ReturnType<typeof at>[] = [];
+    const next = () => {
+      const i = todo.findIndex((p) => canAssign(p, running));
+      return i < 0 ? undefined : todo.splice(i, 1)[0].location.line;
+    };
+    expect(next()).toBe(3);
+    // 2 (400 ms); then 1 (10 ms) and 4 (unknown: the median of 5, 10 and 400, 10 ms), a tie kept in the plan's order.
+    expect(next()).toBe(2);
+    expect(next()).toBe(1);
+    expect(next()).toBe(4);
+    expect(next()).toBeUndefined();
+    // A scenario the plan does not hold is never held back.
+    expect(canAssign(at(99), [])).toBe(true);
+    planOrder([], {});
     planClockScenarios(0);
   });
 });

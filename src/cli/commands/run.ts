@@ -18,6 +18,7 @@ export function register(program: Command): void {
     .option('--tags <EXPR>', 'cucumber tag expression, e.g. "@must and not @sandbox"')
     .option('--name <REGEX>', 'only scenarios whose name matches (repeatable)', (v: string, prev: string[] = []) => [...prev, v])
     .option('--parallel <N|auto>', 'parallel workers; auto: from the cores and the target\'s round trip, at most one per PSU (never more workers than PSUs)', '2')
+    .option('--processes <N>', 'worker processes the workers run in, several scenarios at a time each (default: one per core)')
     .option('--deadline <duration>', 'whole-run deadline (90s, 15m, 1h): scenarios not started by then are reported as not run, exit 4')
     .option('--shard <i/n>', 'run part i of n: a deterministic split balanced by fixtures/durations.json (merge joins the parts)')
     .option('--record-durations', 'write the scenarios\' durations to fixtures/durations.json (the shards\' balance)')
@@ -32,12 +33,13 @@ export function register(program: Command): void {
     .option('--bundle <FILE.zip>', 'also write a signed evidence bundle: reports, every exchange, and a manifest of their SHA-256 signed as a detached JWS (verify-bundle checks it)')
     .option('--bundle-key <FILE>', 'the bundle\'s signing key (PEM; default: the profile\'s QSealC key)')
     .option('--bundle-cert <FILE>', 'the bundle\'s certificate chain (PEM, leaf first; default: the profile\'s QSealC certificate)')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean; bundle?: string; bundleKey?: string; bundleCert?: string }) => {
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; processes?: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean; bundle?: string; bundleKey?: string; bundleCert?: string }) => {
       const shard = o.shard === undefined ? undefined : parseShard(o.shard);
       if (o.shard !== undefined && !shard) throw new UsageError(`--shard "${o.shard}" is not i/n with 1 ≤ i ≤ n`);
       if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
       if (o.scaDriver !== undefined && !['form', 'browser', 'preset'].includes(o.scaDriver)) throw new UsageError(`--sca-driver "${o.scaDriver}" is not one of form, browser, preset`);
       if (!/^\d+$/.test(o.parallel) && o.parallel !== 'auto') throw new UsageError(`--parallel "${o.parallel}" is not a number or auto`);
+      if (o.processes !== undefined && !/^[1-9]\d*$/.test(o.processes)) throw new UsageError(`--processes "${o.processes}" is not a number of processes from 1`);
       if (!/^\d+$/.test(o.breaker)) throw new UsageError(`--breaker "${o.breaker}" is not a number of requests`);
       const deadlineMs = o.deadline === undefined ? undefined : parseDuration(o.deadline);
       if (o.deadline !== undefined && deadlineMs === undefined) throw new UsageError(`--deadline "${o.deadline}" is not a duration such as 90s, 15m or 1h`);
@@ -51,6 +53,7 @@ export function register(program: Command): void {
         tags: o.tags,
         names: o.name,
         parallel: o.parallel === 'auto' ? 'auto' : +o.parallel,
+        processes: o.processes === undefined ? undefined : +o.processes,
         deadlineMs,
         shard,
         recordDurations: o.recordDurations,
