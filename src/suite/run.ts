@@ -21,7 +21,7 @@ import { computeCoverage, scenarios } from './coverage.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
-import { buildStepsBundle, withoutTsx, type StepsBundle } from './steps-bundle.ts';
+import { buildStepsBundle, withoutTsx } from './steps-bundle.ts';
 import { hostProcesses, withWorkerSlots } from './worker-slots.ts';
 import { allureFormatOptions } from './allure-writer.ts';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
@@ -113,7 +113,8 @@ export async function roundTripMs(url: string, timeoutMs: number, tries = 4): Pr
   return Number.isFinite(best) ? best : 0;
 }
 
-let supportCache: { key: string; library: ISupportCodeLibrary } | undefined;
+/** The step definitions each way of loading them gave in this process (the TypeScript steps, the steps' bundle), by their coordinates. */
+const supportCache = new Map<string, ISupportCodeLibrary>();
 
 export async function runSuite(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
@@ -134,7 +135,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
   const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
   let bank: { url: string; close(): Promise<void> } | undefined;
-  let bundle: StepsBundle | undefined;
+  let bundle: string | undefined;
   const guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
   const guard = { deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined, breaker: o.breaker ?? DEFAULT_BREAKER, stopFile: join(guardDir, 'stop') };
   const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), profileChecked: true, allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID(), guard };
@@ -182,7 +183,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
     process.env[RUN_ENV] = JSON.stringify(ctx);
     // Worker processes load the steps bundled, without tsx (steps-bundle.ts); one process loads the TypeScript.
-    bundle = parallel > 1 ? await buildStepsBundle(ROOT, ctx.runId ?? randomUUID()) : undefined;
+    bundle = parallel > 1 ? await buildStepsBundle(ROOT) : undefined;
     const format: Array<string | [string, string]> = [['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')]];
     if (!o.quiet) format.unshift(process.stdout.isTTY ? 'progress-bar' : 'progress');
     const { runConfiguration } = await loadConfiguration(
@@ -190,7 +191,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         file: false,
         provided: {
           paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
-          import: bundle ? ['steps/support/first-worker.mjs', bundle.file] : ['steps/support/register.mjs', 'steps/**/*.ts'],
+          import: bundle ? ['steps/support/first-worker.mjs', bundle] : ['steps/support/register.mjs', 'steps/**/*.ts'],
           tags: o.tags ?? '',
           name: o.names ?? [],
           parallel,
@@ -217,7 +218,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       // A second run in the same process (the mutation run) reuses the loaded step definitions: ESM
       // modules are imported once, so they would not register again.
       const key = JSON.stringify(runConfiguration.support);
-      const support = supportCache?.key === key ? supportCache.library : runConfiguration.support;
+      const support = supportCache.get(key) ?? runConfiguration.support;
       // Cucumber forks the workers with this process's Node options: a bundled worker needs no tsx.
       const execArgv = process.execArgv;
       if (bundle) process.execArgv = withoutTsx(execArgv);
@@ -225,7 +226,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         const cucumber = () => runCucumber({ ...runConfiguration, support }, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
         // The workers run as slots of one process per core (worker-slots.ts).
         const ran = parallel > 1 ? await withWorkerSlots(hostProcesses(parallel, o.processes ?? availableParallelism()), cucumber) : await cucumber();
-        supportCache = { key, library: ran.support };
+        supportCache.set(key, ran.support);
       } finally {
         process.execArgv = execArgv;
       }
@@ -253,7 +254,6 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     delete process.env[RUN_ENV];
     await closeSharedAgents();
     await bank?.close();
-    bundle?.remove();
     rmSync(guardDir, { recursive: true, force: true });
   }
 }

@@ -5,8 +5,10 @@
 // passes through them). Bundled once per run by esbuild (about 0.1 s), with the packages left as
 // imports, a worker loads them in about 0.45 s without tsx: at --parallel 8 that is 6 s of CPU less
 // (bench:latency). The bundle is written under the project's node_modules/.cache, where Node resolves
-// the packages it imports; where that cannot be written the run loads the TypeScript steps as before.
-import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// the packages it imports, and kept there for the next run; where that cannot be written the run loads
+// the TypeScript steps as before.
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -24,20 +26,21 @@ export function stepFiles(root: string): string[] {
   return out;
 }
 
-/** A built bundle: the file to import, and its removal when the run is over. */
-export interface StepsBundle {
-  file: string;
-  remove(): void;
-}
-
 /**
- * Bundles the steps into one ES module for run `runId`; undefined when it cannot be built or written
+ * Bundles the steps into one ES module; its path, or undefined when it cannot be built or written
  * (then the run loads the TypeScript steps). Every `import.meta.url` keeps the URL of the file it was
  * written in, so paths the modules find beside themselves still resolve.
+ *
+ * The file is named by its content (steps-<sha256>.mjs) and kept: runs of unchanged steps import the
+ * same file. That matters within one process. Cucumber's coordinator loads the step definitions too,
+ * and a second run in the process (the mutation run, bench:latency's settings) reuses the first run's
+ * definitions (run.ts): a new file per run would be imported anew, but the packages it imports are
+ * not, so hooks a package registers on import would be missing from the coordinator's definitions and
+ * the workers' would no longer match them. Bundles of other contents older than a day are removed.
  */
-export async function buildStepsBundle(root: string, runId: string): Promise<StepsBundle | undefined> {
+export async function buildStepsBundle(root: string): Promise<string | undefined> {
   const dir = join(root, 'node_modules', '.cache', 'xs2a-conformance');
-  const file = join(dir, `steps-${runId}.mjs`);
+  const temp = join(dir, `.steps-${process.pid}-${randomUUID()}.mjs`);
   try {
     mkdirSync(dir, { recursive: true });
     const { build } = await import('esbuild');
@@ -48,10 +51,18 @@ export async function buildStepsBundle(root: string, runId: string): Promise<Ste
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
-      outfile: file,
+      outfile: temp,
       logLevel: 'silent',
       plugins: [
+        {
+          // The packages stay imports, but for allure-cucumberjs: it registers its hooks when first
+          // imported, and a process that loaded the TypeScript steps first would not register them
+          // again for the bundle (the coordinator's definitions would then lack them).
+          name: 'packages-external',
+          setup(b) {
+            b.onResolve({ filter: /^[^./]/ }, (a) => (a.path === 'allure-cucumberjs' ? undefined : { path: a.path, external: true }));
+          },
+        },
         {
           name: 'import-meta-url',
           setup(b) {
@@ -63,10 +74,28 @@ export async function buildStepsBundle(root: string, runId: string): Promise<Ste
         },
       ],
     });
-    return { file, remove: () => rmSync(file, { force: true }) };
+    const file = join(dir, `steps-${createHash('sha256').update(readFileSync(temp)).digest('hex').slice(0, 16)}.mjs`);
+    if (existsSync(file)) rmSync(temp, { force: true });
+    else renameSync(temp, file);
+    pruneBundles(dir, file);
+    return file;
   } catch {
-    rmSync(file, { force: true });
+    rmSync(temp, { force: true });
     return undefined;
+  }
+}
+
+/** Removes the bundles of other contents that are more than a day old. */
+function pruneBundles(dir: string, keep: string): void {
+  const dayAgo = Date.now() - 86_400_000;
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (p === keep || !/^\.?steps-.*\.mjs$/.test(name)) continue;
+    try {
+      if (statSync(p).mtimeMs < dayAgo) rmSync(p, { force: true });
+    } catch {
+      /* gone already */
+    }
   }
 }
 

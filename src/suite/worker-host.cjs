@@ -12,6 +12,9 @@ const { AsyncLocalStorage } = require('node:async_hooks');
 const { ChildProcessWorker } = require('@cucumber/cucumber/lib/runtime/parallel/worker');
 const { Worker } = require('@cucumber/cucumber/lib/runtime/worker');
 
+// Cucumber listens for uncaught exceptions once per running step: once per slot here.
+process.setMaxListeners(0);
+
 const SLOT = Symbol.for('xs2a-conformance.worker-slot');
 const slots = new AsyncLocalStorage();
 globalThis[SLOT] = slots;

@@ -1,25 +1,24 @@
 // The steps bundled for the worker processes (steps-bundle.ts). Faults that trip it: a step file left
 // out of the bundle (its steps would be undefined in every worker), an import.meta.url left to the
 // bundle's location (FIXTURES_DIR and the dialect profiles would resolve under node_modules/.cache),
-// the bundle left behind after the run, and tsx kept in the workers' Node options (each would spend
-// its start-up in tsx's loader hooks again).
-import { existsSync, readFileSync } from 'node:fs';
+// a new bundle per run (a second run in one process would import anew the steps but not the packages,
+// and allure-cucumberjs's hooks, missing from the coordinator's definitions, would shift every hook
+// the workers run), and tsx kept in the workers' Node options (each would start in tsx's hooks again).
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { getGlobalTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../src/suite/run.ts';
+import { ROOT, runSuite } from '../../src/suite/run.ts';
 import { buildStepsBundle, stepFiles, withoutTsx } from '../../src/suite/steps-bundle.ts';
+import { testCredentials } from '../../src/tpp/fixtures.ts';
 
 describe('steps bundle', () => {
-  it('bundles every step file, keeps each import.meta.url, and is removed after use', async () => {
-    const b = await buildStepsBundle(ROOT, 'test-' + process.pid);
-    expect(b).toBeDefined();
-    let text: string;
-    try {
-      text = readFileSync(b!.file, 'utf8');
-    } finally {
-      b!.remove();
-    }
+  it('bundles every step file, keeps each import.meta.url, and is the same file for the same steps', async () => {
+    const file = await buildStepsBundle(ROOT);
+    expect(file).toBeDefined();
+    const text = readFileSync(file!, 'utf8');
     const files = stepFiles(ROOT);
     expect(files.length).toBeGreaterThan(10);
     expect(files.some((f) => f.endsWith(join('steps', 'support', 'hooks.ts')))).toBe(true);
@@ -27,7 +26,9 @@ describe('steps bundle', () => {
     for (const f of files) expect(text, f).toContain(`// ${f.slice(ROOT.length).split('\\').join('/')}`);
     expect(text).not.toContain('import.meta.url');
     expect(text).toContain(JSON.stringify(pathToFileURL(join(ROOT, 'src', 'tpp', 'fixtures.ts')).href));
-    expect(existsSync(b!.file)).toBe(false);
+    // allure-cucumberjs is inside: its hooks register with every first import of the bundle.
+    expect(text).toContain('node_modules/allure-cucumberjs/');
+    expect(await buildStepsBundle(ROOT)).toBe(file);
   });
 
   it('drops the tsx loader from the Node options, in every spelling, and keeps the rest', () => {
@@ -35,4 +36,27 @@ describe('steps bundle', () => {
     expect(withoutTsx(['--import=tsx', '--require', 'tsx/cjs', '--loader', 'tsx/esm', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
     expect(withoutTsx(['--import', 'other', '--inspect'])).toEqual(['--import', 'other', '--inspect']);
   });
+
+  it('runs in one process give the same verdict, whichever way the steps were loaded before', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-bundle-runs-'));
+    const c = testCredentials().qsealc;
+    writeFileSync(join(dir, 'c.pem'), c.certPem);
+    writeFileSync(join(dir, 'k.pem'), c.keyPem);
+    // A TPP of its own and no other identities: the @identity:second scenarios are not applicable.
+    writeFileSync(join(dir, 'profile.yaml'), 'tpp: { signing: { cert: c.pem, key: k.pem } }\n');
+    const counts = [];
+    // The in-process run (parallel 0) sets Allure's runtime to cucumber's; this test's own is put back.
+    const vitestRuntime = getGlobalTestRuntime();
+    try {
+      for (const parallel of [0, 2, 2]) {
+        const r = await runSuite({ quiet: true, report: false, parallel, tags: '@identity:second', profile: join(dir, 'profile.yaml'), reportDir: join(dir, `r${parallel}-${counts.length}`) });
+        counts.push(r.verdict?.counts);
+      }
+    } finally {
+      setGlobalTestRuntime(vitestRuntime);
+    }
+    expect(counts[0]?.['not-applicable']).toBeGreaterThan(2);
+    expect(counts[1]).toEqual(counts[0]);
+    expect(counts[2]).toEqual(counts[0]);
+  }, 120_000);
 });
