@@ -161,11 +161,14 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
     // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
-    if (profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1)) {
-      const psus = await psuCount(profile, ctx);
+    const mayRunParallel = profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1);
+    // Worker processes load the steps bundled, without tsx (steps-bundle.ts); one process loads the
+    // TypeScript. Built while the PSUs are counted and the round trip measured.
+    const bundling = mayRunParallel ? buildStepsBundle(ROOT) : Promise.resolve(undefined);
+    if (mayRunParallel) {
+      const [psus, rtt] = await Promise.all([psuCount(profile, ctx), o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000)) : 0]);
       let requested = parallel;
       if (o.parallel === 'auto') {
-        const rtt = await roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000));
         requested = autoWorkers(psus ?? 1, undefined, rtt);
         if (!o.quiet) log(`xs2a-conformance: --parallel auto: ${requested} worker${requested === 1 ? '' : 's'} (round trip ${rtt.toFixed(1)} ms, ${psus ?? 'unknown'} PSUs, ${availableParallelism()} cores)\n`);
       }
@@ -182,8 +185,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
     process.env[RUN_ENV] = JSON.stringify(ctx);
-    // Worker processes load the steps bundled, without tsx (steps-bundle.ts); one process loads the TypeScript.
-    bundle = parallel > 1 ? await buildStepsBundle(ROOT) : undefined;
+    const built = await bundling;
+    bundle = parallel > 1 ? built : undefined;
     const format: Array<string | [string, string]> = [['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')]];
     if (!o.quiet) format.unshift(process.stdout.isTTY ? 'progress-bar' : 'progress');
     const { runConfiguration } = await loadConfiguration(

@@ -6,7 +6,7 @@
 // each about a second of CPU), so the time they run alone overlaps the start instead of adding a
 // single-worker tail at the end of the run. The run tells how many it planned (planClockScenarios).
 //
-// The others start longest first (planOrder, from the durations table fixtures/durations.json): a long
+// The long ones start next (planOrder, from the durations table fixtures/durations.json): a long
 // scenario started last is the run's tail, one started first hides behind the short ones. Across the
 // internet the longest one (every country code of the list, 249 payments) outlasts the rest of the run
 // when it starts late.
@@ -43,9 +43,14 @@ const order = globalThis as { [ORDER]?: Order };
 /** A scenario's id in the durations table and the plan: `features/x.feature:line`. */
 const idOf = (p: Pickleish): string | undefined => (p.uri !== undefined && p.location ? `${p.uri}:${p.location.line}` : undefined);
 
+/** A scenario whose recorded duration is at least this many times the median's starts before the others. */
+export const LONG_FACTOR = 5;
+
 /**
- * The order the run's scenarios start in: the clock-moving ones first, then the others longest first
- * by `durations` (ms; a scenario the table lacks counts as the median), ties in the plan's order.
+ * The order the run's scenarios start in: the clock-moving ones first; then the long ones (recorded
+ * at LONG_FACTOR times the median of `durations`, ms, or more), longest first; then the others in
+ * the plan's order, which keeps a feature's scenarios together (a worker's kept PSU session serves
+ * the next scenario in the same context: ordering them all by duration cost a quarter more SCAs).
  * An empty plan: no order.
  */
 export function planOrder(plan: ReadonlyArray<{ id: string; clock: boolean }>, durations: Readonly<Record<string, number>>): void {
@@ -55,9 +60,12 @@ export function planOrder(plan: ReadonlyArray<{ id: string; clock: boolean }>, d
   }
   const known = plan.map((p) => durations[p.id]).filter((d): d is number => d !== undefined).sort((a, b) => a - b);
   const median = known.length ? known[Math.floor(known.length / 2)] : 0;
-  const ranked = plan.map((p, i) => ({ ...p, i, ms: durations[p.id] ?? median }));
-  ranked.sort((a, b) => Number(b.clock) - Number(a.clock) || b.ms - a.ms || a.i - b.i);
-  const ids = ranked.map((r) => r.id);
+  const long = (p: { id: string; clock: boolean }) => !p.clock && median > 0 && (durations[p.id] ?? 0) >= LONG_FACTOR * median;
+  const ids = [
+    ...plan.filter((p) => p.clock),
+    ...plan.filter(long).sort((a, b) => durations[b.id] - durations[a.id]),
+    ...plan.filter((p) => !p.clock && !long(p)),
+  ].map((p) => p.id);
   order[ORDER] = { ids, known: new Set(ids), taken: new Set(), next: 0 };
 }
 
