@@ -1,15 +1,19 @@
-// The browser SCA driver: playwright-core with Debian's chromium through the reference bank's
+// The browser SCA driver: playwright-core with Debian's chromium-headless-shell (or chromium) through the reference bank's
 // pages, and through a hostile page that tries to pull the browser to other origins. Skipped (and
 // says so) where no chromium is installed; CI installs it.
 //
 // Every server here is on 127.0.0.1. The redirect URI and the "outside" origin are loopback servers
 // that count what reaches them: the driver must send them nothing.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { DEFAULT_BROWSER } from '../../src/session/profile.ts';
-import { closeBrowser, findChromium, runBrowserSca, type BrowserScaOutcome } from '../../src/session/sca/browser-driver.ts';
+import { CHROMIUM_NAMES, closeBrowser, findChromium, runBrowserSca, type BrowserScaOutcome } from '../../src/session/sca/browser-driver.ts';
 import { WRONG_NATIONAL_ID } from '../../src/suite/sca-checks.ts';
 import { testCredentials, TppClient } from '../../src/tpp/index.ts';
 
@@ -65,7 +69,7 @@ function expectStayedOnTarget(r: BrowserScaOutcome, origin: string): void {
   expect(outside.hits).toEqual([]);
 }
 
-describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: install Debian\'s chromium'})`, () => {
+describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: install Debian\'s chromium-headless-shell or chromium'})`, () => {
   const run = async (context: 'PRIVATE' | 'CORPORATE', opts: { nid?: string; cancel?: boolean } = {}) =>
     runBrowserSca({
       href: await scaHref(),
@@ -86,6 +90,29 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
     expect([...r.screenshots[0].data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
     // The 302 to the redirect URI was seen (a redirect target, which page.route would miss) and stopped.
     expect(r.requests.filter((q) => q.decision === 'redirect-uri')).toHaveLength(1);
+    expectStayedOnTarget(r, new URL(bank.url).origin);
+  }, 60_000);
+
+  // The headless shell comes first (findChromium); the full chromium, the fallback, must work as well.
+  const full = (() => {
+    try {
+      return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  it.skipIf(!full || full === chromium)('the full chromium, where the headless shell is missing, runs the same flow and stays on the target', async () => {
+    const r = await runBrowserSca({
+      href: await scaHref(),
+      redirectUri: `${tpp.url}/callback`,
+      origins: [bank.url],
+      vars: { 'psu.nationalId': nationalId, context: 'PRIVATE' },
+      steps: DEFAULT_BROWSER.steps,
+      timeoutMs: 10_000,
+      executablePath: full,
+    });
+    expect(r.problem).toBeUndefined();
+    expect(r.params['psu-id']).toMatch(UUID);
     expectStayedOnTarget(r, new URL(bank.url).origin);
   }, 60_000);
 
@@ -162,5 +189,33 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
     expect(r.problem).toMatch(/neither the target's origin nor one of the SCA origins/);
     expect(r.requests).toEqual([]);
     expect(outside.hits).toEqual([]);
+  });
+});
+
+describe('finding a Chromium', () => {
+  // Fault that trips it: the full chromium taken first where the headless shell is installed (three
+  // times the CPU per run of the browser driver), or nothing found where only one of them is.
+  /** A PATH of its own: fake browsers named `names`, and `which`. */
+  const onPath = <T>(names: string[], f: (dir: string) => T): T => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-bin-'));
+    for (const n of names) {
+      writeFileSync(join(dir, n), '#!/bin/sh\n');
+      chmodSync(join(dir, n), 0o755);
+    }
+    symlinkSync(execFileSync('sh', ['-c', 'command -v which'], { encoding: 'utf8' }).trim(), join(dir, 'which'));
+    const saved = process.env.PATH;
+    process.env.PATH = dir;
+    try {
+      return f(dir);
+    } finally {
+      process.env.PATH = saved;
+    }
+  };
+  it('takes the headless shell first, else chromium; an explicit path wins', () => {
+    expect(CHROMIUM_NAMES[0]).toBe('chromium-headless-shell');
+    onPath(['chromium', 'chromium-headless-shell'], (dir) => expect(findChromium()).toBe(join(dir, 'chromium-headless-shell')));
+    onPath(['chromium'], (dir) => expect(findChromium()).toBe(join(dir, 'chromium')));
+    onPath([], () => expect(findChromium()).toBeUndefined());
+    expect(findChromium('/opt/my/chrome')).toBe('/opt/my/chrome');
   });
 });
