@@ -90,6 +90,8 @@ describe('unusable input: one line on stderr, exit 2, no stack trace', () => {
     ['bad --date', ['sign', '--key', KEY, '--key-id', 'x', '--date', 'yesterday'], REQ, /--date "yesterday" is not/],
     ['bad --now', ['verify', '--now', '2026-01-01'], REQ, /--now "2026-01-01" is not an RFC 7231 date/],
     ['unknown role', ['certs', '--out', '/tmp/x', '--roles', 'XX'], '', /unknown PSD2 role "PSP_XX"/],
+    ['no worker process', ['run', '--processes', '0', '--no-report'], '', /--processes "0" is not a number of processes from 1/],
+    ['too many workers', ['run', '--parallel', '33', '--no-report'], '', /--parallel 33 is not a number of workers from 0 to 32, or auto/],
   ])('%s', (_n, args, input, message) => {
     const r = cli(args, input);
     expect(r.code).toBe(2);
