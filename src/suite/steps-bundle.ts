@@ -80,7 +80,11 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
     pruneBundles(dir, file);
     return file;
   } catch {
-    rmSync(temp, { force: true });
+    try {
+      rmSync(temp, { force: true });
+    } catch {
+      /* the folder itself could not be made or read */
+    }
     return undefined;
   }
 }

@@ -31,6 +31,13 @@ describe('steps bundle', () => {
     expect(await buildStepsBundle(ROOT)).toBe(file);
   });
 
+  it('is not made where it cannot be written (the run then loads the TypeScript steps)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'xs2a-ro-'));
+    // node_modules is a file here: the cache folder cannot be made under it.
+    writeFileSync(join(root, 'node_modules'), '');
+    expect(await buildStepsBundle(root)).toBeUndefined();
+  });
+
   it('drops the tsx loader from the Node options, in every spelling, and keeps the rest', () => {
     expect(withoutTsx(['--import', 'tsx', '--max-old-space-size=512'])).toEqual(['--max-old-space-size=512']);
     expect(withoutTsx(['--import=tsx', '--require', 'tsx/cjs', '--loader', 'tsx/esm', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
