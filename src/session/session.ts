@@ -44,9 +44,9 @@ export interface SessionOptions {
  * PSUs (each worker acts for its own) nor across runs. */
 const PSU_SESSIONS = new Map<string, { psuId: string; psuCorporateId?: string; tppSessionId: string }>();
 
-/** The sandbox customer each worker acts for, by run, context and worker: GET /v1/sandbox/customers
- * once per worker rather than once per scenario (a round trip each across the internet). Initialising
- * the sandbox forgets them: its customers may be others afterwards. */
+/** The sandbox customer each worker acts for, by run and worker (the same private customer in both
+ * contexts): GET /v1/sandbox/customers once per worker rather than once per scenario (a round trip
+ * each across the internet). Initialising the sandbox forgets them: its customers may be others afterwards. */
 const SANDBOX_CUSTOMERS = new Map<string, string>();
 
 /** Forgets the sandbox customers the workers of this process act for (the sandbox was initialised). */
@@ -232,7 +232,7 @@ export class ScenarioSession {
   async nationalId(context: Context): Promise<string | undefined> {
     const who = this.who(context);
     if (who.nationalId || !this.profile.capabilities.sandbox) return who.nationalId;
-    const key = `${this.ctx.runId ?? ''}|${context}|${workerIndex()}`;
+    const key = `${this.ctx.runId ?? ''}|${workerIndex()}`;
     const known = this.state.nationalIds[context] ?? SANDBOX_CUSTOMERS.get(key);
     if (known !== undefined) return (this.state.nationalIds[context] = known);
     const ex = await this.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });

@@ -4,7 +4,7 @@
 // processes to keep busy while they wait for answers, and each costs start-up CPU and warms its own
 // JIT. This process loads the steps once and runs one scenario per slot concurrently. The coordinator
 // sees one cucumber worker per slot (its messages carry the slot's id); the step code reads its slot
-// from an AsyncLocalStorage on the global object (src/session/worker-slot.ts), so each slot acts for
+// from an AsyncLocalStorage on the global object (read by workerIndex, src/session/psu-pool.ts), so each slot acts for
 // its own PSU exactly as a worker process would. BeforeAll and AfterAll hooks run once per process.
 // Plain JavaScript: a bundled run's workers load no TypeScript loader.
 'use strict';
