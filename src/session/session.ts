@@ -80,6 +80,10 @@ export class ScenarioSession {
   /** Whether obtainPsu may reuse (and keep) the worker's PSU session. Not in a scenario that moves the
    * clock, nor once it has changed the bank's data (a new sandbox account is not in an older consent). */
   reusePsuSession: boolean;
+  /** Whether this session acts for the worker's PSU as the main TPP (not another TPP, not the fuzzer):
+   * then the session its own SCA opens becomes the worker's kept one, even where it could not reuse
+   * one. The bank keeps one session per TPP and PSU, so that SCA ended the kept one. */
+  private readonly keepsPsuSession: boolean;
   /** Moves the target's clock, when the run has a clock control. */
   private readonly clock?: ClockMover;
   /** The scenario's sessions as the profile's other TPPs (`as`), by identity name. */
@@ -91,6 +95,7 @@ export class ScenarioSession {
     this.profile = profile;
     this.attach = opts.attach ?? (() => undefined);
     this.reusePsuSession = opts.reusePsuSession ?? true;
+    this.keepsPsuSession = this.reusePsuSession;
     this.client = opts.client ?? new TppClient({
       baseUrl: ctx.targetUrl,
       identity: profile.tpp.signing,
@@ -183,7 +188,8 @@ export class ScenarioSession {
         if (!Array.isArray(accounts)) setupFail(`the account list answered 200 without an accounts array: ${describeResponse(ex)}`, 'list-accounts', ['endpoints.list-accounts.success', 'conventions.json-utf8']);
         this.state.accounts = accounts;
         this.psu.context = context;
-        if (this.reusePsuSession && !this.clockOffsetSeconds && this.psu.psuId && this.psu.tppSessionId) {
+        // Kept for the worker's next scenarios, which check it still serves (GET /v1/accounts) before using it.
+        if (this.keepsPsuSession && !this.clockOffsetSeconds && this.psu.psuId && this.psu.tppSessionId) {
           PSU_SESSIONS.set(key, { psuId: this.psu.psuId, psuCorporateId: this.psu.psuCorporateId, tppSessionId: this.psu.tppSessionId });
         }
         return;
@@ -254,6 +260,13 @@ export class ScenarioSession {
     const who = { ...this.who(context), nationalId: nationalId ?? await this.nationalId(context) };
     const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId }, beforeRequest: () => checkRunning(this.ctx.guard) });
     this.lastSca = r;
+    // The bank keeps one session per TPP and PSU: a PRIVATE SCA of the worker's PSU replaced the
+    // kept one, and is now the one the worker's next scenarios find (and check) first.
+    const psuId = r.params['psu-id'];
+    const sessionId = r.params['tpp-session-id'];
+    if (r.completed && psuId && sessionId && context === 'PRIVATE' && r.params.context === 'PRIVATE' && nationalId === undefined && this.keepsPsuSession && !this.clockOffsetSeconds) {
+      PSU_SESSIONS.set(this.keptKey('PRIVATE'), { psuId, tppSessionId: sessionId });
+    }
     for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });
     return r;
   }

@@ -1,7 +1,7 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import { CLOCK_TAG, planClockScenarios, planOrder } from './schedule.ts';
+import { CLOCK_TAG, CORPORATE_TAG, planClockScenarios, planOrder } from './schedule.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -261,13 +261,16 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   }
 }
 
-/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), and whether each moves the target's clock. */
-async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<{ id: string; clock: boolean }>> {
+/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, and whether it acts in the CORPORATE context. */
+async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<{ id: string; clock: boolean; corporate: boolean }>> {
   const { plan } = await loadSources(sources, { cwd: ROOT });
-  const clock = new Set(scenarios(ROOT).filter((s) => s.tags.includes(CLOCK_TAG)).map((s) => s.where));
+  const all = scenarios(ROOT);
+  const tagged = (tag: string) => new Set(all.filter((s) => s.tags.includes(tag)).map((s) => s.where));
+  const clock = tagged(CLOCK_TAG);
+  const corporate = tagged(CORPORATE_TAG);
   return plan.map((p) => {
     const id = `${p.uri}:${p.location.line}`;
-    return { id, clock: clock.has(id) };
+    return { id, clock: clock.has(id), corporate: corporate.has(id) };
   });
 }
 

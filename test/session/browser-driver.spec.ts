@@ -153,7 +153,8 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
   it('a page that pulls in other origins: every such request is failed in the browser, the redirect URI is never sent', async () => {
     // The "target": an SCA page with a sub-resource, a frame, a script and a prefetch from another
     // loopback origin and from a name that cannot resolve; its form (shown once the page has loaded,
-    // so every sub-resource was tried) answers with a 302 to the redirect URI.
+    // so every sub-resource was tried) opens a popup on the other origin as it is clicked (a new
+    // target: fault, one not attached before it runs) and answers with a 302 to the redirect URI.
     const target = await counter((url, res) => {
       if (url.startsWith('/sca')) {
         res.setHeader('content-type', 'text/html');
@@ -162,7 +163,7 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
 <iframe src="${outside.url}/frame"></iframe><script src="${outside.url}/x.js"></script>
 <link rel="prefetch" href="${outside.url}/prefetch"><link rel="dns-prefetch" href="//tracker.invalid">
 <script>addEventListener('load', () => document.body.insertAdjacentHTML('beforeend',
-  '<form method="post" action="/done"><button type="submit" name="action" value="continue">Continue</button></form>'));</script>
+  '<form method="post" action="/done"><button type="submit" name="action" value="continue" onclick="window.open(\\'${outside.url}/popup\\')">Continue</button></form>'));</script>
 </body></html>`);
       } else if (url.startsWith('/done')) {
         res.statusCode = 302;
@@ -175,7 +176,7 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
       expect(r.problem).toBeUndefined();
       expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
       const blocked = r.requests.filter((q) => q.decision === 'blocked').map((q) => q.url);
-      expect(blocked).toEqual(expect.arrayContaining([`${outside.url}/pixel.png`, 'http://cdn.tpp-outside.invalid/logo.png', `${outside.url}/frame`, `${outside.url}/x.js`]));
+      expect(blocked).toEqual(expect.arrayContaining([`${outside.url}/pixel.png`, 'http://cdn.tpp-outside.invalid/logo.png', `${outside.url}/frame`, `${outside.url}/x.js`, `${outside.url}/popup`]));
       expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
       expectStayedOnTarget(r, new URL(target.url).origin);
     } finally {

@@ -96,3 +96,38 @@ describe('sandbox card masked PANs', () => {
     for (const p of pans.slice(0, 50)) expect(p).toMatch(/^5299\d{2}x{6}\d{4}$/);
   });
 });
+
+describe('the worker\'s kept PSU session', () => {
+  // Fault that trips it: the session a scenario's own SCA opens is not kept, so the next scenario
+  // finds the kept one ended by that SCA (the bank keeps one session per TPP and PSU) and runs one more.
+  it('is the one the latest SCA of the worker\'s PSU opened, also in a scenario that could not reuse one', async () => {
+    await accountScenario();
+    const own = scenario();
+    own.reusePsuSession = false; // as in a scenario that changed the bank's data first, or moves the clock
+    const ownSca = vi.spyOn(own, 'runSca');
+    await own.obtainPsu('PRIVATE');
+    expect(ownSca.mock.calls.length).toBe(1);
+    const next = scenario();
+    const nextSca = vi.spyOn(next, 'runSca');
+    await next.obtainPsu('PRIVATE');
+    expect(nextSca.mock.calls.length).toBe(0);
+    expect(next.psu.tppSessionId).toBe(own.psu.tppSessionId);
+  });
+
+  it('is not one another PSU\'s SCA opened (fault: keeping the session of any SCA the scenario ran)', async () => {
+    const first = scenario();
+    await first.obtainPsu('PRIVATE');
+    const kept = first.psu.tppSessionId;
+    const mine = await first.nationalId('PRIVATE');
+    // A scenario's own SCA, logged in as another customer of the sandbox.
+    const s = scenario();
+    const customers = (await s.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
+    const other = customers.find((c) => c.type === 'private' && c.customerNumber !== mine)!.customerNumber;
+    const ex = await s.client.request({ method: 'GET', path: '/v1/accounts', psu: { psuIpAddress: '192.0.2.1', tppSessionId: randomUUID() } });
+    const r = await s.runSca(s.scaHref(ex), 'PRIVATE', false, other);
+    expect(r.params['psu-id']).toEqual(expect.any(String));
+    const next = scenario();
+    await next.obtainPsu('PRIVATE');
+    expect(next.psu.tppSessionId).toBe(kept);
+  });
+});

@@ -1,19 +1,25 @@
-// The `browser` SCA driver: playwright-core with the system Chromium (Debian's `chromium`; no
-// browser download). It runs the profile's scripted steps and stops at the first request whose URL
-// starts with TPP-Redirect-URI, reading the outcome from it: that request never goes out.
+// The `browser` SCA driver: the system Chromium (Debian's `chromium-headless-shell` or `chromium`;
+// no browser download) driven through the Chrome DevTools Protocol over a pipe (cdp.ts). It runs the
+// profile's scripted steps and stops at the first request whose URL starts with TPP-Redirect-URI,
+// reading the outcome from it: that request never goes out.
 //
-// The browser stays on the target. Every request it tries (navigations, redirects, sub-resources)
-// is paused through the Chrome DevTools Protocol's Fetch domain, which, unlike `page.route`, also
-// sees the targets of redirects. A request to the redirect URI is answered in the browser; one to
-// any origin other than the target's and the SCA origins the profile lists is failed there. As a
-// second wall, Chromium's host resolver maps every other host name to "not found", so no name
-// outside the list is ever looked up.
+// The browser stays on the target. Every request it tries (navigations, redirects, sub-resources,
+// and those of any popup or worker the page starts: every target is attached paused, and its
+// requests are paused before it runs) goes through the protocol's Fetch domain, which also sees
+// the targets of redirects. A request to the redirect URI is answered in the browser; one to any
+// origin other than the target's and the SCA origins the profile lists is failed there. As a second
+// wall, Chromium's host resolver maps every other host name to "not found", so no name outside the
+// list is ever looked up.
 //
-// One browser per process (a cucumber worker), a fresh context per SCA.
+// Steps act as a PSU would: real mouse events at the element's centre once it is visible, enabled
+// and the one the click would hit; text typed into the focused field. Selectors are CSS, or
+// `text=<words>` for the smallest visible element whose text holds them.
+//
+// One browser per process (a cucumber worker host), a fresh browser context per SCA.
 import { execFileSync } from 'node:child_process';
-import { setTimeout as delay } from 'node:timers/promises';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { BrowserStep } from '../profile.ts';
+import { CdpBrowser, type CdpEvent } from './cdp.ts';
+import { ELEMENT_IN_PAGE, type ElementAnswer, type ElementOp } from './in-page.ts';
 import { reachesRedirectUri, type ScaOutcome } from './form-driver.ts';
 import { fillText } from '../templates.ts';
 import { redactUrl } from '../../tpp/redact.ts';
@@ -51,23 +57,30 @@ export interface BrowserScaOutcome extends ScaOutcome {
 
 /**
  * The browsers the driver looks for, in order. First Chromium's old headless shell (Debian's
- * `chromium-headless-shell`; playwright's own choice for headless runs): a full run with the browser
- * driver cost 36 s of CPU with it against 100 s with the full `chromium` (a fresh context per SCA,
- * 85 SCAs, this 2-core machine).
+ * `chromium-headless-shell`, the one automation tools take for headless runs): a full run with the
+ * browser driver cost 36 s of CPU with it against 100 s with the full `chromium` (a fresh context
+ * per SCA, 85 SCAs, a 2-core machine).
  */
 export const CHROMIUM_NAMES = ['chromium-headless-shell', 'chromium', 'chromium-browser', 'google-chrome'] as const;
 
+/** What `which` found, by PATH: looked up once, not at every SCA (a process each). */
+const found = new Map<string, string | undefined>();
+
 export function findChromium(explicit?: string): string | undefined {
   if (explicit) return explicit;
+  const path = process.env.PATH ?? '';
+  if (found.has(path)) return found.get(path);
+  let hit: string | undefined;
   for (const name of CHROMIUM_NAMES) {
     try {
-      const p = execFileSync('which', [name], { encoding: 'utf8' }).trim();
-      if (p) return p;
+      hit = execFileSync('which', [name], { encoding: 'utf8' }).trim() || undefined;
     } catch {
       /* next */
     }
+    if (hit) break;
   }
-  return undefined;
+  found.set(path, hit);
+  return hit;
 }
 
 /** Chromium switches: no background traffic of its own, no proxy, no look-up of any host outside `hosts`. */
@@ -78,6 +91,9 @@ export function chromiumArgs(hosts: string[]): string[] {
     '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps',
     '--disable-extensions', '--disable-domain-reliability', '--disable-client-side-phishing-detection',
     '--no-pings', '--no-proxy-server', '--dns-prefetch-disable',
+    // Timers and rendering run at full speed in a page no one looks at.
+    '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
+    '--disable-hang-monitor', '--mute-audio', '--hide-scrollbars', '--password-store=basic', '--use-mock-keychain',
     // Cross-site frames stay in the page's process, where the page's Fetch interception sees them.
     '--disable-site-isolation-trials',
     '--disable-features=IsolateOrigins,site-per-process,NetworkPrediction,Translate,OptimizationHints,MediaRouter,AutofillServerCommunication',
@@ -85,51 +101,69 @@ export function chromiumArgs(hosts: string[]): string[] {
   ];
 }
 
-/** A fresh context with its page, its CDP session and the Fetch interception switched on. */
-interface Tab {
-  context: BrowserContext;
-  page: Page;
-  cdp: CDPSession;
-  /** The SCA's request guard; until one is set, every request is failed. */
-  onPaused?: (ev: PausedRequest) => void;
+
+/** The page answered in place of TPP-Redirect-URI. Its icon is inline, so it asks for nothing more. */
+const STOP_PAGE = Buffer.from('<!doctype html><html><head><link rel="icon" href="data:,"></head><body><p>SCA finished: the browser stopped at TPP-Redirect-URI. That request was not sent.</p></body></html>').toString('base64');
+
+/** A target attached in an SCA's browser context: the SCA decides its requests before it runs. */
+type OnAttached = (sessionId: string, type: string, targetId: string) => Promise<void>;
+
+/** This process's browser: every target it starts is attached paused and handed to its context's SCA. */
+class Host {
+  private readonly contexts = new Map<string, OnAttached>();
+
+  private constructor(readonly cdp: CdpBrowser) {
+    cdp.on((e) => {
+      if (e.method !== 'Target.attachedToTarget' || e.sessionId) return;
+      const { sessionId, targetInfo, waitingForDebugger } = e.params as { sessionId: string; targetInfo: { targetId: string; type: string; browserContextId?: string }; waitingForDebugger: boolean };
+      const owner = targetInfo.browserContextId ? this.contexts.get(targetInfo.browserContextId) : undefined;
+      const ready = owner ? owner(sessionId, targetInfo.type, targetInfo.targetId) : Promise.resolve();
+      void ready
+        .catch(() => undefined)
+        .then(() => (waitingForDebugger ? cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId) : undefined))
+        .catch(() => undefined);
+    });
+  }
+
+  static async start(executablePath: string, args: string[]): Promise<Host> {
+    const cdp = await CdpBrowser.launch(executablePath, args);
+    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+    return new Host(cdp);
+  }
+
+  /** A fresh browser context; `onAttached` sets up each of its targets before the target runs. */
+  async newContext(onAttached: OnAttached): Promise<{ id: string; dispose: () => Promise<void> }> {
+    const { browserContextId: id } = await this.cdp.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
+    this.contexts.set(id, onAttached);
+    return {
+      id,
+      dispose: async () => {
+        this.contexts.delete(id);
+        await this.cdp.send('Target.disposeBrowserContext', { browserContextId: id }, undefined, 10_000).catch(() => undefined);
+      },
+    };
+  }
 }
 
-interface PausedRequest {
-  requestId: string;
-  request: { url: string; method: string };
-}
+let shared: { key: string; host: Promise<Host> } | undefined;
 
-let shared: { key: string; browser: Promise<Browser> } | undefined;
-
-async function openTab(browser: Browser): Promise<Tab> {
-  const context = await browser.newContext({ viewport: { width: 800, height: 600 }, ignoreHTTPSErrors: true, serviceWorkers: 'block', acceptDownloads: false });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const tab: Tab = { context, page, cdp };
-  cdp.on('Fetch.requestPaused', (ev: PausedRequest) => {
-    if (tab.onPaused) tab.onPaused(ev);
-    else cdp.send('Fetch.failRequest', { requestId: ev.requestId, errorReason: 'BlockedByClient' }).catch(() => undefined);
-  });
-  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
-  return tab;
-}
-
-
-async function browserFor(executablePath: string, hosts: string[]): Promise<Browser> {
+async function hostFor(executablePath: string, hosts: string[]): Promise<Host> {
   const args = chromiumArgs(hosts);
   const key = JSON.stringify([executablePath, args]);
   if (shared?.key !== key) {
     await closeBrowser();
-    const { chromium } = await import('playwright-core');
-    shared = { key, browser: chromium.launch({ executablePath, headless: true, args }) };
-    shared.browser.catch(() => (shared = undefined));
+    const host = Host.start(executablePath, args);
+    shared = { key, host };
+    host.catch(() => {
+      if (shared?.host === host) shared = undefined;
+    });
   }
-  const b = await shared.browser;
-  if (!b.isConnected()) {
+  const h = await shared.host;
+  if (!h.cdp.connected) {
     shared = undefined;
-    return browserFor(executablePath, hosts);
+    return hostFor(executablePath, hosts);
   }
-  return b;
+  return h;
 }
 
 /** Closes this process's browser (the run's After-all hook, tests). */
@@ -137,33 +171,7 @@ export async function closeBrowser(): Promise<void> {
   const s = shared;
   shared = undefined;
   if (!s) return;
-  await s.browser.then((b) => b.close(), () => undefined);
-}
-
-// The page answered in place of TPP-Redirect-URI. Its icon is inline: Chromium fetches a page's
-// favicon outside the page's request interception, and that fetch would reach the TPP's origin.
-const STOP_PAGE = Buffer.from('<!doctype html><html><head><link rel="icon" href="data:,"></head><body><p>SCA finished: the browser stopped at TPP-Redirect-URI. That request was not sent.</p></body></html>').toString('base64');
-
-/** Decides each paused request of the tab: only the allowed origins are let through. */
-function guard(tab: Tab, isRedirect: (url: string) => boolean, allowed: Set<string>, onRequest: (r: BrowserRequestRecord) => void): void {
-  const { cdp } = tab;
-  tab.onPaused = (ev) => {
-    const { url, method } = ev.request;
-    let origin = '';
-    try {
-      origin = new URL(url).origin;
-    } catch {
-      /* not a URL: blocked */
-    }
-    const decision: BrowserRequestRecord['decision'] = isRedirect(url) ? 'redirect-uri' : allowed.has(origin) || url.startsWith('data:') ? 'allowed' : 'blocked';
-    onRequest({ url, method, decision });
-    const send =
-      decision === 'allowed' ? cdp.send('Fetch.continueRequest', { requestId: ev.requestId })
-      : decision === 'redirect-uri' ? cdp.send('Fetch.fulfillRequest', { requestId: ev.requestId, responseCode: 200, responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }], body: STOP_PAGE })
-      : cdp.send('Fetch.failRequest', { requestId: ev.requestId, errorReason: 'BlockedByClient' });
-    // The page may have gone (context closed) while the request waited.
-    send.catch(() => undefined);
-  };
+  await s.host.then((h) => h.cdp.close(), () => undefined);
 }
 
 /** The selector a step acts on (for `optional`). */
@@ -180,17 +188,11 @@ function filled(s: BrowserStep, vars: Record<string, string | undefined>): Brows
   return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, typeof v === 'string' ? fillText(v, vars) : v])) as BrowserStep;
 }
 
-async function present(page: Page, selector: string): Promise<boolean> {
-  await page.waitForLoadState('domcontentloaded').catch(() => undefined);
-  return (await page.locator(selector).count().catch(() => 0)) > 0;
-}
+/** How long after a click the driver waits for the navigation it may have started to show (a click that starts none costs this much). */
+const CLICK_SETTLE_MS = 50;
 
-async function act(page: Page, s: BrowserStep): Promise<void> {
-  if (s.goto) await page.goto(s.goto, { waitUntil: 'domcontentloaded' });
-  if (s.fill) await page.fill(s.fill, s.value ?? '');
-  if (s.check) await page.check(s.check);
-  if (s.click) await page.click(s.click);
-}
+/** Is the main frame loading a document, or has the current one reached DOMContentLoaded? */
+type LoadState = 'loading' | 'ready';
 
 export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaOutcome> {
   const screenshots: BrowserScaOutcome['screenshots'] = [];
@@ -198,7 +200,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   const steps: ScaOutcome['steps'] = [];
   const done = (o: Omit<BrowserScaOutcome, 'screenshots' | 'requests' | 'steps'>): BrowserScaOutcome => ({ ...o, steps, screenshots, requests });
   const executablePath = findChromium(req.executablePath);
-  if (!executablePath) return done({ completed: false, params: {}, problem: 'no Chromium found (install Debian\'s chromium, or set sca.browser.executablePath)' });
+  if (!executablePath) return done({ completed: false, params: {}, problem: 'no Chromium found (install Debian\'s chromium-headless-shell or chromium, or set sca.browser.executablePath)' });
   let start: URL;
   try {
     start = new URL(req.href);
@@ -208,61 +210,201 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   const allowed = new Set(req.origins.map((o) => new URL(o).origin));
   if (!allowed.has(start.origin)) return done({ completed: false, params: {}, problem: `scaRedirect ${redactUrl(req.href)} is on ${start.origin}, which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): the browser was not started` });
   const timeout = req.timeoutMs ?? 10_000;
-  const isRedirect = (url: string) => reachesRedirectUri(url, req.redirectUri);
 
   let reachedUrl: string | undefined;
-  let onReached!: () => void;
-  const reached = new Promise<'reached'>((res) => (onReached = () => res('reached')));
+  let state: LoadState = 'ready';
+  /** Called whenever the flow moves: a load state changed, the redirect URI was reached. */
+  const watchers = new Set<() => void>();
+  const moved = () => {
+    for (const w of [...watchers]) w();
+  };
+  /** Resolves once `cond` holds (checked at each move), or with false after `ms`. */
+  const until = (cond: () => boolean, ms: number): Promise<boolean> =>
+    cond() ? Promise.resolve(true)
+    : new Promise((resolve) => {
+        const w = () => {
+          if (!cond()) return;
+          watchers.delete(w);
+          clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = setTimeout(() => (watchers.delete(w), resolve(false)), ms);
+        watchers.add(w);
+      });
 
-  let tab: Tab | undefined;
+  let host: Host;
+  try {
+    host = await hostFor(executablePath, [...allowed].map((o) => new URL(o).hostname));
+  } catch (e) {
+    return done({ completed: false, params: {}, problem: `the browser did not start: ${(e as Error).message.split('\n')[0]}` });
+  }
+  const { cdp } = host;
+  const sessions = new Set<string>();
+  let main: { sessionId: string; frameId: string } | undefined;
+  let onMain!: () => void;
+  const mainAttached = new Promise<void>((r) => (onMain = r));
+
+  /** Decides each request any target of this SCA's context tries: only the allowed origins are let through. */
+  const decide = (sessionId: string, p: { requestId: string; request: { url: string; method: string }; frameId?: string; resourceType?: string }) => {
+    const { url, method } = p.request;
+    let origin = '';
+    try {
+      origin = new URL(url).origin;
+    } catch {
+      /* not a URL: blocked */
+    }
+    const decision: BrowserRequestRecord['decision'] = reachesRedirectUri(url, req.redirectUri) ? 'redirect-uri' : allowed.has(origin) || url.startsWith('data:') ? 'allowed' : 'blocked';
+    requests.push({ url: redactUrl(url), method, decision });
+    const send =
+      decision === 'allowed' ? cdp.send('Fetch.continueRequest', { requestId: p.requestId }, sessionId)
+      : decision === 'redirect-uri' ? cdp.send('Fetch.fulfillRequest', { requestId: p.requestId, responseCode: 200, responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }], body: STOP_PAGE }, sessionId)
+      : cdp.send('Fetch.failRequest', { requestId: p.requestId, errorReason: 'BlockedByClient' }, sessionId);
+    // The target may have gone (context disposed) while the request waited.
+    send.catch(() => undefined);
+    if (decision === 'redirect-uri' && !reachedUrl) reachedUrl = url;
+    if (main && sessionId === main.sessionId && p.resourceType === 'Document' && p.frameId === main.frameId) state = 'loading';
+    moved();
+  };
+  const stopListening = cdp.on((e: CdpEvent) => {
+    if (!e.sessionId || !sessions.has(e.sessionId)) return;
+    if (e.method === 'Fetch.requestPaused') return decide(e.sessionId, e.params);
+    if (!main || e.sessionId !== main.sessionId) return;
+    const frameId = e.params.frameId ?? e.params.frame?.id;
+    switch (e.method) {
+      case 'Page.frameRequestedNavigation':
+      case 'Page.frameStartedLoading':
+      case 'Page.frameNavigated':
+        if (frameId === main.frameId) state = 'loading';
+        break;
+      case 'Page.frameStoppedLoading':
+        if (frameId === main.frameId) state = 'ready';
+        break;
+      case 'Page.domContentEventFired':
+        state = 'ready';
+        break;
+      default:
+        return;
+    }
+    moved();
+  });
+
+  const context = await host.newContext(async (sessionId, type, targetId) => {
+    sessions.add(sessionId);
+    // Every target's requests are decided before it runs (a popup, a worker: Fetch may not exist there).
+    const fetch = cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId).catch(() => undefined);
+    if (type === 'page' && !main) {
+      main = { sessionId, frameId: targetId };
+      await Promise.all([fetch, cdp.send('Page.enable', {}, sessionId)]);
+      onMain();
+    } else await fetch;
+  }).catch((e: Error) => e);
+  if (context instanceof Error) {
+    stopListening();
+    return done({ completed: false, params: {}, problem: `the browser could not open a context: ${context.message}` });
+  }
+
+  const evaluate = async <T>(expression: string, ms = timeout): Promise<T> => {
+    const r = await cdp.send<{ result: { value?: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, main!.sessionId, ms + 5_000);
+    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description?.split('\n')[0] ?? r.exceptionDetails.text);
+    return r.result.value as T;
+  };
+  /** Waits for the page the flow is on to be ready (or for the redirect URI), at most until `deadline`. */
+  const settle = (deadline: number) => until(() => state === 'ready' || reachedUrl !== undefined, Math.max(0, deadline - Date.now()));
+  /** Asks the page about an element; a navigation in between makes it ask the next page. */
+  const element = async (selector: string, op: ElementOp, deadline: number): Promise<ElementAnswer> => {
+    for (;;) {
+      await settle(deadline);
+      if (reachedUrl) return { done: true };
+      const left = Math.max(0, deadline - Date.now());
+      try {
+        return await evaluate<ElementAnswer>(`(${ELEMENT_IN_PAGE})(${JSON.stringify(selector)}, ${JSON.stringify(op)}, ${left})`, left);
+      } catch (e) {
+        // The document went away under the question (a navigation): ask again on the next one.
+        if (Date.now() >= deadline || !/context|navigat|destroyed|detached/i.test((e as Error).message)) throw e;
+        await until(() => state === 'ready' || reachedUrl !== undefined, 100);
+      }
+    }
+  };
+  const mouse = async (x: number, y: number) => {
+    const s = main!.sessionId;
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y }, s);
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 }, s);
+    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 }, s);
+  };
+  /** After a click: a navigation it started announces itself within a moment (CLICK_SETTLE_MS in the page); then its page is waited for. */
+  const afterClick = async (deadline: number) => {
+    await Promise.race([
+      evaluate(`new Promise((r) => setTimeout(r, ${CLICK_SETTLE_MS}))`).catch(() => undefined),
+      until(() => state === 'loading' || reachedUrl !== undefined, 2 * CLICK_SETTLE_MS),
+    ]);
+    if (state === 'loading' && !(await settle(deadline)) && !reachedUrl) throw new Error(`the page did not finish loading within ${timeout} ms`);
+  };
+  const navigate = async (url: string, deadline: number): Promise<number | undefined> => {
+    state = 'loading';
+    const r = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, main!.sessionId, timeout);
+    if (reachedUrl) return undefined;
+    if (r.errorText) throw new Error(r.errorText);
+    if (!(await settle(deadline)) && !reachedUrl) throw new Error(`the page did not finish loading within ${timeout} ms`);
+    return reachedUrl ? undefined : evaluate<number>(`performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0`).catch(() => 0);
+  };
+  const act = async (s: BrowserStep, deadline: number): Promise<void> => {
+    if (s.goto) await navigate(s.goto, deadline);
+    const sel = stepSelector(s);
+    if (!sel) return;
+    const op: ElementOp = s.fill !== undefined ? 'fill' : s.check !== undefined ? 'check' : 'click';
+    const a = await element(sel, op, deadline);
+    if (reachedUrl || a.done) return;
+    if (a.error !== undefined || a.x === undefined || a.y === undefined) throw new Error(`${a.error ?? 'no element'} (after ${timeout} ms)`);
+    if (op === 'fill') {
+      const value = s.value ?? '';
+      if (value) await cdp.send('Input.insertText', { text: value }, main!.sessionId);
+      else for (const type of ['keyDown', 'keyUp']) await cdp.send('Input.dispatchKeyEvent', { type, key: 'Delete', code: 'Delete', windowsVirtualKeyCode: 46 }, main!.sessionId);
+      return;
+    }
+    await mouse(a.x, a.y);
+    if (op === 'check') {
+      if (!reachedUrl && !(await evaluate<boolean>(`!!document.querySelector(${JSON.stringify(sel)})?.checked`).catch(() => true))) throw new Error('the click did not check it');
+      return;
+    }
+    await afterClick(deadline);
+  };
+  const present = async (selector: string, deadline: number) => (await element(selector, 'count', deadline)).count === 1;
+
   // One screenshot per page, taken as the PSU leaves it (before a click or goto, so filled fields
-  // show), and one of the page a flow failed on. Through CDP: much faster than page.screenshot.
+  // show), and one of the page a flow failed on.
   const shot = async (name: string) => {
-    if (!tab) return;
-    const r = await tab.cdp.send('Page.captureScreenshot', { format: 'jpeg', quality: 50, optimizeForSpeed: true }).catch(() => undefined);
+    if (!main) return;
+    const r = await cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'jpeg', quality: 50, optimizeForSpeed: true }, main.sessionId, 5_000).catch(() => undefined);
     if (r?.data) screenshots.push({ name, data: Buffer.from(r.data, 'base64'), mediaType: 'image/jpeg' });
   };
   try {
-    // A fresh context per SCA (no cookie or storage of an earlier flow). Opening the next one ahead
-    // of time was measured slower on two cores: it competes with the flow for the CPU.
-    tab = await openTab(await browserFor(executablePath, [...allowed].map((o) => new URL(o).hostname)));
-    const { page } = tab;
-    page.setDefaultTimeout(timeout);
-    guard(tab, isRedirect, allowed, (r) => {
-      requests.push({ ...r, url: redactUrl(r.url) });
-      if (r.decision === 'redirect-uri' && !reachedUrl) {
-        reachedUrl = r.url;
-        onReached();
-      }
-    });
-    /** Runs an action unless the flow reaches the redirect URI first. */
-    const untilReached = async (p: Promise<unknown>): Promise<boolean> => {
-      p.catch(() => undefined);
-      return (await Promise.race([p.then(() => 'done' as const), reached])) === 'reached';
-    };
-    const first = await page.goto(req.href, { waitUntil: 'domcontentloaded' }).catch((e: Error) => e);
+    const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId: context.id, width: 800, height: 600 });
+    if (!(await Promise.race([mainAttached.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeout).unref())]))) throw new Error(`the page ${targetId} was not attached within ${timeout} ms`);
+    const first = await navigate(req.href, Date.now() + timeout).catch((e: Error) => e);
     if (first instanceof Error) {
       if (!reachedUrl) {
         await shot('scaRedirect (failed)');
         return done({ completed: false, params: {}, problem: `GET ${redactUrl(req.href)} failed: ${first.message.split('\n')[0]}` });
       }
-    } else steps.push({ method: 'GET', url: redactUrl(req.href), status: first?.status() ?? 0 });
+    } else if (first !== undefined) steps.push({ method: 'GET', url: redactUrl(req.href), status: first });
     let waited = false;
     for (const [i, raw] of req.steps.entries()) {
       if (reachedUrl) break;
       const s = filled(raw, req.vars);
       const name = `step ${i + 1}: ${describeStep(raw)}`;
-      if (s.if !== undefined && !(await present(page, s.if))) continue;
-      const sel = stepSelector(s);
-      if (s.optional && sel && !(await present(page, sel))) continue;
-      if (s.waitForRedirect) {
-        waited = true;
-        await untilReached(delay(timeout, undefined, { ref: false }));
-        break;
-      }
+      const deadline = Date.now() + timeout;
       try {
+        if (s.if !== undefined && !(await present(s.if, deadline))) continue;
+        const sel = stepSelector(s);
+        if (s.optional && sel && !(await present(sel, deadline))) continue;
+        if (reachedUrl) break;
+        if (s.waitForRedirect) {
+          waited = true;
+          await until(() => reachedUrl !== undefined, timeout);
+          break;
+        }
         if (s.click || s.goto) await shot(`before ${name}`);
-        if (await untilReached(act(page, s))) break;
+        await act(s, deadline);
       } catch (e) {
         if (reachedUrl) break;
         await shot(`${name} (failed)`);
@@ -270,18 +412,20 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       }
     }
     // The last step may have started the redirect: wait for it as a `waitForRedirect` step would.
-    if (!reachedUrl && !waited) await untilReached(delay(timeout, undefined, { ref: false }));
+    if (!reachedUrl && !waited) await until(() => reachedUrl !== undefined, timeout);
     if (!reachedUrl) {
       await shot('last page (the redirect URI was not reached)');
-      const last = page.url();
+      const last = await evaluate<string>('location.href', 2_000).catch(() => '(unknown)');
       return done({ completed: false, params: {}, problem: `the browser did not reach ${req.redirectUri}; it stopped on ${redactUrl(last)}` });
     }
     return done({ completed: true, params: Object.fromEntries(new URL(reachedUrl).searchParams), finalUrl: redactUrl(reachedUrl) });
   } catch (e) {
+    if (reachedUrl) return done({ completed: true, params: Object.fromEntries(new URL(reachedUrl).searchParams), finalUrl: redactUrl(reachedUrl) });
     await shot('failure');
     return done({ completed: false, params: {}, problem: `browser SCA failed: ${(e as Error).message.split('\n')[0]}` });
   } finally {
-    if (tab) tab.onPaused = undefined;
-    await tab?.context.close().catch(() => undefined);
+    stopListening();
+    watchers.clear();
+    await context.dispose();
   }
 }
