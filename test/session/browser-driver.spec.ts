@@ -151,7 +151,7 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
   }, 60_000);
 
   it('a page that pulls in other origins: every such request is failed in the browser, the redirect URI is never sent', async () => {
-    // The "target": an SCA page with a sub-resource, a frame, a script and a prefetch from another
+    // The "target": an SCA page with a sub-resource, a frame, a script, a prefetch and a worker's fetch from another
     // loopback origin and from a name that cannot resolve; its form (shown once the page has loaded,
     // so every sub-resource was tried) opens a popup on the other origin as it is clicked (a new
     // target: fault, one not attached before it runs) and answers with a 302 to the redirect URI.
@@ -162,6 +162,7 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
 <img src="${outside.url}/pixel.png"><img src="http://cdn.tpp-outside.invalid/logo.png">
 <iframe src="${outside.url}/frame"></iframe><script src="${outside.url}/x.js"></script>
 <link rel="prefetch" href="${outside.url}/prefetch"><link rel="dns-prefetch" href="//tracker.invalid">
+<script>new Worker(URL.createObjectURL(new Blob(["fetch('${outside.url}/worker').catch(() => 0)"], { type: 'text/javascript' })));</script>
 <script>addEventListener('load', () => document.body.insertAdjacentHTML('beforeend',
   '<form method="post" action="/done"><button type="submit" name="action" value="continue" onclick="window.open(\\'${outside.url}/popup\\')">Continue</button></form>'));</script>
 </body></html>`);
@@ -176,7 +177,7 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
       expect(r.problem).toBeUndefined();
       expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
       const blocked = r.requests.filter((q) => q.decision === 'blocked').map((q) => q.url);
-      expect(blocked).toEqual(expect.arrayContaining([`${outside.url}/pixel.png`, 'http://cdn.tpp-outside.invalid/logo.png', `${outside.url}/frame`, `${outside.url}/x.js`, `${outside.url}/popup`]));
+      expect(blocked).toEqual(expect.arrayContaining([`${outside.url}/pixel.png`, 'http://cdn.tpp-outside.invalid/logo.png', `${outside.url}/frame`, `${outside.url}/x.js`, `${outside.url}/popup`, `${outside.url}/worker`]));
       expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
       expectStayedOnTarget(r, new URL(target.url).origin);
     } finally {

@@ -4,9 +4,8 @@
 // reading the outcome from it: that request never goes out.
 //
 // The browser stays on the target. Every request it tries (navigations, redirects, sub-resources,
-// and those of any popup or worker the page starts: every target is attached paused, and its
-// requests are paused before it runs) goes through the protocol's Fetch domain, which also sees
-// the targets of redirects. A request to the redirect URI is answered in the browser; one to any
+// a worker's, and a popup's: every new page is attached paused and its requests are paused before
+// it runs) goes through the protocol's Fetch domain, which also sees the targets of redirects. A request to the redirect URI is answered in the browser; one to any
 // origin other than the target's and the SCA origins the profile lists is failed there. As a second
 // wall, Chromium's host resolver maps every other host name to "not found", so no name outside the
 // list is ever looked up.
@@ -288,16 +287,18 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     moved();
   });
 
-  const context = await host.newContext(async (sessionId, type, targetId) => {
+  /** Sets up a target of this SCA's context before it runs: its requests are decided here (a popup's too; a dedicated worker's go through its page's). */
+  const setUp = async (sessionId: string, type: string, targetId: string): Promise<void> => {
     sessions.add(sessionId);
-    // Every target's requests are decided before it runs (a popup, a worker: Fetch may not exist there).
+    // Fetch may not exist in some kinds of target (it then fails, and the target's requests go through its page's).
     const fetch = cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId).catch(() => undefined);
     if (type === 'page' && !main) {
       main = { sessionId, frameId: targetId };
       await Promise.all([fetch, cdp.send('Page.enable', {}, sessionId)]);
       onMain();
     } else await fetch;
-  }).catch((e: Error) => e);
+  };
+  const context = await host.newContext(setUp).catch((e: Error) => e);
   if (context instanceof Error) {
     stopListening();
     return done({ completed: false, params: {}, problem: `the browser could not open a context: ${context.message}` });
