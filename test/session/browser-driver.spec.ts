@@ -194,6 +194,18 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
   });
 });
 
+describe('a Chromium that cannot start', () => {
+  // Fault that trips it: a launch that waits for an answer that never comes (the run hangs) or throws.
+  it('ends the SCA at once with a clear problem: a missing binary, or one that exits', async () => {
+    const at = (executablePath: string) => runBrowserSca({ href: 'http://127.0.0.1:9/sca/1', redirectUri: 'http://127.0.0.1:9/callback', origins: ['http://127.0.0.1:9'], steps: [], vars: {}, executablePath, timeoutMs: 2_000 });
+    const t0 = Date.now();
+    expect((await at('/nonexistent/chromium')).problem).toMatch(/the browser did not start: .*ENOENT/);
+    expect((await at('/bin/false')).problem).toMatch(/the browser did not start: .*exited \(code 1\)/);
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    await closeBrowser();
+  });
+});
+
 describe('finding a Chromium', () => {
   // Fault that trips it: the full chromium taken first where the headless shell is installed (three
   // times the CPU per run of the browser driver), or nothing found where only one of them is.
