@@ -124,14 +124,16 @@ async function pooledOrNew<T extends { id: string }>(w: ScenarioSession, kind: k
 
 /** POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps the kept session's reuse). */
 async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknown>, pooled = false): Promise<SandboxAccount> {
-  let v = await accountVars(w, vars);
   const clauses = ['endpoints.create-sandbox-account'];
-  let ex = await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: body(w.profile, 'sandbox-account', v), psu: false }, { keepsPsuSession: pooled });
   // A random account number may be one the sandbox already holds (its own seed, an earlier run's):
   // a 409 is then the suite's pick, not the bank's fault. Another number, at most twice more.
-  for (let retry = 0; retry < 2 && ex.response?.status === 409 && vars.bban === undefined && vars.iban === undefined; retry++) {
+  const pinned = vars.bban !== undefined || vars.iban !== undefined;
+  let v: Record<string, unknown>;
+  let ex: Exchange;
+  for (let tries = 1; ; tries++) {
     v = await accountVars(w, vars);
     ex = await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: body(w.profile, 'sandbox-account', v), psu: false }, { keepsPsuSession: pooled });
+    if (ex.response?.status !== 409 || pinned || tries === 3) break;
   }
   const json = accepted(ex, 'POST /v1/sandbox/accounts', 'create-sandbox-account', clauses);
   const p = w.profile;

@@ -5,8 +5,9 @@
 //
 // The browser stays on the target. Every request it tries (navigations, redirects, sub-resources,
 // a worker's, and a popup's: every new page is attached paused and its requests are paused before
-// it runs) goes through the protocol's Fetch domain, which also sees the targets of redirects. A request to the redirect URI is answered in the browser; one to any
-// origin other than the target's and the SCA origins the profile lists is failed there. As a second
+// it runs) goes through the protocol's Fetch domain, which also sees the targets of redirects. A
+// request to the redirect URI is answered in the browser; one to any origin other than the
+// target's and the SCA origins the profile lists is failed there. As a second
 // wall, Chromium's host resolver maps every other host name to "not found", so no name outside the
 // list is ever looked up.
 //
@@ -198,6 +199,8 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   const requests: BrowserRequestRecord[] = [];
   const steps: ScaOutcome['steps'] = [];
   const done = (o: Omit<BrowserScaOutcome, 'screenshots' | 'requests' | 'steps'>): BrowserScaOutcome => ({ ...o, steps, screenshots, requests });
+  /** The outcome read from the redirect URI the flow reached. */
+  const completed = (url: string) => done({ completed: true, params: Object.fromEntries(new URL(url).searchParams), finalUrl: redactUrl(url) });
   const executablePath = findChromium(req.executablePath);
   if (!executablePath) return done({ completed: false, params: {}, problem: 'no Chromium found (install Debian\'s chromium-headless-shell or chromium, or set sca.browser.executablePath)' });
   let start: URL;
@@ -311,6 +314,10 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   };
   /** Waits for the page the flow is on to be ready (or for the redirect URI), at most until `deadline`. */
   const settle = (deadline: number) => until(() => state === 'ready' || reachedUrl !== undefined, Math.max(0, deadline - Date.now()));
+  /** As settle, but a page still loading at `deadline` fails the step. */
+  const loaded = async (deadline: number) => {
+    if (!(await settle(deadline)) && !reachedUrl) throw new Error(`the page did not finish loading within ${timeout} ms`);
+  };
   /** Asks the page about an element; a navigation in between makes it ask the next page. */
   const element = async (selector: string, op: ElementOp, deadline: number): Promise<ElementAnswer> => {
     for (;;) {
@@ -320,9 +327,10 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       try {
         return await evaluate<ElementAnswer>(`(${ELEMENT_IN_PAGE})(${JSON.stringify(selector)}, ${JSON.stringify(op)}, ${left})`, left);
       } catch (e) {
-        // The document went away under the question (a navigation): ask again on the next one.
+        // The document went away under the question (a navigation): ask again on the next one, once
+        // the navigation shows (the settle above then waits for its page).
         if (Date.now() >= deadline || !/context|navigat|destroyed|detached/i.test((e as Error).message)) throw e;
-        await until(() => state === 'ready' || reachedUrl !== undefined, 100);
+        await until(() => state === 'loading' || reachedUrl !== undefined, 100);
       }
     }
   };
@@ -338,14 +346,14 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       evaluate(`new Promise((r) => setTimeout(r, ${CLICK_SETTLE_MS}))`).catch(() => undefined),
       until(() => state === 'loading' || reachedUrl !== undefined, 2 * CLICK_SETTLE_MS),
     ]);
-    if (state === 'loading' && !(await settle(deadline)) && !reachedUrl) throw new Error(`the page did not finish loading within ${timeout} ms`);
+    if (state === 'loading') await loaded(deadline);
   };
   const navigate = async (url: string, deadline: number): Promise<number | undefined> => {
     state = 'loading';
     const r = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, main!.sessionId, timeout);
     if (reachedUrl) return undefined;
     if (r.errorText) throw new Error(r.errorText);
-    if (!(await settle(deadline)) && !reachedUrl) throw new Error(`the page did not finish loading within ${timeout} ms`);
+    await loaded(deadline);
     return reachedUrl ? undefined : evaluate<number>(`performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0`).catch(() => 0);
   };
   const act = async (s: BrowserStep, deadline: number): Promise<void> => {
@@ -419,9 +427,9 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       const last = await evaluate<string>('location.href', 2_000).catch(() => '(unknown)');
       return done({ completed: false, params: {}, problem: `the browser did not reach ${req.redirectUri}; it stopped on ${redactUrl(last)}` });
     }
-    return done({ completed: true, params: Object.fromEntries(new URL(reachedUrl).searchParams), finalUrl: redactUrl(reachedUrl) });
+    return completed(reachedUrl);
   } catch (e) {
-    if (reachedUrl) return done({ completed: true, params: Object.fromEntries(new URL(reachedUrl).searchParams), finalUrl: redactUrl(reachedUrl) });
+    if (reachedUrl) return completed(reachedUrl);
     await shot('failure');
     return done({ completed: false, params: {}, problem: `browser SCA failed: ${(e as Error).message.split('\n')[0]}` });
   } finally {
