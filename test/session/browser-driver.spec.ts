@@ -185,6 +185,33 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
     }
   }, 60_000);
 
+  // Fault that trips it: a click that does not bring the pointer to the element (element.click() in
+  // the page, a release without a press): the page sees no mouseover or mousedown, and never submits.
+  it('a click is the pointer reaching the element, a press and a release: the page sees mouseover, mousedown, mouseup and click in that order', async () => {
+    const target = await counter((url, res) => {
+      if (url.startsWith('/sca')) {
+        res.setHeader('content-type', 'text/html');
+        res.end(`<!doctype html><html><body><form method="post" action="/done"><input type="hidden" name="seen">
+<button type="submit" value="continue">Continue</button></form><script>
+const b = document.querySelector('button'); const seen = [];
+for (const t of ['mouseover', 'mousedown', 'mouseup', 'click']) b.addEventListener(t, (e) => { seen.push(t); if (t === 'click') { document.querySelector('[name=seen]').value = seen.join(','); if (seen.join(',') !== 'mouseover,mousedown,mouseup,click') e.preventDefault(); } });
+</script></body></html>`);
+      } else if (url.startsWith('/done')) {
+        res.statusCode = 302;
+        res.setHeader('location', `${tpp.url}/callback?psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11`);
+        res.end();
+      } else res.end();
+    });
+    try {
+      const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ click: 'button[value="continue"]' }], timeoutMs: 3_000 });
+      expect(r.problem).toBeUndefined();
+      expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
+      expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
+    } finally {
+      target.server.close();
+    }
+  }, 60_000);
+
   it('an scaRedirect on an origin the profile does not list: the browser is not started', async () => {
     const r = await runBrowserSca({ href: `${outside.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [bank.url], vars: {}, steps: DEFAULT_BROWSER.steps });
     expect(r.completed).toBe(false);

@@ -102,9 +102,6 @@ export function chromiumArgs(hosts: string[]): string[] {
 }
 
 
-/** The page answered in place of TPP-Redirect-URI. Its icon is inline, so it asks for nothing more. */
-const STOP_PAGE = Buffer.from('<!doctype html><html><head><link rel="icon" href="data:,"></head><body><p>SCA finished: the browser stopped at TPP-Redirect-URI. That request was not sent.</p></body></html>').toString('base64');
-
 /** A target attached in an SCA's browser context: the SCA decides its requests before it runs. */
 type OnAttached = (sessionId: string, type: string, targetId: string) => Promise<void>;
 
@@ -257,12 +254,14 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     }
     const decision: BrowserRequestRecord['decision'] = reachesRedirectUri(url, req.redirectUri) ? 'redirect-uri' : allowed.has(origin) || url.startsWith('data:') ? 'allowed' : 'blocked';
     requests.push({ url: redactUrl(url), method, decision });
+    // The request to TPP-Redirect-URI is left paused: its URL is all the SCA needs, and the context's
+    // end drops it unsent (answering it would cost the browser one more page).
     const send =
       decision === 'allowed' ? cdp.send('Fetch.continueRequest', { requestId: p.requestId }, sessionId)
-      : decision === 'redirect-uri' ? cdp.send('Fetch.fulfillRequest', { requestId: p.requestId, responseCode: 200, responseHeaders: [{ name: 'content-type', value: 'text/html; charset=utf-8' }], body: STOP_PAGE }, sessionId)
-      : cdp.send('Fetch.failRequest', { requestId: p.requestId, errorReason: 'BlockedByClient' }, sessionId);
+      : decision === 'blocked' ? cdp.send('Fetch.failRequest', { requestId: p.requestId, errorReason: 'BlockedByClient' }, sessionId)
+      : undefined;
     // The target may have gone (context disposed) while the request waited.
-    send.catch(() => undefined);
+    send?.catch(() => undefined);
     if (decision === 'redirect-uri' && !reachedUrl) reachedUrl = url;
     if (main && sessionId === main.sessionId && p.resourceType === 'Document' && p.frameId === main.frameId) state = 'loading';
     moved();
@@ -334,9 +333,11 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       }
     }
   };
+  /** A press and release at (x, y). The press brings the pointer there, so the page sees pointerover,
+   * mouseover and mouseenter before mousedown, mouseup and click; only a mousemove is not sent (one
+   * costs the browser a frame of its own). */
   const mouse = async (x: number, y: number) => {
     const s = main!.sessionId;
-    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseMoved', x, y }, s);
     await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 }, s);
     await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 }, s);
   };
@@ -350,7 +351,11 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   };
   const navigate = async (url: string, deadline: number): Promise<number | undefined> => {
     state = 'loading';
-    const r = await cdp.send<{ errorText?: string }>('Page.navigate', { url }, main!.sessionId, timeout);
+    // A navigation that ends at the redirect URI never commits (its request stays paused): it ends there.
+    const r = await Promise.race([
+      cdp.send<{ errorText?: string }>('Page.navigate', { url }, main!.sessionId, timeout),
+      until(() => reachedUrl !== undefined, timeout).then((): { errorText?: string } => ({})),
+    ]);
     if (reachedUrl) return undefined;
     if (r.errorText) throw new Error(r.errorText);
     await loaded(deadline);
