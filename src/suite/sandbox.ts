@@ -95,9 +95,12 @@ export async function createSandboxAccount(w: ScenarioSession, vars: Record<stri
 // The worker's pools of sandbox accounts and card accounts with the template's values, per run and
 // PSU: made together and granted at one SCA, each given to one scenario only (issue 11: the set-up
 // many scenarios share is made once per worker and PSU). Without them every such scenario would need
-// an SCA of its own to grant its new account. Sandbox initialisation wipes manually created
-// accounts: it empties the pools.
-const POOL_SIZES = { account: 6, card: 4 } as const;
+// an SCA of its own to grant its new account. When one pool runs dry, every pool of the PSU is
+// topped up at once, so one SCA grants them all; a size is about a worker's share of a full run at
+// two workers (each refill costs an SCA, a browser's page loads where the browser driver runs it).
+// Sandbox initialisation wipes manually created accounts: it empties the pools.
+const POOL_SIZES = { account: 24, card: 24 } as const;
+type PoolKind = keyof typeof POOL_SIZES;
 const POOLS = new Map<string, unknown[]>();
 
 /** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
@@ -107,16 +110,20 @@ export function emptySandboxPools(): void {
 }
 
 /** One with the template's values from the worker's pool when the scenario may use the kept PSU session; else one made here with `vars`. */
-async function pooledOrNew<T extends { id: string }>(w: ScenarioSession, kind: keyof typeof POOL_SIZES, vars: Record<string, unknown>, make: (vars: Record<string, unknown>, pooled: boolean) => Promise<T>, name: (x: T) => string): Promise<T> {
+async function pooledOrNew<T extends { id: string }>(w: ScenarioSession, kind: PoolKind, vars: Record<string, unknown>, make: (vars: Record<string, unknown>, pooled: boolean) => Promise<T>, name: (x: T) => string): Promise<T> {
   if (Object.keys(vars).length || !w.reusePsuSession) return make(vars, false);
-  const key = `${kind}|${w.ctx.runId ?? ''}|${await w.nationalId('PRIVATE')}`;
-  let pool = POOLS.get(key) as T[] | undefined;
-  if (!pool?.length) {
-    pool = await eachAtOnce(w, Array.from({ length: POOL_SIZES[kind] }, (_v, i) => i), () => make({}, true));
-    POOLS.set(key, pool);
+  const customer = await w.nationalId('PRIVATE');
+  const keyOf = (k: PoolKind) => `${k}|${w.ctx.runId ?? ''}|${customer}`;
+  if (!POOLS.get(keyOf(kind))?.length) {
+    const makers: Record<PoolKind, () => Promise<unknown>> = { account: () => newSandboxAccount(w, {}, true), card: () => newSandboxCard(w, {}, true) };
+    // This kind's pool, and every other the profile's bank offers, topped up together.
+    const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
+    const made = await eachAtOnce(w, kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => k)), (k) => makers[k]().then((x) => [k, x] as const));
+    for (const k of kinds) POOLS.set(keyOf(k), [...(POOLS.get(keyOf(k)) ?? []), ...made.filter(([mk]) => mk === k).map(([, x]) => x)]);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
   }
+  const pool = POOLS.get(keyOf(kind)) as T[];
   const x = pool.shift()!;
   w.attach(`sandbox ${kind} ${name(x)} (${x.id}) is one of ${POOL_SIZES[kind]} this worker made together for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` });
   return x;

@@ -49,16 +49,25 @@ describe('the worker\'s sandbox account pool', () => {
     expect(await accountScenario({ accountName: 'Sparekonto' })).toBe(1);
   });
 
+  const cardScenario = async (): Promise<number> => {
+    const s = scenario();
+    const sca = vi.spyOn(s, 'runSca');
+    await createSandboxCard(s);
+    await s.obtainPsu('PRIVATE');
+    expect(await cardAisId(s)).toEqual(expect.any(String));
+    return sca.mock.calls.length;
+  };
+
   it('pools card accounts the same way (fault: a new SCA per card account)', async () => {
-    const cardScenario = async (): Promise<number> => {
-      const s = scenario();
-      const sca = vi.spyOn(s, 'runSca');
-      await createSandboxCard(s);
-      await s.obtainPsu('PRIVATE');
-      expect(await cardAisId(s)).toEqual(expect.any(String));
-      return sca.mock.calls.length;
-    };
+    emptySandboxPools();
     expect(await cardScenario()).toBe(1);
+    for (let i = 0; i < 3; i++) expect(await cardScenario()).toBe(0);
+  });
+
+  // Fault that trips it: a pool topped up alone (the first card scenario after the accounts' refill needs an SCA of its own).
+  it('tops up every pool of the PSU when one runs dry: one SCA grants the accounts and the card accounts', async () => {
+    emptySandboxPools();
+    expect(await accountScenario()).toBe(1);
     for (let i = 0; i < 3; i++) expect(await cardScenario()).toBe(0);
   });
 
