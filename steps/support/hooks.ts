@@ -10,6 +10,7 @@ import { parseSetupFailure, setScenarioOperation } from '../../src/session/expec
 import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/suite/results.ts';
 import { RunStopped, stopReason } from '../../src/session/run-guard.ts';
 import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
+import { prepareSca } from '../../src/session/sca/index.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
 import { canAssign, CLOCK_TAG } from '../../src/suite/schedule.ts';
@@ -47,8 +48,10 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
 
 // The first worker tells the others it has loaded (register.mjs): they load while it starts the clock scenarios.
 BeforeAll(function () {
-  const ready = runContext().ctx.firstWorkerReady;
-  if (ready && workerIndex() === 0) writeFileSync(ready, '');
+  const { ctx, profile } = runContext();
+  if (ctx.firstWorkerReady && workerIndex() === 0) writeFileSync(ctx.firstWorkerReady, '');
+  // The browser SCA driver's browser starts now, beside the worker's first scenarios, not in its first SCA.
+  prepareSca(profile, ctx.targetUrl);
 });
 
 // One browser per worker (the browser SCA driver): closed when the worker is done.

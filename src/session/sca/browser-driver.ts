@@ -6,16 +6,19 @@
 // The browser stays on the target. Every request it tries (navigations, redirects, sub-resources,
 // a worker's, and a popup's: every new page is attached paused and its requests are paused before
 // it runs) goes through the protocol's Fetch domain, which also sees the targets of redirects. A
-// request to the redirect URI is answered in the browser; one to any origin other than the
-// target's and the SCA origins the profile lists is failed there. As a second
+// request to the redirect URI stays paused and is dropped with the context; one to any origin other
+// than the target's and the SCA origins the profile lists is failed there. As a second
 // wall, Chromium's host resolver maps every other host name to "not found", so no name outside the
 // list is ever looked up.
 //
-// Steps act as a PSU would: real mouse events at the element's centre once it is visible, enabled
+// Steps act as a PSU would: a press and release at the element's centre once it is visible, enabled
 // and the one the click would hit; text typed into the focused field. Selectors are CSS, or
 // `text=<words>` for the smallest visible element whose text holds them.
 //
-// One browser per process (a cucumber worker host), a fresh browser context per SCA.
+// One browser per process (a cucumber worker host), a fresh browser context per SCA. The browser
+// starts with the worker (prepareBrowser), and the next SCA's context, with its blank page attached
+// and set up, is made as an SCA ends: a new page's renderer takes about 60 ms to start, which the
+// SCA would otherwise wait for.
 import { execFileSync } from 'node:child_process';
 import type { BrowserStep } from '../profile.ts';
 import { CdpBrowser, type CdpEvent } from './cdp.ts';
@@ -105,6 +108,24 @@ export function chromiumArgs(hosts: string[]): string[] {
 /** A target attached in an SCA's browser context: the SCA decides its requests before it runs. */
 type OnAttached = (sessionId: string, type: string, targetId: string) => Promise<void>;
 
+/** A browser context; `page`: its blank page, made ahead, attached and set up (setUpTarget). */
+interface Context {
+  id: string;
+  dispose: () => Promise<void>;
+  page?: { sessionId: string; targetId: string };
+}
+
+/** The viewport of an SCA's page. */
+const VIEWPORT = { width: 800, height: 600 };
+
+/** What every target of an SCA's context gets before it runs: each request paused for the SCA to decide
+ * (Fetch may not exist in some kinds of target: their requests then go through their page's), and
+ * for the page, its load events. */
+function setUpTarget(cdp: CdpBrowser, sessionId: string, page: boolean): Promise<unknown> {
+  const fetch = cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId).catch(() => undefined);
+  return page ? Promise.all([fetch, cdp.send('Page.enable', {}, sessionId)]) : fetch;
+}
+
 /** This process's browser: every target it starts is attached paused and handed to its context's SCA. */
 class Host {
   private readonly contexts = new Map<string, OnAttached>();
@@ -128,8 +149,53 @@ class Host {
     return new Host(cdp);
   }
 
+  /** The next SCA's context, made ahead (at most one). */
+  private spare?: Promise<Context | undefined>;
+
+  /** Makes the next SCA's context ahead, unless one is made or being made. */
+  prepare(): void {
+    if (this.spare || !this.cdp.connected) return;
+    this.spare = this.blankContext().catch(() => undefined);
+  }
+
+  /** A fresh context with its blank page attached and set up, as an SCA would make it. */
+  private async blankContext(): Promise<Context> {
+    let page: Context['page'];
+    let attached!: () => void;
+    const ready = new Promise<void>((r) => (attached = r));
+    const context = await this.newContext(async (sessionId, type, targetId) => {
+      if (type !== 'page' || page) return;
+      await setUpTarget(this.cdp, sessionId, true);
+      page = { sessionId, targetId };
+      attached();
+    });
+    try {
+      await this.cdp.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id, ...VIEWPORT });
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([ready, new Promise((_r, reject) => (timer = setTimeout(() => reject(new Error('the blank page was not attached')), 10_000)))]).finally(() => clearTimeout(timer));
+      return { ...context, page };
+    } catch (e) {
+      await context.dispose();
+      throw e;
+    }
+  }
+
+  /** A fresh context for an SCA: the one made ahead if there is one (its targets from now on go to
+   * `onAttached`; its page is set up already), else a new one. */
+  async takeContext(onAttached: OnAttached): Promise<Context> {
+    const spare = this.spare;
+    this.spare = undefined;
+    const made = spare ? await spare : undefined;
+    if (made?.page && this.cdp.connected) {
+      this.contexts.set(made.id, onAttached);
+      return made;
+    }
+    if (made) await made.dispose();
+    return this.newContext(onAttached);
+  }
+
   /** A fresh browser context; `onAttached` sets up each of its targets before the target runs. */
-  async newContext(onAttached: OnAttached): Promise<{ id: string; dispose: () => Promise<void> }> {
+  async newContext(onAttached: OnAttached): Promise<Context> {
     const { browserContextId: id } = await this.cdp.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
     this.contexts.set(id, onAttached);
     return {
@@ -161,6 +227,21 @@ async function hostFor(executablePath: string, hosts: string[]): Promise<Host> {
     return hostFor(executablePath, hosts);
   }
   return h;
+}
+
+/** Starts this process's browser and the first SCA's context ahead of the first SCA (a worker's
+ * Before-all hook), for the origins an SCA may load from; a browser that cannot start is reported by
+ * the SCA that needs it. */
+export function prepareBrowser(req: { origins: string[]; executablePath?: string }): void {
+  const executablePath = findChromium(req.executablePath);
+  if (!executablePath) return;
+  let hosts: string[];
+  try {
+    hosts = [...new Set(req.origins.map((o) => new URL(o).origin))].map((o) => new URL(o).hostname);
+  } catch {
+    return;
+  }
+  hostFor(executablePath, hosts).then((h) => h.prepare(), () => undefined);
 }
 
 /** Closes this process's browser (the run's After-all hook, tests). */
@@ -292,15 +373,12 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   /** Sets up a target of this SCA's context before it runs: its requests are decided here (a popup's too; a dedicated worker's go through its page's). */
   const setUp = async (sessionId: string, type: string, targetId: string): Promise<void> => {
     sessions.add(sessionId);
-    // Fetch may not exist in some kinds of target (it then fails, and the target's requests go through its page's).
-    const fetch = cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId).catch(() => undefined);
-    if (type === 'page' && !main) {
-      main = { sessionId, frameId: targetId };
-      await Promise.all([fetch, cdp.send('Page.enable', {}, sessionId)]);
-      onMain();
-    } else await fetch;
+    const first = type === 'page' && !main;
+    if (first) main = { sessionId, frameId: targetId };
+    await setUpTarget(cdp, sessionId, first);
+    if (first) onMain();
   };
-  const context = await host.newContext(setUp).catch((e: Error) => e);
+  const context = await host.takeContext(setUp).catch((e: Error) => e);
   if (context instanceof Error) {
     stopListening();
     return done({ completed: false, params: {}, problem: `the browser could not open a context: ${context.message}` });
@@ -392,8 +470,14 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     if (r?.data) screenshots.push({ name, data: Buffer.from(r.data, 'base64'), mediaType: 'image/jpeg' });
   };
   try {
-    const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId: context.id, width: 800, height: 600 });
-    if (!(await Promise.race([mainAttached.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeout).unref())]))) throw new Error(`the page ${targetId} was not attached within ${timeout} ms`);
+    if (context.page) {
+      // Made ahead: set up already, the SCA's from now on.
+      sessions.add(context.page.sessionId);
+      main = { sessionId: context.page.sessionId, frameId: context.page.targetId };
+    } else {
+      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId: context.id, ...VIEWPORT });
+      if (!(await Promise.race([mainAttached.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeout).unref())]))) throw new Error(`the page ${targetId} was not attached within ${timeout} ms`);
+    }
     const first = await navigate(req.href, Date.now() + timeout).catch((e: Error) => e);
     if (first instanceof Error) {
       if (!reachedUrl) {
@@ -441,5 +525,6 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     stopListening();
     watchers.clear();
     await context.dispose();
+    host.prepare();
   }
 }

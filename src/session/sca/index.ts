@@ -1,7 +1,7 @@
 // Picks the profile's SCA driver. Both drivers go only to the target's origin and the SCA origins
 // the profile lists, and stop before TPP-Redirect-URI.
 import type { Profile } from '../profile.ts';
-import { runBrowserSca, type BrowserRequestRecord, type Screenshot } from './browser-driver.ts';
+import { prepareBrowser, runBrowserSca, type BrowserRequestRecord, type Screenshot } from './browser-driver.ts';
 import { runFormSca, type ScaOutcome } from './form-driver.ts';
 import type { PsuContext } from '../../spec/codes.ts';
 
@@ -25,6 +25,12 @@ export interface ScaCall {
 /** The origins an SCA flow may load from. */
 export function scaOrigins(profile: Profile, targetUrl: string): string[] {
   return [new URL(targetUrl).origin, ...profile.sca.origins.map((o) => new URL(o).origin)];
+}
+
+/** Gets the profile's SCA driver ready before a worker's first SCA: the browser driver starts its
+ * browser and the first SCA's context (errors are the first SCA's to report). */
+export function prepareSca(profile: Profile, targetUrl: string): void {
+  if (profile.sca.driver === 'browser' && profile.sca.browser) prepareBrowser({ origins: scaOrigins(profile, targetUrl), executablePath: profile.sca.browser.executablePath });
 }
 
 export async function performSca(profile: Profile, call: ScaCall): Promise<ScaResult> {
