@@ -42,7 +42,7 @@ export interface BrowserScaRequest {
 export interface BrowserRequestRecord {
   url: string;
   method: string;
-  /** allowed: sent to an allowed origin; redirect-uri: answered in the browser, not sent; blocked: failed in the browser, not sent. */
+  /** allowed: sent to an allowed origin; redirect-uri: held in the browser (paused, dropped with the context), not sent; blocked: failed in the browser, not sent. */
   decision: 'allowed' | 'redirect-uri' | 'blocked';
 }
 
