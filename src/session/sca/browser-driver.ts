@@ -108,11 +108,11 @@ export function chromiumArgs(hosts: string[]): string[] {
 /** A target attached in an SCA's browser context: the SCA decides its requests before it runs. */
 type OnAttached = (sessionId: string, type: string, targetId: string) => Promise<void>;
 
-/** A browser context; `page`: its blank page, made ahead, attached and set up (setUpTarget). */
+/** An SCA's browser context and its blank page, attached and set up (setUpTarget). */
 interface Context {
   id: string;
   dispose: () => Promise<void>;
-  page?: { sessionId: string; targetId: string };
+  page: { sessionId: string; targetId: string };
 }
 
 /** The viewport of an SCA's page. */
@@ -155,62 +155,62 @@ class Host {
   /** Makes the next SCA's context ahead, unless one is made or being made. */
   prepare(): void {
     if (this.spare || !this.cdp.connected) return;
-    this.spare = this.blankContext().catch(() => undefined);
+    this.spare = this.newContext(10_000).catch(() => undefined);
   }
 
-  /** A fresh context with its blank page attached and set up, as an SCA would make it. */
-  private async blankContext(): Promise<Context> {
-    let page: Context['page'];
+  /** A fresh context for an SCA: the one made ahead if there is one, else one made now (its page
+   * attached within `ms`). Its targets from now on go to `onAttached`. */
+  async takeContext(onAttached: OnAttached, ms: number): Promise<Context> {
+    const spare = this.spare;
+    this.spare = undefined;
+    const context = (await spare) ?? (await this.newContext(ms));
+    this.contexts.set(context.id, onAttached);
+    return context;
+  }
+
+  /** A fresh browser context with its blank page attached (within `ms`) and set up. */
+  private async newContext(ms: number): Promise<Context> {
+    const { browserContextId: id } = await this.cdp.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
+    const dispose = async () => {
+      this.contexts.delete(id);
+      await this.cdp.send('Target.disposeBrowserContext', { browserContextId: id }, undefined, 10_000).catch(() => undefined);
+    };
+    let page: Context['page'] | undefined;
     let attached!: () => void;
     const ready = new Promise<void>((r) => (attached = r));
-    const context = await this.newContext(async (sessionId, type, targetId) => {
-      if (type !== 'page' || page) return;
-      await setUpTarget(this.cdp, sessionId, true);
+    // Until an SCA takes the context, its targets are set up here: the blank page, and anything else
+    // (nothing should come) with its requests paused.
+    this.contexts.set(id, async (sessionId, type, targetId) => {
+      const first = type === 'page' && !page;
+      await setUpTarget(this.cdp, sessionId, first);
+      if (!first) return;
       page = { sessionId, targetId };
       attached();
     });
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.cdp.send('Target.createTarget', { url: 'about:blank', browserContextId: context.id, ...VIEWPORT });
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([ready, new Promise((_r, reject) => (timer = setTimeout(() => reject(new Error('the blank page was not attached')), 10_000)))]).finally(() => clearTimeout(timer));
-      return { ...context, page };
+      await this.cdp.send('Target.createTarget', { url: 'about:blank', browserContextId: id, ...VIEWPORT });
+      await Promise.race([ready, new Promise((_r, reject) => (timer = setTimeout(() => reject(new Error(`its page was not attached within ${ms} ms`)), ms)))]);
+      return { id, dispose, page: page! };
     } catch (e) {
-      await context.dispose();
+      await dispose();
       throw e;
+    } finally {
+      clearTimeout(timer);
     }
-  }
-
-  /** A fresh context for an SCA: the one made ahead if there is one (its targets from now on go to
-   * `onAttached`; its page is set up already), else a new one. */
-  async takeContext(onAttached: OnAttached): Promise<Context> {
-    const spare = this.spare;
-    this.spare = undefined;
-    const made = spare ? await spare : undefined;
-    if (made?.page && this.cdp.connected) {
-      this.contexts.set(made.id, onAttached);
-      return made;
-    }
-    if (made) await made.dispose();
-    return this.newContext(onAttached);
-  }
-
-  /** A fresh browser context; `onAttached` sets up each of its targets before the target runs. */
-  async newContext(onAttached: OnAttached): Promise<Context> {
-    const { browserContextId: id } = await this.cdp.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
-    this.contexts.set(id, onAttached);
-    return {
-      id,
-      dispose: async () => {
-        this.contexts.delete(id);
-        await this.cdp.send('Target.disposeBrowserContext', { browserContextId: id }, undefined, 10_000).catch(() => undefined);
-      },
-    };
   }
 }
 
 let shared: { key: string; host: Promise<Host> } | undefined;
 
-async function hostFor(executablePath: string, hosts: string[]): Promise<Host> {
+/** The origins of `urls` (an SCA's allowed origins). Throws on one that is not a URL. */
+function originsOf(urls: string[]): Set<string> {
+  return new Set(urls.map((o) => new URL(o).origin));
+}
+
+/** This process's browser, for SCAs that may load from `origins` (its host resolver knows only their names). */
+async function hostFor(executablePath: string, origins: Set<string>): Promise<Host> {
+  const hosts = [...origins].map((o) => new URL(o).hostname);
   const args = chromiumArgs(hosts);
   const key = JSON.stringify([executablePath, args]);
   if (shared?.key !== key) {
@@ -224,7 +224,7 @@ async function hostFor(executablePath: string, hosts: string[]): Promise<Host> {
   const h = await shared.host;
   if (!h.cdp.connected) {
     shared = undefined;
-    return hostFor(executablePath, hosts);
+    return hostFor(executablePath, origins);
   }
   return h;
 }
@@ -235,13 +235,13 @@ async function hostFor(executablePath: string, hosts: string[]): Promise<Host> {
 export function prepareBrowser(req: { origins: string[]; executablePath?: string }): void {
   const executablePath = findChromium(req.executablePath);
   if (!executablePath) return;
-  let hosts: string[];
+  let origins: Set<string>;
   try {
-    hosts = [...new Set(req.origins.map((o) => new URL(o).origin))].map((o) => new URL(o).hostname);
+    origins = originsOf(req.origins);
   } catch {
     return;
   }
-  hostFor(executablePath, hosts).then((h) => h.prepare(), () => undefined);
+  hostFor(executablePath, origins).then((h) => h.prepare(), () => undefined);
 }
 
 /** Closes this process's browser (the run's After-all hook, tests). */
@@ -287,7 +287,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   } catch {
     return done({ completed: false, params: {}, problem: `scaRedirect href "${req.href}" is not an absolute URL` });
   }
-  const allowed = new Set(req.origins.map((o) => new URL(o).origin));
+  const allowed = originsOf(req.origins);
   if (!allowed.has(start.origin)) return done({ completed: false, params: {}, problem: `scaRedirect ${redactUrl(req.href)} is on ${start.origin}, which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): the browser was not started` });
   const timeout = req.timeoutMs ?? 10_000;
 
@@ -314,15 +314,13 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
 
   let host: Host;
   try {
-    host = await hostFor(executablePath, [...allowed].map((o) => new URL(o).hostname));
+    host = await hostFor(executablePath, allowed);
   } catch (e) {
     return done({ completed: false, params: {}, problem: `the browser did not start: ${(e as Error).message.split('\n')[0]}` });
   }
   const { cdp } = host;
   const sessions = new Set<string>();
   let main: { sessionId: string; frameId: string } | undefined;
-  let onMain!: () => void;
-  const mainAttached = new Promise<void>((r) => (onMain = r));
 
   /** Decides each request any target of this SCA's context tries: only the allowed origins are let through. */
   const decide = (sessionId: string, p: { requestId: string; request: { url: string; method: string }; frameId?: string; resourceType?: string }) => {
@@ -370,19 +368,18 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     moved();
   });
 
-  /** Sets up a target of this SCA's context before it runs: its requests are decided here (a popup's too; a dedicated worker's go through its page's). */
-  const setUp = async (sessionId: string, type: string, targetId: string): Promise<void> => {
+  /** Sets up a target the SCA's page opens before it runs: its requests are decided here (a popup's too; a dedicated worker's go through its page's). */
+  const setUp = async (sessionId: string): Promise<void> => {
     sessions.add(sessionId);
-    const first = type === 'page' && !main;
-    if (first) main = { sessionId, frameId: targetId };
-    await setUpTarget(cdp, sessionId, first);
-    if (first) onMain();
+    await setUpTarget(cdp, sessionId, false);
   };
-  const context = await host.takeContext(setUp).catch((e: Error) => e);
+  const context = await host.takeContext(setUp, timeout).catch((e: Error) => e);
   if (context instanceof Error) {
     stopListening();
     return done({ completed: false, params: {}, problem: `the browser could not open a context: ${context.message}` });
   }
+  sessions.add(context.page.sessionId);
+  main = { sessionId: context.page.sessionId, frameId: context.page.targetId };
 
   const evaluate = async <T>(expression: string, ms = timeout): Promise<T> => {
     const r = await cdp.send<{ result: { value?: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, main!.sessionId, ms + 5_000);
@@ -470,14 +467,6 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     if (r?.data) screenshots.push({ name, data: Buffer.from(r.data, 'base64'), mediaType: 'image/jpeg' });
   };
   try {
-    if (context.page) {
-      // Made ahead: set up already, the SCA's from now on.
-      sessions.add(context.page.sessionId);
-      main = { sessionId: context.page.sessionId, frameId: context.page.targetId };
-    } else {
-      const { targetId } = await cdp.send<{ targetId: string }>('Target.createTarget', { url: 'about:blank', browserContextId: context.id, ...VIEWPORT });
-      if (!(await Promise.race([mainAttached.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), timeout).unref())]))) throw new Error(`the page ${targetId} was not attached within ${timeout} ms`);
-    }
     const first = await navigate(req.href, Date.now() + timeout).catch((e: Error) => e);
     if (first instanceof Error) {
       if (!reachedUrl) {
