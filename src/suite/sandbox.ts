@@ -89,7 +89,7 @@ export async function accountVars(w: ScenarioSession, vars: Record<string, unkno
  * (@clock, after a change of state), is created here.
  */
 export async function createSandboxAccount(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
-  return (w.state.sandboxAccount = await pooledOrNew(w, 'account', vars, (v, pooled) => newSandboxAccount(w, v, pooled), (a) => a.iban ?? a.bban ?? ''));
+  return (w.state.sandboxAccount = await pooledOrNew(w, 'account', vars, (a) => a.iban ?? a.bban ?? ''));
 }
 
 // The worker's pools of sandbox accounts and card accounts with the template's values, per run and
@@ -101,6 +101,9 @@ export async function createSandboxAccount(w: ScenarioSession, vars: Record<stri
 // Sandbox initialisation wipes manually created accounts: it empties the pools.
 const POOL_SIZES = { account: 24, card: 24 } as const;
 type PoolKind = keyof typeof POOL_SIZES;
+type Pooled = { account: SandboxAccount; card: SandboxCard };
+/** How each kind is made (`pooled`: ahead, for the pool). */
+const POOL_MAKERS: { [K in PoolKind]: (w: ScenarioSession, vars: Record<string, unknown>, pooled: boolean) => Promise<Pooled[K]> } = { account: newSandboxAccount, card: newSandboxCard };
 const POOLS = new Map<string, unknown[]>();
 
 /** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
@@ -110,20 +113,19 @@ export function emptySandboxPools(): void {
 }
 
 /** One with the template's values from the worker's pool when the scenario may use the kept PSU session; else one made here with `vars`. */
-async function pooledOrNew<T extends { id: string }>(w: ScenarioSession, kind: PoolKind, vars: Record<string, unknown>, make: (vars: Record<string, unknown>, pooled: boolean) => Promise<T>, name: (x: T) => string): Promise<T> {
-  if (Object.keys(vars).length || !w.reusePsuSession) return make(vars, false);
+async function pooledOrNew<K extends PoolKind>(w: ScenarioSession, kind: K, vars: Record<string, unknown>, name: (x: Pooled[K]) => string): Promise<Pooled[K]> {
+  if (Object.keys(vars).length || !w.reusePsuSession) return POOL_MAKERS[kind](w, vars, false);
   const customer = await w.nationalId('PRIVATE');
   const keyOf = (k: PoolKind) => `${k}|${w.ctx.runId ?? ''}|${customer}`;
   if (!POOLS.get(keyOf(kind))?.length) {
-    const makers: Record<PoolKind, () => Promise<unknown>> = { account: () => newSandboxAccount(w, {}, true), card: () => newSandboxCard(w, {}, true) };
     // This kind's pool, and every other the profile's bank offers, topped up together.
     const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
-    const made = await eachAtOnce(w, kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => k)), (k) => makers[k]().then((x) => [k, x] as const));
+    const made = await eachAtOnce(w, kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => k)), (k) => POOL_MAKERS[k](w, {}, true).then((x) => [k, x] as const));
     for (const k of kinds) POOLS.set(keyOf(k), [...(POOLS.get(keyOf(k)) ?? []), ...made.filter(([mk]) => mk === k).map(([, x]) => x)]);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
   }
-  const pool = POOLS.get(keyOf(kind)) as T[];
+  const pool = POOLS.get(keyOf(kind)) as Pooled[K][];
   const x = pool.shift()!;
   w.attach(`sandbox ${kind} ${name(x)} (${x.id}) is one of ${POOL_SIZES[kind]} this worker made together for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` });
   return x;
@@ -219,7 +221,7 @@ export async function cardVars(w: ScenarioSession, vars: Record<string, unknown>
 
 /** A sandbox card account of the PSU for this scenario (POST /v1/sandbox/card-accounts for the PSU's customer); `vars` fill the template (maskedPan, name …). With the template's values it comes from the worker's pool, as for accounts (pooledOrNew). */
 export async function createSandboxCard(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
-  return (w.state.sandboxCard = await pooledOrNew(w, 'card', vars, (v, pooled) => newSandboxCard(w, v, pooled), (c) => c.maskedPan));
+  return (w.state.sandboxCard = await pooledOrNew(w, 'card', vars, (c) => c.maskedPan));
 }
 
 /** POST /v1/sandbox/card-accounts; `pooled`: made ahead for the worker's pool. */
