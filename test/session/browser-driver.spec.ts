@@ -32,6 +32,20 @@ async function counter(handler?: (url: string, res: import('node:http').ServerRe
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
 }
 
+/** A loopback "target" whose SCA page (/sca/…) is `page`; its form posts to /done, which answers with a 302 to the redirect URI with `query`. */
+function scaSite(page: string, query: string): ReturnType<typeof counter> {
+  return counter((url, res) => {
+    if (url.startsWith('/sca')) {
+      res.setHeader('content-type', 'text/html');
+      res.end(page);
+    } else if (url.startsWith('/done')) {
+      res.statusCode = 302;
+      res.setHeader('location', `${tpp.url}/callback?${query}`);
+      res.end();
+    } else res.end();
+  });
+}
+
 let bank: RunningBank;
 let client: TppClient;
 let tpp: Awaited<ReturnType<typeof counter>>;
@@ -155,23 +169,14 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
     // loopback origin and from a name that cannot resolve; its form (shown once the page has loaded,
     // so every sub-resource was tried) opens a popup on the other origin as it is clicked (a new
     // target: fault, one not attached before it runs) and answers with a 302 to the redirect URI.
-    const target = await counter((url, res) => {
-      if (url.startsWith('/sca')) {
-        res.setHeader('content-type', 'text/html');
-        res.end(`<!doctype html><html><head><link rel="icon" href="${outside.url}/icon.ico"></head><body>
+    const target = await scaSite(`<!doctype html><html><head><link rel="icon" href="${outside.url}/icon.ico"></head><body>
 <img src="${outside.url}/pixel.png"><img src="http://cdn.tpp-outside.invalid/logo.png">
 <iframe src="${outside.url}/frame"></iframe><script src="${outside.url}/x.js"></script>
 <link rel="prefetch" href="${outside.url}/prefetch"><link rel="dns-prefetch" href="//tracker.invalid">
 <script>new Worker(URL.createObjectURL(new Blob(["fetch('${outside.url}/worker').catch(() => 0)"], { type: 'text/javascript' })));</script>
 <script>addEventListener('load', () => document.body.insertAdjacentHTML('beforeend',
   '<form method="post" action="/done"><button type="submit" name="action" value="continue" onclick="window.open(\\'${outside.url}/popup\\')">Continue</button></form>'));</script>
-</body></html>`);
-      } else if (url.startsWith('/done')) {
-        res.statusCode = 302;
-        res.setHeader('location', `${tpp.url}/callback?psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11&context=PRIVATE`);
-        res.end();
-      } else res.end();
-    });
+</body></html>`, 'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11&context=PRIVATE');
     try {
       const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ click: 'button[value="continue"]' }], timeoutMs: 10_000 });
       expect(r.problem).toBeUndefined();
@@ -188,20 +193,11 @@ describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: inst
   // Fault that trips it: a click that does not bring the pointer to the element (element.click() in
   // the page, a release without a press): the page sees no mouseover or mousedown, and never submits.
   it('a click is the pointer reaching the element, a press and a release: the page sees mouseover, mousedown, mouseup and click in that order', async () => {
-    const target = await counter((url, res) => {
-      if (url.startsWith('/sca')) {
-        res.setHeader('content-type', 'text/html');
-        res.end(`<!doctype html><html><body><form method="post" action="/done"><input type="hidden" name="seen">
+    const target = await scaSite(`<!doctype html><html><body><form method="post" action="/done"><input type="hidden" name="seen">
 <button type="submit" value="continue">Continue</button></form><script>
 const b = document.querySelector('button'); const seen = [];
 for (const t of ['mouseover', 'mousedown', 'mouseup', 'click']) b.addEventListener(t, (e) => { seen.push(t); if (t === 'click') { document.querySelector('[name=seen]').value = seen.join(','); if (seen.join(',') !== 'mouseover,mousedown,mouseup,click') e.preventDefault(); } });
-</script></body></html>`);
-      } else if (url.startsWith('/done')) {
-        res.statusCode = 302;
-        res.setHeader('location', `${tpp.url}/callback?psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11`);
-        res.end();
-      } else res.end();
-    });
+</script></body></html>`, 'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
     try {
       const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ click: 'button[value="continue"]' }], timeoutMs: 3_000 });
       expect(r.problem).toBeUndefined();
