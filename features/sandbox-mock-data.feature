@@ -413,9 +413,9 @@ Feature: Sandbox mock data
     When the TPP reads the balances of the sandbox card account
     Then a balance shows the amount 555500 (in units or minor units)
 
-  # Initialising wipes data other scenarios rely on: @clock makes this scenario run alone.
+  # Initialising wipes data other scenarios rely on: @alone makes this scenario run with no other, before them.
   # trips on: initialise leaving manually created accounts, or not restoring two accounts and a card account per private customer
-  @must @sandbox @sca @mutating @clock @card-accounts @op:initialise-sandbox @clause:endpoints.initialise-sandbox @uses:initialise-sandbox
+  @must @sandbox @sca @mutating @alone @card-accounts @op:initialise-sandbox @clause:endpoints.initialise-sandbox @uses:initialise-sandbox
   Scenario: Initialising the sandbox wipes created data and restores the known state
     Given a sandbox account of the PSU
     When the TPP initialises the sandbox

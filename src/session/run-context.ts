@@ -21,6 +21,8 @@ export interface RunContext {
   guard?: GuardConfig;
   /** A file the first worker writes once loaded; the other workers wait for it before loading (schedule.ts). */
   firstWorkerReady?: string;
+  /** A parallel run's clock window folder (clock-window.ts): no scenario runs beside one that has the target's clock moved. */
+  clockWindowDir?: string;
   /** `run --bundle`: where each scenario's exchanges are written, redacted (evidence.ts writeExchanges). */
   exchangesDir?: string;
   /** `run --sca-driver`: replaces the profile's SCA driver. */

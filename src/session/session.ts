@@ -8,6 +8,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { PsuContext as Context } from '../spec/codes.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
 import { ClockMoveFailed, clockMover, type ClockMover } from '../tpp/clock.ts';
+import { leaveWindow, openWindow } from './clock-window.ts';
 import { spendAllowance } from './allowance.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
 import type { IdentityName, Profile } from './profile.ts';
@@ -56,6 +57,9 @@ export function forgetSandboxCustomers(): void {
 
 /** One breaker per worker and run: it counts the worker's consecutive transport failures across scenarios. */
 const breakers = new Map<string, Breaker>();
+
+/** How long a scenario about to move the clock waits for the other running scenarios to end (they are bounded by their steps' timeouts). */
+const CLOCK_WINDOW_WAIT_MS = 50_000;
 function breakerFor(g: GuardConfig): Breaker {
   let b = breakers.get(g.stopFile);
   if (!b) breakers.set(g.stopFile, (b = new Breaker(g)));
@@ -86,6 +90,8 @@ export class ScenarioSession {
   private readonly keepsPsuSession: boolean;
   /** Moves the target's clock, when the run has a clock control. */
   private readonly clock?: ClockMover;
+  /** The scenario's id in the run's clock window (clock-window.ts; the Before hook sets it in a parallel run), and whether it has the window. */
+  clockWindow?: { dir: string; id: string; open?: boolean };
   /** The scenario's sessions as the profile's other TPPs (`as`), by identity name. */
   private readonly others = new Map<IdentityName, ScenarioSession>();
 
@@ -326,7 +332,23 @@ export class ScenarioSession {
   /** Moves the target's clock (test-mode control or the profile's clock-control operation). From
    * then on the client's Date follows the target's clock, so it stays within the 60 s window. */
   async advanceClock(seconds: number): Promise<void> {
+    await this.openClockWindow();
     await this.moveClock((c) => c.advance(seconds));
+  }
+
+  /** Before the scenario's first move of the clock: waits until no other scenario runs, and none starts until this one ends (clock-window.ts). */
+  private async openClockWindow(): Promise<void> {
+    const w = this.clockWindow;
+    if (!w || w.open) return;
+    w.open = true;
+    // Not the target's doing: the scenario is inconclusive.
+    if (!(await openWindow(w.dir, w.id, CLOCK_WINDOW_WAIT_MS))) setupFail(`the other scenarios of the run did not end within ${CLOCK_WINDOW_WAIT_MS / 1000} s, so the target's clock could not be moved with no other scenario running`, undefined);
+  }
+
+  /** As the scenario ends (the After hook, after restoreClock): other scenarios may start again. */
+  leaveClockWindow(): void {
+    const w = this.clockWindow;
+    if (w) leaveWindow(w.dir, w.id, !!w.open);
   }
 
   /** Moves the target's clock back by what this scenario moved it (the After hook calls it). */

@@ -1,7 +1,7 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import { CLOCK_TAG, CORPORATE_TAG, planClockScenarios, planOrder } from './schedule.ts';
+import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG, planOrder, type PlannedScenario } from './schedule.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -206,15 +206,13 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       },
       { cwd: ROOT },
     );
-    // The clock-moving scenarios run alone and first, the others longest first (schedule.ts).
+    // The scenario that wipes the sandbox runs alone and first, the clock-moving ones whenever none
+    // runs (alone from their first move: the clock window), the others longest first (schedule.ts).
     const planned = parallel > 1 ? await plannedScenarios(runConfiguration.sources) : [];
-    const clockScenarios = planned.filter((p) => p.clock).length;
-    planClockScenarios(clockScenarios);
-    planOrder(planned, readDurations(DURATIONS_FILE));
-    if (clockScenarios) {
-      ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
-      process.env[RUN_ENV] = JSON.stringify(ctx);
-    }
+    if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
+    planOrder(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir);
+    if (planned.some((p) => p.clock || p.alone)) ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
+    if (parallel > 1) process.env[RUN_ENV] = JSON.stringify(ctx);
     const collector = new ResultCollector();
     const stdout = o.quiet ? { write: () => true } : process.stdout;
     try {
@@ -261,16 +259,17 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   }
 }
 
-/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, and whether it acts in the CORPORATE context. */
-async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<{ id: string; clock: boolean; corporate: boolean }>> {
+/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, and acts in the CORPORATE context. */
+async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<PlannedScenario[]> {
   const { plan } = await loadSources(sources, { cwd: ROOT });
   const all = scenarios(ROOT);
   const tagged = (tag: string) => new Set(all.filter((s) => s.tags.includes(tag)).map((s) => s.where));
   const clock = tagged(CLOCK_TAG);
   const corporate = tagged(CORPORATE_TAG);
+  const alone = tagged(ALONE_TAG);
   return plan.map((p) => {
     const id = `${p.uri}:${p.location.line}`;
-    return { id, clock: clock.has(id), corporate: corporate.has(id) };
+    return { id, clock: clock.has(id), alone: alone.has(id), corporate: corporate.has(id) };
   });
 }
 

@@ -1,5 +1,5 @@
 // Where a run's wall time went, from the scenarios' start and end times (results.json startedMs,
-// endedMs, worker): how long the @clock scenarios ran alone, when each worker started its first
+// endedMs, worker): how long a @clock or @alone scenario ran with no other beside it, when each worker started its first
 // scenario (its load), and how busy the workers were. bench:latency prints it; a CI maintainer can
 // read the same fields to choose --parallel and --shard.
 import type { ScenarioResult } from './verdict.ts';
@@ -9,8 +9,8 @@ export interface Timeline {
   workers: number;
   /** From the run's start to the last scenario's end (ms). */
   spanMs: number;
-  /** The @clock scenarios' span (they run alone and first), 0 without them. */
-  clockPhaseMs: number;
+  /** How long a @clock or @alone scenario was the only one running (a clock window, the sandbox's wipe). */
+  aloneMs: number;
   /** The earliest and latest first scenario of a worker (ms from the run's start). */
   firstStartMs: { min: number; max: number };
   /** Scenario time over the workers' time from their first start to the run's end (0–1). */
@@ -21,8 +21,7 @@ export function timeline(results: readonly ScenarioResult[]): Timeline | undefin
   const timed = results.filter((r) => r.startedMs !== undefined && r.endedMs !== undefined);
   if (!timed.length) return undefined;
   const spanMs = Math.max(...timed.map((r) => r.endedMs!));
-  const clock = timed.filter((r) => r.tags.includes('@clock'));
-  const clockPhaseMs = clock.length ? Math.max(...clock.map((r) => r.endedMs!)) - Math.min(...clock.map((r) => r.startedMs!)) : 0;
+  const aloneMs = timeAlone(timed);
   const firsts = new Map<string, number>();
   for (const r of timed) {
     const w = r.worker ?? '0';
@@ -31,10 +30,31 @@ export function timeline(results: readonly ScenarioResult[]): Timeline | undefin
   const starts = [...firsts.values()];
   const available = starts.reduce((a, s) => a + (spanMs - s), 0);
   const used = timed.reduce((a, r) => a + (r.endedMs! - r.startedMs!), 0);
-  return { workers: firsts.size, spanMs, clockPhaseMs, firstStartMs: { min: Math.min(...starts), max: Math.max(...starts) }, busy: available > 0 ? Math.min(1, used / available) : 0 };
+  return { workers: firsts.size, spanMs, aloneMs, firstStartMs: { min: Math.min(...starts), max: Math.max(...starts) }, busy: available > 0 ? Math.min(1, used / available) : 0 };
+}
+
+/** The time in which a @clock or @alone scenario was the only scenario running. */
+function timeAlone(timed: readonly ScenarioResult[]): number {
+  const solo = (r: ScenarioResult) => r.tags.includes('@clock') || r.tags.includes('@alone');
+  const events = timed.flatMap((r) => [
+    { at: r.startedMs!, d: 1, solo: solo(r) },
+    { at: r.endedMs!, d: -1, solo: solo(r) },
+  ]);
+  // Ends before starts at the same instant: a scenario that ends as the next starts is not beside it.
+  events.sort((a, b) => a.at - b.at || a.d - b.d);
+  let running = 0;
+  let soloRunning = 0;
+  let ms = 0;
+  for (const [i, e] of events.entries()) {
+    running += e.d;
+    if (e.solo) soloRunning += e.d;
+    const next = events[i + 1];
+    if (next && running === 1 && soloRunning === 1) ms += next.at - e.at;
+  }
+  return ms;
 }
 
 export function formatTimeline(t: Timeline): string {
   const s = (ms: number) => (ms / 1000).toFixed(1);
-  return `${t.workers} workers over ${s(t.spanMs)} s: @clock scenarios alone ${s(t.clockPhaseMs)} s; first scenario of a worker at ${s(t.firstStartMs.min)}–${s(t.firstStartMs.max)} s; workers busy ${(t.busy * 100).toFixed(0)} % of their time`;
+  return `${t.workers} workers over ${s(t.spanMs)} s: a @clock or @alone scenario alone ${s(t.aloneMs)} s; first scenario of a worker at ${s(t.firstStartMs.min)}–${s(t.firstStartMs.max)} s; workers busy ${(t.busy * 100).toFixed(0)} % of their time`;
 }

@@ -13,7 +13,7 @@ import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
 import { prepareSca } from '../../src/session/sca/index.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
-import { canAssign, CLOCK_TAG } from '../../src/suite/schedule.ts';
+import { ALONE_TAG, canAssign, CLOCK_TAG } from '../../src/suite/schedule.ts';
 import { runContext } from '../../src/session/run-context.ts';
 import { workerIndex } from '../../src/session/psu-pool.ts';
 import { writeFileSync } from 'node:fs';
@@ -61,6 +61,8 @@ AfterAll(async () => closeBrowser());
 setParallelCanAssign(canAssign);
 
 Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHookParameter) {
+  // The coordinator marked this scenario running as it assigned it (schedule.ts); the After hook ends the mark.
+  if (this.ctx.clockWindowDir) this.clockWindow = { dir: this.ctx.clockWindowDir, id: pickle.id };
   const t = readTags(pickle.tags.map((x) => x.name));
   // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
   setScenarioOperation(t.op);
@@ -81,14 +83,22 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
     this.attach(NOT_RUN_PREFIX + stop.message, 'text/plain');
     return 'skipped';
   }
-  // A scenario that moves the target's clock makes its own PSU session (a kept one would carry another time).
-  if (pickle.tags.some((x) => x.name === CLOCK_TAG)) this.reusePsuSession = false;
+  // A scenario that moves the target's clock makes its own PSU session (a kept one would carry another
+  // time), and runs alone from its first move on (clock-window.ts); one that runs alone to wipe the
+  // sandbox makes its own too (pooled data would be wiped with the rest).
+  if (pickle.tags.some((x) => x.name === CLOCK_TAG || x.name === ALONE_TAG)) this.reusePsuSession = false;
   const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
     return 'skipped';
   }
   return undefined;
+});
+
+// Defined before the After hook below, so it runs after it (cucumber runs After hooks in reverse
+// order): once the clock is back, other scenarios may start (clock-window.ts).
+After(function (this: Xs2aWorld) {
+  this.leaveClockWindow();
 });
 
 After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITestCaseHookParameter) {

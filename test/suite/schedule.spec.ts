@@ -1,32 +1,94 @@
-// Which scenario a free worker may start (schedule.ts). Faults that trip it: a clock scenario
-// assigned beside another (its clock move would expire the other's sessions), a scenario assigned
-// beside a running clock scenario, and the other scenarios started before the planned clock ones.
+// Which scenario a free worker may start (schedule.ts), and the clock window (clock-window.ts).
+// Faults that trip it: a clock scenario assigned beside another (its clock move would expire the
+// other's sessions), a scenario assigned beside a clock scenario that has the clock moved, and the
+// other scenarios started before the planned clock ones.
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { canAssign, planClockScenarios, planOrder } from '../../src/suite/schedule.ts';
+import { enterUnlessWindow, leaveWindow, openWindow } from '../../src/session/clock-window.ts';
+import { canAssign, planOrder } from '../../src/suite/schedule.ts';
 
-const p = (...tags: string[]) => ({ tags: tags.map((name) => ({ name })) });
+let n = 0;
+const p = (...tags: string[]) => ({ id: `pickle-${++n}`, tags: tags.map((name) => ({ name })) });
 const clock = p('@clock', '@must');
 const plain = p('@must');
 
-describe('schedule', () => {
+describe('schedule without a clock window', () => {
   it('a clock scenario runs alone: never beside another scenario, and none beside it', () => {
-    planClockScenarios(0);
+    planOrder([], {});
     expect(canAssign(clock, [plain])).toBe(false);
     expect(canAssign(plain, [clock])).toBe(false);
     expect(canAssign(plain, [plain])).toBe(true);
     expect(canAssign(clock, [])).toBe(true);
   });
+});
 
-  it('the planned clock scenarios run first: the others wait until the last one has started', () => {
-    planClockScenarios(2);
-    expect(canAssign(plain, [])).toBe(false);
-    expect(canAssign(clock, [])).toBe(true);
-    expect(canAssign(plain, [clock])).toBe(false);
-    expect(canAssign(plain, [])).toBe(false);
-    expect(canAssign(clock, [])).toBe(true);
-    expect(canAssign(plain, [clock])).toBe(false);
-    expect(canAssign(plain, [])).toBe(true);
-    planClockScenarios(0);
+describe('schedule with a clock window', () => {
+  // Faults that trip it: a scenario held back for a clock scenario's whole length (its set-up could
+  // run beside it), one started while the window is wanted, the mover not waiting for one that runs,
+  // two clock scenarios at once, and a marker left by a scenario that was not started.
+  const dir = () => mkdtempSync(join(tmpdir(), 'xs2a-window-'));
+
+  it('runs other scenarios beside a clock scenario until it moves the clock, and none from then until it ends', async () => {
+    const d = dir();
+    planOrder([], {}, d);
+    const c = p('@clock');
+    const a = p();
+    const b = p();
+    expect(canAssign(c, [])).toBe(true);
+    expect(canAssign(a, [c])).toBe(true);
+    expect(canAssign(p('@clock'), [c, a])).toBe(false);
+    let opened = false;
+    const opening = openWindow(d, c.id, 5_000).then((ok) => (opened = ok));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(opened).toBe(false);
+    expect(canAssign(b, [c, a])).toBe(false);
+    expect(readdirSync(join(d, 'running')).sort()).toEqual([a.id, c.id].sort());
+    leaveWindow(d, a.id, false);
+    await opening;
+    expect(opened).toBe(true);
+    expect(canAssign(b, [c])).toBe(false);
+    leaveWindow(d, c.id, true);
+    expect(canAssign(b, [])).toBe(true);
+    planOrder([], {});
+    rmSync(d, { recursive: true, force: true });
+  });
+
+  it('gives up waiting after its time, with the window still wanted', async () => {
+    const d = dir();
+    expect(enterUnlessWindow(d, 'other')).toBe(true);
+    expect(await openWindow(d, 'mover', 30)).toBe(false);
+    expect(enterUnlessWindow(d, 'next')).toBe(false);
+    expect(readdirSync(join(d, 'running'))).toEqual(['other']);
+    rmSync(d, { recursive: true, force: true });
+  });
+
+  it('starts the planned clock scenarios before the others whenever none runs', () => {
+    const d = dir();
+    const at = (line: number, ...tags: string[]) => ({ id: `id-${line}`, uri: 'features/y.feature', location: { line }, tags: tags.map((name) => ({ name })) });
+    planOrder([1, 2, 3].map((line) => ({ id: `features/y.feature:${line}`, clock: line !== 3 })), {}, d);
+    expect(canAssign(at(3), [])).toBe(false);
+    expect(canAssign(at(1, '@clock'), [])).toBe(true);
+    expect(canAssign(at(2, '@clock'), [at(1, '@clock')])).toBe(false);
+    expect(canAssign(at(3), [at(1, '@clock')])).toBe(true);
+    planOrder([], {});
+    rmSync(d, { recursive: true, force: true });
+  });
+});
+
+describe('schedule: @alone', () => {
+  // Faults that trip it: a scenario started before the @alone one, or beside it, and the @alone one started beside another.
+  it('runs an @alone scenario with no other, before all of them', () => {
+    const at = (line: number, ...tags: string[]) => ({ uri: 'features/z.feature', location: { line }, tags: tags.map((name) => ({ name })) });
+    planOrder([1, 2, 3].map((line) => ({ id: `features/z.feature:${line}`, clock: line === 3, alone: line === 2 })), {});
+    expect(canAssign(at(1), [])).toBe(false);
+    expect(canAssign(at(3, '@clock'), [])).toBe(false);
+    expect(canAssign(at(2, '@alone'), [at(9)])).toBe(false);
+    expect(canAssign(at(2, '@alone'), [])).toBe(true);
+    expect(canAssign(at(3, '@clock'), [at(2, '@alone')])).toBe(false);
+    expect(canAssign(at(3, '@clock'), [])).toBe(true);
+    planOrder([], {});
   });
 });
 
@@ -38,11 +100,12 @@ describe('schedule across module copies', () => {
     vi.resetModules();
     const copy = (await import('../../src/suite/schedule.ts')) as typeof import('../../src/suite/schedule.ts');
     expect(copy.canAssign).not.toBe(canAssign);
-    planClockScenarios(1);
-    expect(copy.canAssign(plain, [])).toBe(false);
-    expect(copy.canAssign(clock, [])).toBe(true);
-    expect(canAssign(plain, [])).toBe(true);
-    planClockScenarios(0);
+    const at = (line: number, ...tags: string[]) => ({ uri: 'features/w.feature', location: { line }, tags: tags.map((name) => ({ name })) });
+    planOrder([1, 2].map((line) => ({ id: `features/w.feature:${line}`, clock: line === 1 })), {});
+    expect(copy.canAssign(at(2), [])).toBe(false);
+    expect(copy.canAssign(at(1, '@clock'), [])).toBe(true);
+    expect(canAssign(at(2), [])).toBe(true);
+    planOrder([], {});
   });
 });
 
@@ -55,7 +118,6 @@ describe('schedule: long ones first', () => {
     const plan = [1, 2, 3, 4, 5, 6].map((line) => ({ id: `features/x.feature:${line}`, clock: line === 4 }));
     // Median 10 ms: 2 (400 ms) and 6 (60 ms) are long; 5 is unknown, so not long.
     const ms = { 'features/x.feature:1': 10, 'features/x.feature:2': 400, 'features/x.feature:3': 9, 'features/x.feature:4': 5, 'features/x.feature:6': 60 };
-    planClockScenarios(1);
     planOrder(plan, ms);
     const todo = [at(1), at(2), at(3), at(4, '@clock'), at(5), at(6)];
     const running: ReturnType<typeof at>[] = [];
@@ -67,7 +129,6 @@ describe('schedule: long ones first', () => {
     // A scenario the plan does not hold is never held back.
     expect(canAssign(at(99), [])).toBe(true);
     planOrder([], {});
-    planClockScenarios(0);
   });
   // Fault that trips it: the CORPORATE scenarios left where the plan has them (each change of
   // context ends the kept PSU session of the other: 8 more SCAs against the reference bank).

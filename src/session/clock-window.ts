@@ -1,0 +1,67 @@
+// The window in which a scenario has the target's clock moved: from its first move until its end,
+// no other scenario runs (a move would expire their sessions and consents, or run their payments'
+// batches under them). Before its first move a clock-moving scenario is a scenario like any other, so
+// its set-up (sandbox data, SCAs) runs beside the others.
+//
+// The coordinator and the workers are processes of their own; they agree through files in one
+// folder of the run: one marker per running scenario (made by the coordinator as it assigns it,
+// removed by the worker when the scenario ends) and `wanted`, made by the scenario that is about to
+// move the clock. Each side writes before it reads, so a scenario assigned at the moment the window
+// is wanted is either seen by the mover (which then waits for its end) or sees `wanted` itself and is
+// not started:
+// - the coordinator makes the scenario's marker, then looks for `wanted` (and takes the marker back
+//   if it is there);
+// - the mover makes `wanted`, then waits until no marker but its own is left.
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const WANTED = 'wanted';
+const RUNNING = 'running';
+
+/** A scenario's marker file (pickle ids are UUIDs; anything else is made a file name). */
+const markerOf = (dir: string, id: string) => join(dir, RUNNING, id.replace(/[^\w.-]/g, '_'));
+
+/** Coordinator: marks `id` running, unless a scenario wants the clock window (then it is not started). */
+export function enterUnlessWindow(dir: string, id: string): boolean {
+  mkdirSync(join(dir, RUNNING), { recursive: true });
+  const marker = markerOf(dir, id);
+  writeFileSync(marker, '');
+  if (!existsSync(join(dir, WANTED))) return true;
+  rmSync(marker, { force: true });
+  return false;
+}
+
+/** Whether a scenario wants, or has, the clock window. */
+export const windowWanted = (dir: string): boolean => existsSync(join(dir, WANTED));
+
+/** How often the mover looks whether the other scenarios have ended. */
+const POLL_MS = 10;
+
+/**
+ * Worker: opens the clock window for scenario `id`: no scenario starts from now on, and this returns
+ * once every other running one has ended (false when some still ran after `ms`; the window stays
+ * wanted, so none starts, until the scenario ends: closeWindow).
+ */
+export async function openWindow(dir: string, id: string, ms: number): Promise<boolean> {
+  writeFileSync(join(dir, WANTED), id);
+  const own = markerOf(dir, id).slice(join(dir, RUNNING).length + 1);
+  const deadline = Date.now() + ms;
+  for (;;) {
+    let others: string[];
+    try {
+      others = readdirSync(join(dir, RUNNING)).filter((f) => f !== own);
+    } catch {
+      others = [];
+    }
+    if (!others.length) return true;
+    if (Date.now() >= deadline) return false;
+    await sleep(POLL_MS);
+  }
+}
+
+/** Worker, as scenario `id` ends: its marker goes, and the window if it had it. */
+export function leaveWindow(dir: string, id: string, hadWindow: boolean): void {
+  rmSync(markerOf(dir, id), { force: true });
+  if (hadWindow) rmSync(join(dir, WANTED), { force: true });
+}
