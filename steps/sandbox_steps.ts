@@ -6,8 +6,8 @@ import { keepControl, sendWithControl } from '../src/suite/controls.ts';
 import { checkedSetup } from '../src/session/expect.ts';
 import { leaveOut } from '../src/suite/accounts.ts';
 import {
-  accountVars, body, cardTxn, cardTxnDates, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS,
-  emptySandboxPools, sendNow, silentOperation, withPath,
+  accountVars, body, cardTxn, VARIANT_STEPS, cardTxnDates, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS,
+  emptySandboxPools, sendNow, silentOperation, updateSandboxBalance, withPath,
 } from '../src/suite/sandbox.ts';
 import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
 import { check, runCheck } from '../src/suite/checks/check.ts';
@@ -47,9 +47,9 @@ Then('the answer names the new account\'s id', function (this: Xs2aWorld) {
   return check(this, createdIdNamed);
 });
 
-Given('a sandbox account of the PSU named with {int} characters', async function (this: Xs2aWorld, n: number) {
+Given(VARIANT_STEPS.accountNamed.step, async function (this: Xs2aWorld, n: string) {
   // A refusal at creation breaks the clause the scenario checks (names up to 70 characters), not just its set-up.
-  await checkedSetup(() => createSandboxAccount(this, { accountName: `Konto ${'L'.repeat(n - 6)}` }), `the sandbox did not take an account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
+  await checkedSetup(() => createSandboxAccount(this, VARIANT_STEPS.accountNamed.vars([n])), `the sandbox did not take an account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
 });
 
 // A refusal at creation keeps the name limit (checked on the list after); the control, a new account
@@ -59,8 +59,8 @@ Given('a sandbox account of the PSU named with {int} characters, unless the sand
   await createSandboxAccount(this, { accountName: 'N'.repeat(n) }).catch(() => undefined);
 });
 
-Given('a sandbox account of the PSU with cashAccountType {string}', async function (this: Xs2aWorld, code: string) {
-  await createSandboxAccount(this, { cashAccountType: code });
+Given(VARIANT_STEPS.accountOfType.step, async function (this: Xs2aWorld, code: string) {
+  await createSandboxAccount(this, VARIANT_STEPS.accountOfType.vars([code]));
 });
 
 // ---------------------------------------------------------------- sandbox transaction list
@@ -108,8 +108,8 @@ Given('a sandbox card account of the PSU', async function (this: Xs2aWorld) {
   await createSandboxCard(this);
 });
 
-Given('a sandbox card account of the PSU named with {int} characters', async function (this: Xs2aWorld, n: number) {
-  await checkedSetup(() => createSandboxCard(this, { name: `Kort ${'K'.repeat(n - 5)}` }), `the sandbox did not take a card account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
+Given(VARIANT_STEPS.cardNamed.step, async function (this: Xs2aWorld, n: string) {
+  await checkedSetup(() => createSandboxCard(this, VARIANT_STEPS.cardNamed.vars([n])), `the sandbox did not take a card account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
 });
 
 Given('a sandbox card account of the PSU with {int} card transactions', async function (this: Xs2aWorld, n: number) {
@@ -173,12 +173,11 @@ Then('the customers are a list with private and corporate customers, each with a
 });
 
 When('the TPP sets the sandbox account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
-  const a = account(this);
-  await sendNow(this, { ...silentOperation(this, 'update-sandbox-account-balance', { id: a.id }), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: a.currency }) });
+  await updateSandboxBalance(this, 'account', amount);
 });
 
 When('the TPP sets the sandbox card account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
-  await sendNow(this, { ...silentOperation(this, 'update-sandbox-card-account-balance', { id: card(this).id }), psu: false, body: body(this.profile, 'sandbox-balance-update', { amountInt: amount, currency: 'NOK' }) });
+  await updateSandboxBalance(this, 'card', amount);
 });
 
 Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function (this: Xs2aWorld, amount: string) {

@@ -23,6 +23,8 @@ export interface RunContext {
   firstWorkerReady?: string;
   /** A parallel run's clock window folder (clock-window.ts): no scenario runs beside one that has the target's clock moved. */
   clockWindowDir?: string;
+  /** Sandbox data of other values than the template's that the run's scenarios ask for, one per asking step: made with the workers' pools (src/suite/sandbox.ts). */
+  poolVariants?: Array<{ kind: 'account' | 'card'; vars: Record<string, unknown> }>;
   /** `run --bundle`: where each scenario's exchanges are written, redacted (evidence.ts writeExchanges). */
   exchangesDir?: string;
   /** `run --sca-driver`: replaces the profile's SCA driver. */

@@ -18,6 +18,7 @@ import { applyWaivers, type Verdict } from './verdict.ts';
 import { CLAUSES } from '../spec/clauses.ts';
 import { CLAUSE_PAGE, clausePagesHtml } from './clause-pages.ts';
 import { computeCoverage, scenarios } from './coverage.ts';
+import { variantsAsked } from './sandbox.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
@@ -208,11 +209,14 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     );
     // The scenario that wipes the sandbox runs alone and first, the clock-moving ones whenever none
     // runs (alone from their first move: the clock window), the others longest first (schedule.ts).
-    const planned = parallel > 1 ? await plannedScenarios(runConfiguration.sources) : [];
+    const selected = await plannedScenarios(runConfiguration.sources);
+    const planned = parallel > 1 ? selected : [];
     if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
     planOrder(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir);
     if (planned.some((p) => p.clock || p.alone)) ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
-    if (parallel > 1) process.env[RUN_ENV] = JSON.stringify(ctx);
+    // The sandbox accounts of other values the scenarios ask for are made with the workers' pools (sandbox.ts).
+    ctx.poolVariants = variantsAsked(selected.flatMap((p) => p.steps));
+    process.env[RUN_ENV] = JSON.stringify(ctx);
     const collector = new ResultCollector();
     const stdout = o.quiet ? { write: () => true } : process.stdout;
     try {
@@ -259,17 +263,18 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   }
 }
 
-/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, and acts in the CORPORATE context. */
-async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<PlannedScenario[]> {
+/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, and acts in the CORPORATE context, and its steps' texts. */
+async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<PlannedScenario & { steps: string[] }>> {
   const { plan } = await loadSources(sources, { cwd: ROOT });
   const all = scenarios(ROOT);
   const tagged = (tag: string) => new Set(all.filter((s) => s.tags.includes(tag)).map((s) => s.where));
   const clock = tagged(CLOCK_TAG);
   const corporate = tagged(CORPORATE_TAG);
   const alone = tagged(ALONE_TAG);
+  const steps = new Map(all.map((s) => [s.where, s.steps.map((st) => st.text)]));
   return plan.map((p) => {
     const id = `${p.uri}:${p.location.line}`;
-    return { id, clock: clock.has(id), alone: alone.has(id), corporate: corporate.has(id) };
+    return { id, clock: clock.has(id), alone: alone.has(id), corporate: corporate.has(id), steps: steps.get(id) ?? [] };
   });
 }
 

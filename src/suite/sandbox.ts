@@ -98,37 +98,98 @@ export async function createSandboxAccount(w: ScenarioSession, vars: Record<stri
 // an SCA of its own to grant its new account. When one pool runs dry, every pool of the PSU is
 // topped up at once, so one SCA grants them all; a size is about a worker's share of a full run at
 // two workers (each refill costs an SCA, a browser's page loads where the browser driver runs it).
+// The first refill also makes one of each variant the run's scenarios ask for (VARIANT_STEPS: an
+// account with other values); a variant the sandbox refuses there is left out, and the scenario that
+// asks for it makes its own (its evidence then holds the refusal).
 // Sandbox initialisation wipes manually created accounts: it empties the pools.
-const POOL_SIZES = { account: 24, card: 24 } as const;
-type PoolKind = keyof typeof POOL_SIZES;
+const POOL_SIZES = { account: 32, card: 32 } as const;
+export type PoolKind = keyof typeof POOL_SIZES;
 type Pooled = { account: SandboxAccount; card: SandboxCard };
 /** How each kind is made (`pooled`: ahead, for the pool). */
 const POOL_MAKERS: { [K in PoolKind]: (w: ScenarioSession, vars: Record<string, unknown>, pooled: boolean) => Promise<Pooled[K]> } = { account: newSandboxAccount, card: newSandboxCard };
 const POOLS = new Map<string, unknown[]>();
+/** The variants a worker's refill has made (or tried to), by pool key: not made again. */
+const VARIANTS_MADE = new Set<string>();
+
+/** A step that asks for sandbox data with other values than the template's: `vars` from its captures. */
+export interface VariantStep {
+  step: RegExp;
+  kind: PoolKind;
+  vars: (captures: string[]) => Record<string, unknown>;
+}
+
+/** The steps that ask for an account of other values, by name (the step definitions use them). */
+export const VARIANT_STEPS = {
+  accountNamed: { step: /^a sandbox account of the PSU named with (\d+) characters$/, kind: 'account', vars: ([n]) => ({ accountName: `Konto ${'L'.repeat(Number(n) - 6)}` }) },
+  accountOfType: { step: /^a sandbox account of the PSU with cashAccountType "([^"]*)"$/, kind: 'account', vars: ([code]) => ({ cashAccountType: code }) },
+  cardNamed: { step: /^a sandbox card account of the PSU named with (\d+) characters$/, kind: 'card', vars: ([n]) => ({ name: `Kort ${'K'.repeat(Number(n) - 5)}` }) },
+} satisfies Record<string, VariantStep>;
+
+/** One variant the run's scenarios ask for, once per asking scenario. */
+export interface PoolVariant {
+  kind: PoolKind;
+  vars: Record<string, unknown>;
+}
+
+/** The variants the steps of a run's scenarios ask for (RunContext.poolVariants), one per asking step. */
+export function variantsAsked(steps: readonly string[]): PoolVariant[] {
+  return steps.flatMap((text) => Object.values(VARIANT_STEPS as Record<string, VariantStep>).flatMap((v) => {
+    const m = v.step.exec(text);
+    return m ? [{ kind: v.kind, vars: v.vars(m.slice(1)) }] : [];
+  }));
+}
+
+/** A variant's key in the pools ('' for the template's values). */
+const variantKey = (vars: Record<string, unknown>): string => (Object.keys(vars).length ? JSON.stringify(Object.entries(vars).sort(([a], [b]) => (a < b ? -1 : 1))) : '');
 
 /** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
 export function emptySandboxPools(): void {
   POOLS.clear();
+  VARIANTS_MADE.clear();
   forgetSandboxCustomers();
 }
 
-/** One with the template's values from the worker's pool when the scenario may use the kept PSU session; else one made here with `vars`. */
+/** One from the worker's pool when the scenario may use the kept PSU session (the template's values, or a variant the run asked for); else one made here with `vars`. */
 async function pooledOrNew<K extends PoolKind>(w: ScenarioSession, kind: K, vars: Record<string, unknown>, name: (x: Pooled[K]) => string): Promise<Pooled[K]> {
-  if (Object.keys(vars).length || !w.reusePsuSession) return POOL_MAKERS[kind](w, vars, false);
+  const variant = variantKey(vars);
+  const asked = (w.ctx.poolVariants ?? []).filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card');
+  if (!w.reusePsuSession || (variant && !asked.some((v) => v.kind === kind && variantKey(v.vars) === variant))) return POOL_MAKERS[kind](w, vars, false);
   const customer = await w.nationalId('PRIVATE');
-  const keyOf = (k: PoolKind) => `${k}|${w.ctx.runId ?? ''}|${customer}`;
-  if (!POOLS.get(keyOf(kind))?.length) {
-    // This kind's pool, and every other the profile's bank offers, topped up together.
+  const keyOf = (k: PoolKind, v = '') => `${k}|${v}|${w.ctx.runId ?? ''}|${customer}`;
+  const key = keyOf(kind, variant);
+  if (!POOLS.get(key)?.length) {
+    // A variant made once already (used up, or refused by the sandbox): this scenario makes its own.
+    if (variant && VARIANTS_MADE.has(key)) return POOL_MAKERS[kind](w, vars, false);
+    // Every pool the profile's bank offers topped up together, and the variants not made yet.
     const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
-    const made = await eachAtOnce(w, kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => k)), (k) => POOL_MAKERS[k](w, {}, true).then((x) => [k, x] as const));
-    for (const k of kinds) POOLS.set(keyOf(k), [...(POOLS.get(keyOf(k)) ?? []), ...made.filter(([mk]) => mk === k).map(([, x]) => x)]);
+    const todo: Array<{ key: string; kind: PoolKind; vars: Record<string, unknown> }> = [
+      ...kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => ({ key: keyOf(k), kind: k, vars: {} }))),
+      ...asked.map((v) => ({ key: keyOf(v.kind, variantKey(v.vars)), kind: v.kind, vars: v.vars })).filter((v) => !VARIANTS_MADE.has(v.key)),
+    ];
+    const made = await eachAtOnce(w, todo, (t) => {
+      const making = POOL_MAKERS[t.kind](w, t.vars, true);
+      // A variant the sandbox refuses is left out (its scenario makes its own); the template's values must be taken.
+      return (Object.keys(t.vars).length ? making.catch(() => undefined) : making).then((x) => ({ key: t.key, x }));
+    });
+    for (const t of todo) if (t.key !== keyOf(t.kind)) VARIANTS_MADE.add(t.key);
+    for (const { key: k, x } of made) if (x !== undefined) POOLS.set(k, [...(POOLS.get(k) ?? []), x]);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
   }
-  const pool = POOLS.get(keyOf(kind)) as Pooled[K][];
-  const x = pool.shift()!;
-  w.attach(`sandbox ${kind} ${name(x)} (${x.id}) is one of ${POOL_SIZES[kind]} this worker made together for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` });
+  const x = (POOLS.get(key) as Pooled[K][] | undefined)?.shift();
+  // The sandbox refused the variant when the pools were topped up: the scenario makes its own.
+  if (!x) return POOL_MAKERS[kind](w, vars, false);
+  const what = variant ? `made, with the values this scenario asks for (${variant}), together with this worker's pools` : `one of ${POOL_SIZES[kind]} this worker made together`;
+  w.attach(`sandbox ${kind} ${name(x)} (${x.id}) is ${what} for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` });
   return x;
+}
+
+/** Sets the balance of the scenario's sandbox account or card account (the profile's balance-update operation). A balance on an account that exists changes nothing the PSU's grant covers (as its transactions): the kept PSU session still serves. */
+export async function updateSandboxBalance(w: ScenarioSession, kind: PoolKind, amount: number): Promise<Exchange> {
+  const x = kind === 'account' ? w.need('sandboxAccount', 'sandbox account') : w.need('sandboxCard', 'sandbox card account');
+  const op = silentOperation(w, kind === 'account' ? 'update-sandbox-account-balance' : 'update-sandbox-card-account-balance', { id: x.id });
+  const currency = kind === 'account' ? (x as SandboxAccount).currency : 'NOK';
+  return sendNow(w, { ...op, psu: false, body: body(w.profile, 'sandbox-balance-update', { amountInt: amount, currency }) }, { keepsPsuSession: true });
 }
 
 /** POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps the kept session's reuse). */

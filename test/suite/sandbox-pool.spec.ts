@@ -8,12 +8,14 @@ import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { completeProfile } from '../../src/session/profile.ts';
 import { ScenarioSession } from '../../src/session/session.ts';
 import { aisAccountId, cardAisId } from '../../src/suite/accounts.ts';
-import { createSandboxAccount, createSandboxCard, emptySandboxPools } from '../../src/suite/sandbox.ts';
+import { createSandboxAccount, createSandboxCard, emptySandboxPools, updateSandboxBalance, VARIANT_STEPS, variantsAsked, type PoolVariant } from '../../src/suite/sandbox.ts';
 
 let bank: RunningBank;
 const runId = randomUUID();
+/** The variants the run's scenarios ask for (RunContext.poolVariants). */
+let poolVariants: PoolVariant[] | undefined;
 /** One scenario's session, as the World makes it (the worker's kept PSU session is reused). */
-const scenario = () => new ScenarioSession({ ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId }, profile: completeProfile({}, process.cwd()) });
+const scenario = () => new ScenarioSession({ ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolVariants }, profile: completeProfile({}, process.cwd()) });
 
 beforeAll(async () => {
   bank = await startBank({ mode: 'test', host: '127.0.0.1', port: 0 });
@@ -74,6 +76,63 @@ describe('the worker\'s sandbox account pool', () => {
   it('starts afresh after the sandbox was initialised (its accounts are gone)', async () => {
     emptySandboxPools();
     expect(await accountScenario()).toBe(1);
+  });
+});
+
+describe('the variants the run asks for', () => {
+  const named = (n: number) => VARIANT_STEPS.accountNamed.vars([String(n)]);
+  it('reads them from the scenarios\' steps, one per asking step', () => {
+    expect(variantsAsked(['a sandbox account of the PSU named with 70 characters', 'a private PSU who has completed SCA', 'a sandbox card account of the PSU named with 70 characters', 'a sandbox account of the PSU with cashAccountType "SVGS"', 'a sandbox account of the PSU named with 71 characters, unless the sandbox refuses it'])).toEqual([
+      { kind: 'account', vars: named(70) },
+      { kind: 'card', vars: { name: `Kort ${'K'.repeat(65)}` } },
+      { kind: 'account', vars: { cashAccountType: 'SVGS' } },
+    ]);
+  });
+
+  // Faults that trip it: the variants not made with the pools (the scenario that asks needs an SCA of
+  // its own), a variant given to two scenarios, and one asked for but not planned taken from the pool.
+  it('are made with the pools and granted at their SCA: a scenario that asks for one needs no SCA of its own', async () => {
+    emptySandboxPools();
+    poolVariants = [{ kind: 'account', vars: named(70) }, { kind: 'account', vars: { cashAccountType: 'SVGS' } }];
+    try {
+      expect(await accountScenario()).toBe(1);
+      expect(await accountScenario(named(70))).toBe(0);
+      expect(await accountScenario({ cashAccountType: 'SVGS' })).toBe(0);
+      // Each was asked for once: a second ask makes its own, as does one the run did not ask for.
+      expect(await accountScenario(named(70))).toBe(1);
+      expect(await accountScenario({ cashAccountType: 'SVGS' })).toBe(1);
+      expect(await accountScenario({ accountName: 'Sparekonto' })).toBe(1);
+    } finally {
+      poolVariants = undefined;
+    }
+  });
+
+  // Fault that trips it: a variant the sandbox refuses failing the refill, so an unrelated scenario's set-up fails.
+  it('leaves out a variant the sandbox refuses; the scenario that asks for it makes its own and meets the refusal', async () => {
+    emptySandboxPools();
+    const refused = { currency: 'NOT-A-CURRENCY' };
+    poolVariants = [{ kind: 'account', vars: refused }];
+    try {
+      expect(await accountScenario()).toBe(1);
+      const s = scenario();
+      await expect(createSandboxAccount(s, refused)).rejects.toThrow(/was not accepted/);
+      expect(s.client.exchanges.filter((e) => e.request.method === 'POST').length).toBe(1);
+    } finally {
+      poolVariants = undefined;
+    }
+  });
+});
+
+describe('a balance update', () => {
+  // Fault that trips it: the update taken as a change of the PSU's grant (the scenario then needs an SCA of its own).
+  it('keeps the worker\'s PSU session: the scenario reads the new balance without an SCA of its own', async () => {
+    await accountScenario();
+    const s = scenario();
+    const sca = vi.spyOn(s, 'runSca');
+    await createSandboxAccount(s);
+    expect((await updateSandboxBalance(s, 'account', 777700)).response?.status).toBeLessThan(300);
+    await s.obtainPsu('PRIVATE');
+    expect(sca).not.toHaveBeenCalled();
   });
 });
 
