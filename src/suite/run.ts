@@ -209,13 +209,13 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     );
     // The scenario that wipes the sandbox runs alone and first, the clock-moving ones whenever none
     // runs (alone from their first move: the clock window), the others longest first (schedule.ts).
-    const selected = await plannedScenarios(runConfiguration.sources);
-    const planned = parallel > 1 ? selected : [];
+    // A sequential run starts its first scenario at once (the plan costs a parse of every feature).
+    const planned = parallel > 1 ? await plannedScenarios(runConfiguration.sources) : [];
     if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
     planOrder(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir);
     if (planned.some((p) => p.clock || p.alone)) ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
     // The sandbox accounts of other values the scenarios ask for are made with the workers' pools (sandbox.ts).
-    ctx.poolVariants = variantsAsked(selected.flatMap((p) => p.steps));
+    ctx.poolVariants = variantsAsked(planned.flatMap((p) => p.steps));
     process.env[RUN_ENV] = JSON.stringify(ctx);
     const collector = new ResultCollector();
     const stdout = o.quiet ? { write: () => true } : process.stdout;
