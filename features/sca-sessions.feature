@@ -11,7 +11,7 @@ Feature: SCA within a TPP-Session-ID
   # scenario below holds the maximum at MUST).
   # trips on: a session that expires before 1 hour (the account list demands a new SCA 59 minutes after the SCA)
   @clause:limits.sca-session-validity @clause:states.sca-session-validity @clause:sca.session @clause:headers.tpp-session-id
-  @should @sca @clock @op:list-accounts
+  @should @sca @clock @fresh-sca @op:list-accounts
   Scenario: 59 minutes after the SCA the same TPP session needs no new SCA
     Given a private PSU who has completed SCA
     When 59 minutes pass at the bank
@@ -20,7 +20,7 @@ Feature: SCA within a TPP-Session-ID
 
   # trips on: a session that never expires, or lasts longer than 1 hour (the account list served 61 minutes after the SCA)
   @clause:limits.sca-session-validity @clause:states.sca-session-validity @clause:sca.session @clause:sca.redirect-on-401
-  @must @sca @clock @op:list-accounts
+  @must @sca @clock @fresh-sca @op:list-accounts
   Scenario: 61 minutes after the SCA the same TPP session needs a new SCA
     Given a private PSU who has completed SCA
     When 61 minutes pass at the bank

@@ -38,8 +38,8 @@ Feature: Several TPP identities
   @should @sca @identity:second @op:list-accounts
   Scenario: Another TPP's SCA for the same PSU leaves the first TPP's session valid
     Given a private PSU who has completed SCA
-    And the PSU has completed SCA with the second TPP as well
-    When the TPP reads the account list
+    When the PSU completes SCA with the second TPP as well
+    And the TPP reads the account list
     Then the response status is 200
 
   # Invisibility of another TPP's payment is not stated in words; the answer for a resource the TPP

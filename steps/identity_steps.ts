@@ -11,8 +11,9 @@ Given('the PSU has completed SCA with the {word} TPP as well', async function (t
   await otherObtainsPsu(this, identityNamed(who));
 });
 
+// The SCA is the step: a new one, not the session the worker keeps for that TPP.
 When('the PSU completes SCA with the {word} TPP as well', async function (this: Xs2aWorld, who: string) {
-  await otherObtainsPsu(this, identityNamed(who));
+  await otherObtainsPsu(this, identityNamed(who), true);
 });
 
 Then('the {word} TPP holds a psu-id for the PSU that differs from the first TPP\'s', function (this: Xs2aWorld, who: string) {

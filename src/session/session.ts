@@ -36,6 +36,8 @@ export interface SessionOptions {
   reusePsuSession?: boolean;
   /** Seconds another session of this scenario has moved the target's clock (`as`); default 0. */
   clockOffsetSeconds?: number;
+  /** The profile's other TPP this session acts as (`as`): its kept PSU session is that TPP's own. */
+  identity?: IdentityName;
 }
 
 /** The PSU sessions completed SCAs gave in this worker, by run, context and PSU. The spec lets a TPP
@@ -94,6 +96,8 @@ export class ScenarioSession {
   clockWindow?: { dir: string; id: string; open?: boolean };
   /** The scenario's sessions as the profile's other TPPs (`as`), by identity name. */
   private readonly others = new Map<IdentityName, ScenarioSession>();
+  /** The other TPP this session acts as (`as`), undefined for the profile's own. */
+  private readonly identity?: IdentityName;
 
   constructor(opts: SessionOptions) {
     const { ctx, profile } = opts;
@@ -102,6 +106,7 @@ export class ScenarioSession {
     this.attach = opts.attach ?? (() => undefined);
     this.reusePsuSession = opts.reusePsuSession ?? true;
     this.keepsPsuSession = this.reusePsuSession;
+    this.identity = opts.identity;
     this.client = opts.client ?? new TppClient({
       baseUrl: ctx.targetUrl,
       identity: profile.tpp.signing,
@@ -217,7 +222,7 @@ export class ScenarioSession {
   /** The key of this worker's kept PSU session in `context`. */
   private keptKey(context: Context): string {
     const who = this.who(context);
-    return `${this.ctx.runId ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${workerIndex()}`}`;
+    return `${this.ctx.runId ?? ''}|${this.identity ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${workerIndex()}`}`;
   }
 
   /** The worker's kept PSU session in `context` no longer serves: the next obtainPsu makes a new SCA (accounts made since need the PSU's grant). */
@@ -307,7 +312,9 @@ export class ScenarioSession {
 
   /** This scenario acting as another TPP of the profile (tpp.identities): a session of its own (its
    * client, its PSU session, its SCA), the same PSU, run and clock; its exchanges go into this
-   * scenario's record. Made once per scenario and identity. */
+   * scenario's record. Made once per scenario and identity. Its PSU session may be the one the
+   * worker keeps for that TPP (obtainPsu), and its own SCA becomes the one kept, as for the profile's
+   * TPP; a scenario whose step is that TPP's SCA makes its own (reusePsuSession false). */
   as(name: IdentityName): ScenarioSession {
     let other = this.others.get(name);
     if (other) return other;
@@ -316,7 +323,7 @@ export class ScenarioSession {
     const profile: Profile = { ...this.profile, tpp: { ...this.profile.tpp, signing: id.signing, tls: id.tls || this.profile.tpp.tls ? { ...this.profile.tpp.tls, ...id.tls } : undefined } };
     const c = this.client.options;
     const client = new TppClient({ ...c, identity: id.signing, tls: profile.tpp.tls, exchanges: this.client.exchanges, psu: {} });
-    other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, reusePsuSession: false, clockOffsetSeconds: this.clockOffsetSeconds });
+    other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, identity: name, clockOffsetSeconds: this.clockOffsetSeconds });
     // The same PSU (a worker acts for its own), at the same moment of the target's clock.
     Object.assign(other.state.nationalIds, this.state.nationalIds);
     other.psu.psuIpAddress = this.psu.psuIpAddress;

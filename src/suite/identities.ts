@@ -30,9 +30,13 @@ async function asOther<T>(w: ScenarioSession, name: IdentityName, act: (o: Scena
   }
 }
 
-/** The other TPP's own SCA for the scenario's PSU (its psu-id and session are its own). */
-export async function otherObtainsPsu(w: ScenarioSession, name: IdentityName): Promise<void> {
-  await asOther(w, name, (o) => o.obtainPsu('PRIVATE'));
+/** The other TPP's PSU session for the scenario's PSU (its psu-id and session are its own): the one
+ * the worker keeps for that TPP, or with `ownSca` (the scenario's step is that SCA) a new SCA. */
+export async function otherObtainsPsu(w: ScenarioSession, name: IdentityName, ownSca = false): Promise<void> {
+  await asOther(w, name, (o) => {
+    if (ownSca) o.reusePsuSession = false;
+    return o.obtainPsu('PRIVATE');
+  });
 }
 
 /** Each TPP holds a psu-id of its own for the PSU: both UUIDs, not the same (§ Authentication > PSU authentication step 5). */

@@ -5,7 +5,8 @@
 // @uses:<operation id> for an operation the spec names without a path (src/session/shapes.ts);
 // @identity:<name> for another TPP of the profile's tpp.identities (second, aiOnly, piOnly);
 // @role-checks for a rule the target keeps only where it checks PSD2 roles (production);
-// @alone for a scenario that runs with no other, before them (src/suite/schedule.ts).
+// @alone for a scenario that runs with no other, before them (src/suite/schedule.ts); @fresh-sca for
+// one whose rule counts the time since its own SCA (it makes its PSU session at its start).
 
 export const NEEDS = ['sandbox', 'corporate', 'payments', 'sca', 'mutating', 'clock', 'card-accounts', 'baskets', 'bulk', 'periodic', 'role-checks'] as const;
 export type Need = (typeof NEEDS)[number];

@@ -13,7 +13,7 @@ import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
 import { prepareSca } from '../../src/session/sca/index.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
-import { ALONE_TAG, canAssign, CLOCK_TAG } from '../../src/suite/schedule.ts';
+import { ALONE_TAG, canAssign, FRESH_SCA_TAG } from '../../src/suite/schedule.ts';
 import { runContext } from '../../src/session/run-context.ts';
 import { workerIndex } from '../../src/session/psu-pool.ts';
 import { writeFileSync } from 'node:fs';
@@ -83,10 +83,11 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
     this.attach(NOT_RUN_PREFIX + stop.message, 'text/plain');
     return 'skipped';
   }
-  // A scenario that moves the target's clock makes its own PSU session (a kept one would carry another
-  // time), and runs alone from its first move on (clock-window.ts); one that runs alone to wipe the
-  // sandbox makes its own too (pooled data would be wiped with the rest).
-  if (pickle.tags.some((x) => x.name === CLOCK_TAG || x.name === ALONE_TAG)) this.reusePsuSession = false;
+  // A scenario whose rule counts the time since its SCA (@fresh-sca: a kept session's SCA is older than
+  // the scenario) makes its own PSU session, as does one that runs alone to wipe the sandbox (pooled
+  // data would be wiped with the rest). A scenario that moves the clock by days may take the kept one
+  // (its SCA is at most the session's hour old), and runs alone from its first move on (clock-window.ts).
+  if (pickle.tags.some((x) => x.name === FRESH_SCA_TAG || x.name === ALONE_TAG)) this.reusePsuSession = false;
   const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');

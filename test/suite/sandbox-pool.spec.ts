@@ -8,6 +8,7 @@ import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { completeProfile } from '../../src/session/profile.ts';
 import { ScenarioSession } from '../../src/session/session.ts';
 import { aisAccountId, cardAisId } from '../../src/suite/accounts.ts';
+import { otherObtainsPsu } from '../../src/suite/identities.ts';
 import { createSandboxAccount, createSandboxCard, emptySandboxPools, updateSandboxBalance, VARIANT_STEPS, variantsAsked, type PoolVariant } from '../../src/suite/sandbox.ts';
 
 let bank: RunningBank;
@@ -197,6 +198,29 @@ describe('the worker\'s kept PSU session', () => {
     const next = scenario();
     await next.obtainPsu('PRIVATE');
     expect(next.psu.tppSessionId).toBe(kept);
+  });
+});
+
+describe('another TPP\'s kept PSU session', () => {
+  // Faults that trip it: the other TPP keeping no session (a new SCA at each of its Given steps), one
+  // key for every TPP (the other TPP would take the profile TPP's session and psu-id), and a step that
+  // is the other TPP's SCA served by the kept session.
+  it('serves the worker\'s next scenario for that TPP; a step that is the SCA makes a new one', async () => {
+    const run = async (ownSca: boolean) => {
+      const s = scenario();
+      await s.obtainPsu('PRIVATE');
+      const o = s.as('second');
+      const sca = vi.spyOn(o, 'runSca');
+      await otherObtainsPsu(s, 'second', ownSca);
+      return { scas: sca.mock.calls.length, psuId: o.psu.psuId, firstTpp: s.psu.psuId };
+    };
+    const first = await run(false);
+    expect(first.scas).toBe(1);
+    expect(first.psuId).not.toBe(first.firstTpp);
+    const again = await run(false);
+    expect(again.scas).toBe(0);
+    expect(again.psuId).toBe(first.psuId);
+    expect((await run(true)).scas).toBe(1);
   });
 });
 

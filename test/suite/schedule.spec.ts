@@ -144,3 +144,28 @@ describe('schedule: long ones first', () => {
     planOrder([], {});
   });
 });
+
+describe('scenarios whose rule counts the time since their SCA', () => {
+  // A kept PSU session's SCA may be up to its hour old when a scenario takes it, so a scenario that
+  // moves the clock by less than a couple of hours after "a private PSU who has completed SCA" must
+  // make its own (@fresh-sca). Fault that trips it: the tag left off the 59-minute scenario (its
+  // 59 minutes would count from an older SCA: a false failure).
+  it('carry @fresh-sca when their first clock move after the SCA is shorter than two hours', async () => {
+    const { scenarios } = await import('../../src/suite/coverage.ts');
+    const seconds = (text: string): number | undefined => {
+      const m = /^(\d+) minutes pass at the bank$/.exec(text) ?? undefined;
+      if (m) return Number(m[1]) * 60;
+      const h = /^the target's clock moves (\d+) hours(?: and (\d+) minutes?)? on$/.exec(text);
+      if (h) return Number(h[1]) * 3600 + Number(h[2] ?? 0) * 60;
+      const d = /^the target's clock moves (\d+) days on$/.exec(text);
+      return d ? Number(d[1]) * 86400 : undefined;
+    };
+    const short = scenarios(process.cwd()).filter((s) => {
+      const sca = s.steps.findIndex((st) => st.text === 'a private PSU who has completed SCA');
+      const move = s.steps.slice(sca + 1).map((st) => seconds(st.text)).find((x) => x !== undefined);
+      return sca >= 0 && move !== undefined && move < 2 * 3600;
+    });
+    expect(short.map((s) => s.where).length).toBeGreaterThan(0);
+    expect(short.filter((s) => !s.tags.includes('@fresh-sca')).map((s) => s.where)).toEqual([]);
+  });
+});
