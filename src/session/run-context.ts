@@ -15,6 +15,8 @@ export interface RunContext {
   roleChecks?: boolean;
   /** Timeout for each request (ms). */
   timeoutMs?: number;
+  /** `run --shard i/n`: this run is one part of a run split over runners. */
+  shard?: string;
   /** Unique per run: what a worker keeps between scenarios (PSU sessions) belongs to one run. */
   runId?: string;
   /** The run's deadline and dead-target breaker (run-guard.ts). */

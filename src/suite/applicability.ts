@@ -13,6 +13,8 @@ export interface RunMode {
   hasClock: boolean;
   /** The target checks the PSD2 roles of the TPP's certificate (production, a sandbox that says so, the embedded bank). */
   checksRoles?: boolean;
+  /** One shard of a run split over runners, against a target the other shards use at the same time (not each its embedded bank). */
+  sharedShard?: boolean;
 }
 
 const IDENTITY_WHAT: Record<string, string> = { second: 'a second TPP', aiOnly: 'a TPP registered for account information only (PSP_AI)', piOnly: 'a TPP registered for payment initiation only (PSP_PI)' };
@@ -32,6 +34,8 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
   if (t.needs.has('bulk') && !c.bulk) return 'the profile does not declare bulk payments (capabilities.bulk)';
   if (t.needs.has('periodic') && !c.periodic) return 'the profile does not declare periodic payments (capabilities.periodic)';
   if (t.needs.has('clock') && !mode.hasClock) return 'the rule is about time and the profile declares no clock-control operation (clockControl)';
+  // Such a scenario runs with no other beside it (schedule.ts); the other shards' runners cannot be held.
+  if (mode.sharedShard && (t.needs.has('clock') || t.all.includes('@alone'))) return 'the scenario moves the target\'s clock or wipes its sandbox, with no other scenario beside it, and the other shards of the run use the same target at the same time: run it unsharded';
   for (const id of t.identities) {
     if (!(p.tpp.identities as Record<string, unknown>)[id]) return `the scenario acts as ${IDENTITY_WHAT[id] ?? `the TPP identity ${id}`} and the profile names none (tpp.identities.${id})`;
   }

@@ -139,7 +139,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   let bundle: string | undefined;
   const guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
   const guard = { deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined, breaker: o.breaker ?? DEFAULT_BREAKER, stopFile: join(guardDir, 'stop') };
-  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), profileChecked: true, allowPayments: !!o.allowPayments, embedded: !targetUrl, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID(), guard };
+  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), profileChecked: true, allowPayments: !!o.allowPayments, embedded: !targetUrl, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID(), guard };
   try {
     if (!targetUrl) {
       const { startBank, findFault } = await import('../bank/index.ts');

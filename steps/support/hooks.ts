@@ -88,7 +88,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   // data would be wiped with the rest). A scenario that moves the clock by days may take the kept one
   // (its SCA is at most the session's hour old), and runs alone from its first move on (clock-window.ts).
   if (pickle.tags.some((x) => x.name === FRESH_SCA_TAG || x.name === ALONE_TAG)) this.reusePsuSession = false;
-  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks });
+  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks, sharedShard: !!this.ctx.shard && !this.ctx.embedded });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
     return 'skipped';

@@ -104,6 +104,10 @@ describe('not applicable is not skipped', () => {
   it('says why', () => {
     expect(notApplicable(readTags(['@must', '@corporate']), p, { allowPayments: false, hasClock: true })).toMatch(/corporate/);
     expect(notApplicable(readTags(['@must', '@clock']), p, { allowPayments: false, hasClock: false })).toMatch(/clock-control/);
+    // Fault that trips it: a shard against a shared target moving its clock or wiping its sandbox under the other shards' scenarios.
+    expect(notApplicable(readTags(['@must', '@clock']), p, { allowPayments: false, hasClock: true, sharedShard: true })).toMatch(/other shards/);
+    expect(notApplicable(readTags(['@must', '@alone']), p, { allowPayments: false, hasClock: true, sharedShard: true })).toMatch(/other shards/);
+    expect(notApplicable(readTags(['@must', '@alone']), p, { allowPayments: false, hasClock: false })).toBeUndefined();
     expect(notApplicable(readTags(['@must']), { ...p, environment: 'production' }, { allowPayments: false, hasClock: false })).toMatch(/production-safe/);
     expect(notApplicable(readTags(['@must', '@production-safe']), { ...p, environment: 'production' }, { allowPayments: false, hasClock: false })).toBeUndefined();
   });
