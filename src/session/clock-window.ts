@@ -19,8 +19,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const WANTED = 'wanted';
 const RUNNING = 'running';
 
-/** A scenario's marker file (pickle ids are UUIDs; anything else is made a file name). */
-const markerOf = (dir: string, id: string) => join(dir, RUNNING, id.replace(/[^\w.-]/g, '_'));
+/** A scenario's marker file name (pickle ids are UUIDs; anything else is made a file name). */
+const markerName = (id: string) => id.replace(/[^\w.-]/g, '_');
+const markerOf = (dir: string, id: string) => join(dir, RUNNING, markerName(id));
 
 /** Coordinator: marks `id` running, unless a scenario wants the clock window (then it is not started). */
 export function enterUnlessWindow(dir: string, id: string): boolean {
@@ -32,20 +33,17 @@ export function enterUnlessWindow(dir: string, id: string): boolean {
   return false;
 }
 
-/** Whether a scenario wants, or has, the clock window. */
-export const windowWanted = (dir: string): boolean => existsSync(join(dir, WANTED));
-
 /** How often the mover looks whether the other scenarios have ended. */
 const POLL_MS = 10;
 
 /**
  * Worker: opens the clock window for scenario `id`: no scenario starts from now on, and this returns
  * once every other running one has ended (false when some still ran after `ms`; the window stays
- * wanted, so none starts, until the scenario ends: closeWindow).
+ * wanted, so none starts, until the scenario ends: leaveWindow).
  */
 export async function openWindow(dir: string, id: string, ms: number): Promise<boolean> {
   writeFileSync(join(dir, WANTED), id);
-  const own = markerOf(dir, id).slice(join(dir, RUNNING).length + 1);
+  const own = markerName(id);
   const deadline = Date.now() + ms;
   for (;;) {
     let others: string[];

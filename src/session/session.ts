@@ -59,14 +59,14 @@ export function forgetSandboxCustomers(): void {
 
 /** One breaker per worker and run: it counts the worker's consecutive transport failures across scenarios. */
 const breakers = new Map<string, Breaker>();
-
-/** How long a scenario about to move the clock waits for the other running scenarios to end (they are bounded by their steps' timeouts). */
-const CLOCK_WINDOW_WAIT_MS = 50_000;
 function breakerFor(g: GuardConfig): Breaker {
   let b = breakers.get(g.stopFile);
   if (!b) breakers.set(g.stopFile, (b = new Breaker(g)));
   return b;
 }
+
+/** How long a scenario about to move the clock waits for the other running scenarios to end (they are bounded by their steps' timeouts). */
+const CLOCK_WINDOW_WAIT_MS = 50_000;
 
 export class ScenarioSession {
   readonly ctx: RunContext;

@@ -6,6 +6,7 @@ import { DETAILED_OPERATIONS, OTHER_OPERATIONS } from '../spec/operations.ts';
 
 const SANDBOX_ONLY = new Set([...DETAILED_OPERATIONS, ...OTHER_OPERATIONS].filter((o) => o.sandboxOnly).map((o) => o.id));
 import type { ScenarioTags } from './tags.ts';
+import { ALONE_TAG } from './schedule.ts';
 
 export interface RunMode {
   allowPayments: boolean;
@@ -35,7 +36,7 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
   if (t.needs.has('periodic') && !c.periodic) return 'the profile does not declare periodic payments (capabilities.periodic)';
   if (t.needs.has('clock') && !mode.hasClock) return 'the rule is about time and the profile declares no clock-control operation (clockControl)';
   // Such a scenario runs with no other beside it (schedule.ts); the other shards' runners cannot be held.
-  if (mode.sharedShard && (t.needs.has('clock') || t.all.includes('@alone'))) return 'the scenario moves the target\'s clock or wipes its sandbox, with no other scenario beside it, and the other shards of the run use the same target at the same time: run it unsharded';
+  if (mode.sharedShard && (t.needs.has('clock') || t.all.includes(ALONE_TAG))) return 'the scenario moves the target\'s clock or wipes its sandbox, with no other scenario beside it, and the other shards of the run use the same target at the same time: run it unsharded';
   for (const id of t.identities) {
     if (!(p.tpp.identities as Record<string, unknown>)[id]) return `the scenario acts as ${IDENTITY_WHAT[id] ?? `the TPP identity ${id}`} and the profile names none (tpp.identities.${id})`;
   }

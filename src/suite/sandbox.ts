@@ -107,9 +107,8 @@ export type PoolKind = keyof typeof POOL_SIZES;
 type Pooled = { account: SandboxAccount; card: SandboxCard };
 /** How each kind is made (`pooled`: ahead, for the pool). */
 const POOL_MAKERS: { [K in PoolKind]: (w: ScenarioSession, vars: Record<string, unknown>, pooled: boolean) => Promise<Pooled[K]> } = { account: newSandboxAccount, card: newSandboxCard };
+/** The worker's pools by key (kind, variant, run, customer). A variant's pool exists once a refill has made it, or tried to: it is not made again. */
 const POOLS = new Map<string, unknown[]>();
-/** The variants a worker's refill has made (or tried to), by pool key: not made again. */
-const VARIANTS_MADE = new Set<string>();
 
 /** A step that asks for sandbox data with other values than the template's: `vars` from its captures. */
 export interface VariantStep {
@@ -145,34 +144,33 @@ const variantKey = (vars: Record<string, unknown>): string => (Object.keys(vars)
 /** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
 export function emptySandboxPools(): void {
   POOLS.clear();
-  VARIANTS_MADE.clear();
   forgetSandboxCustomers();
 }
 
 /** One from the worker's pool when the scenario may use the kept PSU session (the template's values, or a variant the run asked for); else one made here with `vars`. */
 async function pooledOrNew<K extends PoolKind>(w: ScenarioSession, kind: K, vars: Record<string, unknown>, name: (x: Pooled[K]) => string): Promise<Pooled[K]> {
   const variant = variantKey(vars);
-  const asked = (w.ctx.poolVariants ?? []).filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card');
-  if (!w.reusePsuSession || (variant && !asked.some((v) => v.kind === kind && variantKey(v.vars) === variant))) return POOL_MAKERS[kind](w, vars, false);
+  const asked = (w.ctx.poolVariants ?? []).filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card').map((v) => ({ ...v, variant: variantKey(v.vars) }));
+  if (!w.reusePsuSession || (variant && !asked.some((v) => v.kind === kind && v.variant === variant))) return POOL_MAKERS[kind](w, vars, false);
   const customer = await w.nationalId('PRIVATE');
   const keyOf = (k: PoolKind, v = '') => `${k}|${v}|${w.ctx.runId ?? ''}|${customer}`;
   const key = keyOf(kind, variant);
   if (!POOLS.get(key)?.length) {
     // A variant made once already (used up, or refused by the sandbox): this scenario makes its own.
-    if (variant && VARIANTS_MADE.has(key)) return POOL_MAKERS[kind](w, vars, false);
+    if (variant && POOLS.has(key)) return POOL_MAKERS[kind](w, vars, false);
     // Every pool the profile's bank offers topped up together, and the variants not made yet.
     const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
     const todo: Array<{ key: string; kind: PoolKind; vars: Record<string, unknown> }> = [
       ...kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => ({ key: keyOf(k), kind: k, vars: {} }))),
-      ...asked.map((v) => ({ key: keyOf(v.kind, variantKey(v.vars)), kind: v.kind, vars: v.vars })).filter((v) => !VARIANTS_MADE.has(v.key)),
+      ...asked.map((v) => ({ key: keyOf(v.kind, v.variant), kind: v.kind, vars: v.vars })).filter((v) => !POOLS.has(v.key)),
     ];
     const made = await eachAtOnce(w, todo, (t) => {
       const making = POOL_MAKERS[t.kind](w, t.vars, true);
       // A variant the sandbox refuses is left out (its scenario makes its own); the template's values must be taken.
       return (Object.keys(t.vars).length ? making.catch(() => undefined) : making).then((x) => ({ key: t.key, x }));
     });
-    for (const t of todo) if (t.key !== keyOf(t.kind)) VARIANTS_MADE.add(t.key);
-    for (const { key: k, x } of made) if (x !== undefined) POOLS.set(k, [...(POOLS.get(k) ?? []), x]);
+    for (const t of todo) if (!POOLS.has(t.key)) POOLS.set(t.key, []);
+    for (const { key: k, x } of made) if (x !== undefined) POOLS.get(k)!.push(x);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
   }

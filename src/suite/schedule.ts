@@ -19,8 +19,6 @@ import { enterUnlessWindow } from '../session/clock-window.ts';
 export const CLOCK_TAG = '@clock';
 /** A scenario that runs with no other, before all others. */
 export const ALONE_TAG = '@alone';
-/** A scenario whose rule counts the time since its own SCA: it makes its PSU session at its start (the hooks). */
-export const FRESH_SCA_TAG = '@fresh-sca';
 /** The scenarios that act in the CORPORATE context (they start last, together: planOrder). */
 export const CORPORATE_TAG = '@corporate';
 

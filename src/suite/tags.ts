@@ -8,6 +8,9 @@
 // @alone for a scenario that runs with no other, before them (src/suite/schedule.ts); @fresh-sca for
 // one whose rule counts the time since its own SCA (it makes its PSU session at its start).
 
+/** A scenario whose rule counts the time since its own SCA: it makes its PSU session at its start (the hooks). */
+export const FRESH_SCA_TAG = '@fresh-sca';
+
 export const NEEDS = ['sandbox', 'corporate', 'payments', 'sca', 'mutating', 'clock', 'card-accounts', 'baskets', 'bulk', 'periodic', 'role-checks'] as const;
 export type Need = (typeof NEEDS)[number];
 

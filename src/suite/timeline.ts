@@ -3,6 +3,7 @@
 // scenario (its load), and how busy the workers were. bench:latency prints it; a CI maintainer can
 // read the same fields to choose --parallel and --shard.
 import type { ScenarioResult } from './verdict.ts';
+import { ALONE_TAG, CLOCK_TAG } from './schedule.ts';
 
 export interface Timeline {
   /** Workers that ran at least one scenario. */
@@ -35,7 +36,7 @@ export function timeline(results: readonly ScenarioResult[]): Timeline | undefin
 
 /** The time in which a @clock or @alone scenario was the only scenario running. */
 function timeAlone(timed: readonly ScenarioResult[]): number {
-  const solo = (r: ScenarioResult) => r.tags.includes('@clock') || r.tags.includes('@alone');
+  const solo = (r: ScenarioResult) => r.tags.includes(CLOCK_TAG) || r.tags.includes(ALONE_TAG);
   const events = timed.flatMap((r) => [
     { at: r.startedMs!, d: 1, solo: solo(r) },
     { at: r.endedMs!, d: -1, solo: solo(r) },

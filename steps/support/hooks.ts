@@ -11,9 +11,9 @@ import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/sui
 import { RunStopped, stopReason } from '../../src/session/run-guard.ts';
 import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
 import { prepareSca } from '../../src/session/sca/index.ts';
-import { readTags } from '../../src/suite/tags.ts';
+import { FRESH_SCA_TAG, readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
-import { ALONE_TAG, canAssign, FRESH_SCA_TAG } from '../../src/suite/schedule.ts';
+import { ALONE_TAG, canAssign } from '../../src/suite/schedule.ts';
 import { runContext } from '../../src/session/run-context.ts';
 import { workerIndex } from '../../src/session/psu-pool.ts';
 import { writeFileSync } from 'node:fs';
@@ -87,7 +87,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   // the scenario) makes its own PSU session, as does one that runs alone to wipe the sandbox (pooled
   // data would be wiped with the rest). A scenario that moves the clock by days may take the kept one
   // (its SCA is at most the session's hour old), and runs alone from its first move on (clock-window.ts).
-  if (pickle.tags.some((x) => x.name === FRESH_SCA_TAG || x.name === ALONE_TAG)) this.reusePsuSession = false;
+  if (t.all.includes(FRESH_SCA_TAG) || t.all.includes(ALONE_TAG)) this.reusePsuSession = false;
   const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks, sharedShard: !!this.ctx.shard && !this.ctx.embedded });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
