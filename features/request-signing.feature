@@ -152,9 +152,3 @@ Feature: Request signing
       | tampering                       |
       | the body changed after signing |
       | a Digest of another body        |
-
-  @must @sca @corporate @production-safe @op:list-accounts @clause:sca.corporate-context
-  Scenario: A corporate PSU's correctly signed request is accepted
-    Given a corporate PSU who has completed SCA
-    When the TPP reads the account list
-    Then the response status is 200

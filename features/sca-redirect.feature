@@ -117,6 +117,14 @@ Feature: SCA redirect flow
       | GET /v1/users                  |
       | POST /v1/bank-offered-consents |
 
+  # No private PSU's SCA comes first here (a bank may keep one session per PSU: the corporate scenarios share the worker's corporate one).
+  # trips on: a corporate PSU's request with PSU-ID and PSU-Corporate-ID after a CORPORATE SCA refused
+  @must @sca @corporate @production-safe @op:list-accounts @clause:sca.corporate-context
+  Scenario: A corporate PSU's correctly signed request is accepted
+    Given a corporate PSU who has completed SCA
+    When the TPP reads the account list
+    Then the response status is 200
+
   # trips on: a corporate user's request without PSU-Corporate-ID served with the private accounts, or answered other than 400 with the error body
   @clause:sca.corporate-context @clause:errors.corporate-id-missing @clause:headers.psu-corporate-id @clause:fields.error-body
   @must @sca @corporate @op:list-accounts

@@ -27,6 +27,8 @@ export interface RunContext {
   clockWindowDir?: string;
   /** Sandbox data of other values than the template's that the run's scenarios ask for, one per asking step: made with the workers' pools (src/suite/sandbox.ts). */
   poolVariants?: Array<{ kind: 'account' | 'card'; vars: Record<string, unknown> }>;
+  /** The run's scenarios take sandbox data from the workers' pools: a worker makes its pools before its first kept PSU session (src/suite/sandbox.ts fillPoolsAhead). */
+  poolsWanted?: boolean;
   /** `run --bundle`: where each scenario's exchanges are written, redacted (evidence.ts writeExchanges). */
   exchangesDir?: string;
   /** `run --sca-driver`: replaces the profile's SCA driver. */

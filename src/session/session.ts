@@ -189,6 +189,8 @@ export class ScenarioSession {
       PSU_SESSIONS.delete(key);
       Object.assign(this.psu, { psuId: undefined, psuCorporateId: undefined, tppSessionId: randomUUID() });
     }
+    // The session this SCA opens is kept for the worker's next scenarios: what they will need granted is made first.
+    if (context === 'PRIVATE' && this.keepsPsuSession && !this.clockOffsetSeconds) await this.beforeKeptSca();
     // The account list needs consent, given by the PSU during SCA (spec: What the service does);
     // the answer is a 401 scaRedirect until then. The redirect back carries the psu-id.
     for (let round = 0; round < 3; round++) {
@@ -213,6 +215,10 @@ export class ScenarioSession {
     }
     setupFail('the account list still demands SCA after two completed SCAs', 'list-accounts', ['sca.redirect-on-401']);
   }
+
+  /** Runs before an SCA whose session the worker keeps (PRIVATE): the suite makes there what the
+   * worker's next scenarios need granted by it (the world: sandbox pools). Nothing by default. */
+  protected async beforeKeptSca(): Promise<void> {}
 
   /** The profile's PSU for `context`. */
   private who(context: Context): Profile['psu']['private'] {
@@ -269,14 +275,17 @@ export class ScenarioSession {
   /** Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`, in `tppSessionId`, by default the PSU's); its screenshots are attached, failed flows included. */
   async runSca(href: string, context: Context = 'PRIVATE', cancel = false, nationalId?: string, tppSessionId = this.psu.tppSessionId): Promise<ScaResult> {
     const who = { ...this.who(context), nationalId: nationalId ?? await this.nationalId(context) };
+    // A corporate id the scenario picked (another agreement than the profile's) is not the kept session's.
+    const picked = context === 'CORPORATE' && this.psu.psuCorporateId !== undefined;
     const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId }, beforeRequest: () => checkRunning(this.ctx.guard) });
     this.lastSca = r;
-    // The bank keeps one session per TPP and PSU: a PRIVATE SCA of the worker's PSU replaced the
-    // kept one, and is now the one the worker's next scenarios find (and check) first.
+    // The bank may keep one session per TPP and PSU: an SCA of the worker's PSU replaced the kept one
+    // in its context, and is now the one the worker's next scenarios find (and check) first.
     const psuId = r.params['psu-id'];
     const sessionId = r.params['tpp-session-id'];
-    if (r.completed && psuId && sessionId && context === 'PRIVATE' && r.params.context === 'PRIVATE' && nationalId === undefined && this.keepsPsuSession && !this.clockOffsetSeconds) {
-      PSU_SESSIONS.set(this.keptKey('PRIVATE'), { psuId, tppSessionId: sessionId });
+    const psuCorporateId = r.params['psu-corporate-id'];
+    if (r.completed && psuId && sessionId && r.params.context === context && (context === 'PRIVATE' || (psuCorporateId && !picked)) && nationalId === undefined && this.keepsPsuSession && !this.clockOffsetSeconds) {
+      PSU_SESSIONS.set(this.keptKey(context), { psuId, psuCorporateId: context === 'CORPORATE' ? psuCorporateId : undefined, tppSessionId: sessionId });
     }
     for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });
     return r;

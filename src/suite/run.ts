@@ -18,7 +18,7 @@ import { applyWaivers, type Verdict } from './verdict.ts';
 import { CLAUSES } from '../spec/clauses.ts';
 import { CLAUSE_PAGE, clausePagesHtml } from './clause-pages.ts';
 import { computeCoverage, scenarios } from './coverage.ts';
-import { variantsAsked } from './sandbox.ts';
+import { POOLED_STEP, variantsAsked } from './sandbox.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
@@ -28,6 +28,7 @@ import { allureFormatOptions } from './allure-writer.ts';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from '../session/shapes.ts';
 import { closeSharedAgents, TppClient } from '../tpp/client.ts';
+import { readTags } from './tags.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -216,6 +217,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     if (planned.some((p) => p.clock || p.alone)) ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
     // The sandbox accounts of other values the scenarios ask for are made with the workers' pools (sandbox.ts).
     ctx.poolVariants = variantsAsked(planned.flatMap((p) => p.steps));
+    ctx.poolsWanted = planned.some((p) => p.steps.some((t) => POOLED_STEP.test(t)));
     process.env[RUN_ENV] = JSON.stringify(ctx);
     const collector = new ResultCollector();
     const stdout = o.quiet ? { write: () => true } : process.stdout;
@@ -263,7 +265,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   }
 }
 
-/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, and acts in the CORPORATE context, and its steps' texts. */
+/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, acts in the CORPORATE context or as another TPP, and its steps' texts. */
 async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<PlannedScenario & { steps: string[] }>> {
   const { plan } = await loadSources(sources, { cwd: ROOT });
   const all = scenarios(ROOT);
@@ -272,9 +274,10 @@ async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Pro
   const corporate = tagged(CORPORATE_TAG);
   const alone = tagged(ALONE_TAG);
   const steps = new Map(all.map((s) => [s.where, s.steps.map((st) => st.text)]));
+  const identity = new Map(all.map((s) => [s.where, readTags(s.tags).identities[0]]));
   return plan.map((p) => {
     const id = `${p.uri}:${p.location.line}`;
-    return { id, clock: clock.has(id), alone: alone.has(id), corporate: corporate.has(id), steps: steps.get(id) ?? [] };
+    return { id, clock: clock.has(id), alone: alone.has(id), corporate: corporate.has(id), identity: identity.get(id), steps: steps.get(id) ?? [] };
   });
 }
 

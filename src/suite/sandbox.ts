@@ -147,30 +147,66 @@ export function emptySandboxPools(): void {
   forgetSandboxCustomers();
 }
 
+/** The steps that take sandbox data from the worker's pools (the template's values, or a variant): a
+ * run that has one fills a worker's pools before its first kept PSU session (fillPoolsAhead). The step
+ * definitions that take pooled data begin so (a test holds them to it). */
+export const POOLED_STEP = /^a sandbox (?:card )?account of the PSU\b/;
+
+/** The variants of the run's plan, with their keys (card accounts only where the bank has them). */
+function askedVariants(w: ScenarioSession): Array<PoolVariant & { variant: string }> {
+  return (w.ctx.poolVariants ?? []).filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card').map((v) => ({ ...v, variant: variantKey(v.vars) }));
+}
+
+/** A pool's key: kind, variant, run and the worker's customer. */
+const poolKey = (w: ScenarioSession, customer: string | undefined, kind: PoolKind, variant = ''): string => `${kind}|${variant}|${w.ctx.runId ?? ''}|${customer}`;
+
+/** Tops up every pool the profile's bank offers (`kind`'s even where it does not say so), and makes the variants not made yet. */
+async function topUpPools(w: ScenarioSession, customer: string | undefined, kind: PoolKind): Promise<void> {
+  const keyOf = (k: PoolKind, v = '') => poolKey(w, customer, k, v);
+  const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
+  const todo: Array<{ key: string; kind: PoolKind; vars: Record<string, unknown> }> = [
+    ...kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => ({ key: keyOf(k), kind: k, vars: {} }))),
+    ...askedVariants(w).map((v) => ({ key: keyOf(v.kind, v.variant), kind: v.kind, vars: v.vars })).filter((v) => !POOLS.has(v.key)),
+  ];
+  const made = await eachAtOnce(w, todo, (t) => {
+    const making = POOL_MAKERS[t.kind](w, t.vars, true);
+    // A variant the sandbox refuses is left out (its scenario makes its own); the template's values must be taken.
+    return (Object.keys(t.vars).length ? making.catch(() => undefined) : making).then((x) => ({ key: t.key, x }));
+  });
+  for (const t of todo) if (!POOLS.has(t.key)) POOLS.set(t.key, []);
+  for (const { key: k, x } of made) if (x !== undefined) POOLS.get(k)!.push(x);
+}
+
+/**
+ * Before a worker's kept PSU session is opened (obtainPsu, the world's beforeKeptSca): where the run's
+ * scenarios take pooled sandbox data (RunContext.poolsWanted) and the worker's pools are not made yet,
+ * they are made now, so that this SCA grants them and the first pooled scenario needs no SCA of its
+ * own. A pool that cannot be made here is left to the scenario that needs it (its evidence then holds
+ * the refusal): nothing here fails the scenario that opens the session.
+ */
+export async function fillPoolsAhead(w: ScenarioSession): Promise<void> {
+  if (!w.ctx.poolsWanted || !w.profile.capabilities.sandbox || !w.reusePsuSession) return;
+  try {
+    const customer = await w.nationalId('PRIVATE');
+    if (POOLS.has(poolKey(w, customer, 'account'))) return;
+    await topUpPools(w, customer, 'account');
+    w.attach(`this worker's pools of sandbox data (${Object.entries(POOL_SIZES).map(([k, n]) => `${n} ${k}s`).join(', ')}) were made before its PSU session's SCA, which grants them; the scenarios that take one need no SCA of their own`, { mediaType: 'text/plain', fileName: 'pooled sandbox data.txt' });
+  } catch {
+    // The first scenario that takes pooled data makes them, and reports what failed.
+  }
+}
+
 /** One from the worker's pool when the scenario may use the kept PSU session (the template's values, or a variant the run asked for); else one made here with `vars`. */
 async function pooledOrNew<K extends PoolKind>(w: ScenarioSession, kind: K, vars: Record<string, unknown>, name: (x: Pooled[K]) => string): Promise<Pooled[K]> {
   const variant = variantKey(vars);
-  const asked = (w.ctx.poolVariants ?? []).filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card').map((v) => ({ ...v, variant: variantKey(v.vars) }));
-  if (!w.reusePsuSession || (variant && !asked.some((v) => v.kind === kind && v.variant === variant))) return POOL_MAKERS[kind](w, vars, false);
+  if (!w.reusePsuSession || (variant && !askedVariants(w).some((v) => v.kind === kind && v.variant === variant))) return POOL_MAKERS[kind](w, vars, false);
   const customer = await w.nationalId('PRIVATE');
-  const keyOf = (k: PoolKind, v = '') => `${k}|${v}|${w.ctx.runId ?? ''}|${customer}`;
-  const key = keyOf(kind, variant);
+  const key = poolKey(w, customer, kind, variant);
   if (!POOLS.get(key)?.length) {
     // A variant made once already (used up, or refused by the sandbox): this scenario makes its own.
     if (variant && POOLS.has(key)) return POOL_MAKERS[kind](w, vars, false);
     // Every pool the profile's bank offers topped up together, and the variants not made yet.
-    const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
-    const todo: Array<{ key: string; kind: PoolKind; vars: Record<string, unknown> }> = [
-      ...kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => ({ key: keyOf(k), kind: k, vars: {} }))),
-      ...asked.map((v) => ({ key: keyOf(v.kind, v.variant), kind: v.kind, vars: v.vars })).filter((v) => !POOLS.has(v.key)),
-    ];
-    const made = await eachAtOnce(w, todo, (t) => {
-      const making = POOL_MAKERS[t.kind](w, t.vars, true);
-      // A variant the sandbox refuses is left out (its scenario makes its own); the template's values must be taken.
-      return (Object.keys(t.vars).length ? making.catch(() => undefined) : making).then((x) => ({ key: t.key, x }));
-    });
-    for (const t of todo) if (!POOLS.has(t.key)) POOLS.set(t.key, []);
-    for (const { key: k, x } of made) if (x !== undefined) POOLS.get(k)!.push(x);
+    await topUpPools(w, customer, kind);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
   }

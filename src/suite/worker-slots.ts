@@ -10,6 +10,7 @@ import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ChildProcess, ForkOptions } from 'node:child_process';
+import { askingFor } from './schedule.ts';
 
 const require = createRequire(import.meta.url);
 const HOST = fileURLToPath(new URL('./worker-host.cjs', import.meta.url));
@@ -38,6 +39,7 @@ class SlotChannel extends EventEmitter {
 export async function withWorkerSlots<T>(processes: number, during: () => Promise<T>): Promise<T> {
   const cp = require('node:child_process') as typeof import('node:child_process');
   const realFork = cp.fork;
+  const restore = nameAskingWorker();
   const hosts = new Map<number, ChildProcess>();
   const fork = (_module: string, _args: readonly string[] = [], options: ForkOptions = {}): ChildProcess => {
     const slot = String(options.env?.CUCUMBER_WORKER_ID ?? '0');
@@ -56,7 +58,41 @@ export async function withWorkerSlots<T>(processes: number, during: () => Promis
     return await during();
   } finally {
     cp.fork = realFork;
+    restore();
   }
+}
+
+/** Cucumber's coordinator, where it gives a worker its next scenario. */
+interface Adapter {
+  giveWork(worker: { id: string }, force?: boolean): void;
+}
+
+/**
+ * While a run is under way, the coordinator names the worker it looks for a scenario for
+ * (schedule.ts askingFor: a group of scenarios stays on one worker). setParallelCanAssign is not told
+ * which worker asks, so its search (giveWork, cucumber 12's ChildProcessAdapter) is wrapped. Where
+ * cucumber no longer has it, nothing is named and the groups still run one at a time. Returns the undo.
+ */
+export function nameAskingWorker(): () => void {
+  let proto: Adapter | undefined;
+  try {
+    proto = (require('@cucumber/cucumber/lib/runtime/parallel/adapter') as { ChildProcessAdapter?: { prototype: Adapter } }).ChildProcessAdapter?.prototype;
+  } catch {
+    proto = undefined;
+  }
+  const real = proto?.giveWork;
+  if (!proto || typeof real !== 'function') return () => undefined;
+  proto.giveWork = function (this: Adapter, worker, force) {
+    askingFor(worker?.id);
+    try {
+      return real.call(this, worker, force);
+    } finally {
+      askingFor(undefined);
+    }
+  };
+  return () => {
+    proto!.giveWork = real;
+  };
 }
 
 /** Host processes for `workers` slots: one per core, never more than the workers. */

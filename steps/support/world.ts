@@ -3,6 +3,7 @@
 import { setWorldConstructor, type IWorld, type IWorldOptions } from '@cucumber/cucumber';
 import { runContext } from '../../src/session/run-context.ts';
 import { ScenarioSession } from '../../src/session/session.ts';
+import { fillPoolsAhead } from '../../src/suite/sandbox.ts';
 
 export class Xs2aWorld extends ScenarioSession implements IWorld {
   readonly log: IWorldOptions['log'];
@@ -15,6 +16,11 @@ export class Xs2aWorld extends ScenarioSession implements IWorld {
     this.log = options.log;
     this.link = options.link;
     this.parameters = options.parameters;
+  }
+
+  /** The worker's pools of sandbox data, made before its kept PSU session's SCA grants them (sandbox.ts). */
+  protected override beforeKeptSca(): Promise<void> {
+    return fillPoolsAhead(this);
   }
 }
 

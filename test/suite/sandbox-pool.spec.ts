@@ -9,7 +9,9 @@ import { completeProfile } from '../../src/session/profile.ts';
 import { ScenarioSession } from '../../src/session/session.ts';
 import { aisAccountId, cardAisId } from '../../src/suite/accounts.ts';
 import { otherObtainsPsu } from '../../src/suite/identities.ts';
-import { createSandboxAccount, createSandboxCard, emptySandboxPools, updateSandboxBalance, VARIANT_STEPS, variantsAsked, type PoolVariant } from '../../src/suite/sandbox.ts';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createSandboxAccount, createSandboxCard, emptySandboxPools, fillPoolsAhead, POOLED_STEP, updateSandboxBalance, VARIANT_STEPS, variantsAsked, type PoolVariant } from '../../src/suite/sandbox.ts';
 
 let bank: RunningBank;
 const runId = randomUUID();
@@ -241,5 +243,102 @@ describe('a new sandbox account', () => {
     const made = await createSandboxAccount(s, { accountName: 'Sparekonto' });
     expect(posts).toEqual([409, 201]);
     expect(made.bban).not.toBe(taken.bban);
+  });
+});
+
+describe('pools made before the worker\'s first kept PSU session', () => {
+  /** A scenario's session as the World makes it: its kept SCA is preceded by fillPoolsAhead. */
+  class World extends ScenarioSession {
+    protected override beforeKeptSca(): Promise<void> {
+      return fillPoolsAhead(this);
+    }
+  }
+  const world = (poolsWanted: boolean) => new World({ ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolsWanted }, profile: completeProfile({}, process.cwd()) });
+  /** A scenario that takes a pooled account after `first` opened the worker's kept session: the SCAs it ran. */
+  const pooledAfter = async (first: ScenarioSession): Promise<number> => {
+    first.forgetKeptSession('PRIVATE');
+    await first.obtainPsu('PRIVATE');
+    return accountScenario();
+  };
+
+  // Fault that trips it: the pools made only when the first scenario takes one (after the kept SCA: that scenario needs an SCA of its own).
+  it('where the run takes pooled data, the SCA that opens the kept session grants them: the first pooled scenario needs no SCA', async () => {
+    emptySandboxPools();
+    expect(await pooledAfter(world(true))).toBe(0);
+  });
+
+  it('where the run takes none, makes none (the first scenario that takes one makes them)', async () => {
+    emptySandboxPools();
+    expect(await pooledAfter(world(false))).toBe(1);
+  });
+
+  // Fault that trips it: a refusal while the pools are made failing the scenario that opens the session.
+  it('leaves a pool it cannot make to the scenario that needs it; the session still opens', async () => {
+    emptySandboxPools();
+    const s = world(true);
+    const send = s.send.bind(s);
+    const refused: number[] = [];
+    vi.spyOn(s, 'send').mockImplementation(async (spec, opts) => {
+      if (spec.method !== 'POST' || !spec.path.startsWith('/v1/sandbox/')) return send(spec, opts);
+      const ex = await send({ ...spec, body: { currency: 'NOT-A-CURRENCY' } }, opts);
+      refused.push(ex.response?.status ?? 0);
+      return ex;
+    });
+    s.forgetKeptSession('PRIVATE');
+    await s.obtainPsu('PRIVATE');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((x) => x >= 400)).toBe(true);
+    expect(s.psu.psuId).toEqual(expect.any(String));
+    expect(await accountScenario()).toBe(1);
+  });
+
+  // Fault that trips it: a step that takes pooled data whose text POOLED_STEP does not match (a run of
+  // only such scenarios would make its pools after the kept SCA: an SCA more per worker).
+  it('knows every step that takes pooled data by its text', () => {
+    const dir = join(process.cwd(), 'steps');
+    const takes: string[] = [];
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts'))) {
+      const src = readFileSync(join(dir, f), 'utf8');
+      for (const m of src.matchAll(/^(?:Given|When|Then)\((?:'((?:[^'\\]|\\.)*)'|(VARIANT_STEPS\.\w+\.step))[^]*?^\}\);$/gm)) {
+        if (!/createSandbox(?:Account|Card)\(this\)|accountWithTxnsAt\(this|createSandbox(?:Account|Card)\(this, VARIANT_STEPS/.test(m[0])) continue;
+        takes.push(m[1] ?? String((VARIANT_STEPS as Record<string, { step: RegExp }>)[m[2].split('.')[1]].step.source.replace(/^\^/, '')));
+      }
+    }
+    // Its pooled card is its control's (the same request on a card account of the PSU): a run of that
+    // scenario alone makes its pools when the control takes one, as before.
+    const controlsOnly = ['the TPP creates {int} card transactions on the card account {string}'];
+    expect(takes.length).toBeGreaterThan(5);
+    expect(takes.filter((t) => !POOLED_STEP.test(t) && !controlsOnly.includes(t))).toEqual([]);
+  });
+});
+
+describe('the worker\'s kept CORPORATE session', () => {
+  const corporateSca = async (s: ScenarioSession) => {
+    const ex = await s.client.request({ method: 'GET', path: '/v1/accounts', psu: { psuIpAddress: '192.0.2.1', tppSessionId: s.psu.tppSessionId } });
+    return s.runSca(s.scaHref(ex), 'CORPORATE');
+  };
+  const nextCorporate = async (): Promise<number> => {
+    const next = scenario();
+    const sca = vi.spyOn(next, 'runSca');
+    await next.obtainPsu('CORPORATE');
+    return sca.mock.calls.length;
+  };
+
+  // Fault that trips it: only PRIVATE SCAs kept (each CORPORATE scenario after a scenario's own CORPORATE SCA runs one more).
+  it('is the one a scenario\'s own CORPORATE SCA opened: the next corporate scenario needs no SCA', async () => {
+    const own = scenario();
+    const r = await corporateSca(own);
+    expect(r.params['psu-corporate-id']).toEqual(expect.any(String));
+    expect(await nextCorporate()).toBe(0);
+  });
+
+  // Fault that trips it: the session of an SCA for a corporate id the scenario picked kept (the next
+  // corporate scenario would act for that other agreement).
+  it('is not one opened for a corporate id the scenario picked', async () => {
+    const own = scenario();
+    own.forgetKeptSession('CORPORATE');
+    own.psu.psuCorporateId = randomUUID();
+    await corporateSca(own);
+    expect(await nextCorporate()).toBe(1);
   });
 });

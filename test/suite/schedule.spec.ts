@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { enterUnlessWindow, leaveWindow, openWindow } from '../../src/session/clock-window.ts';
-import { canAssign, planOrder } from '../../src/suite/schedule.ts';
+import { askingFor, canAssign, planOrder, type PlannedScenario } from '../../src/suite/schedule.ts';
 
 let n = 0;
 const p = (...tags: string[]) => ({ id: `pickle-${++n}`, tags: tags.map((name) => ({ name })) });
@@ -130,17 +130,84 @@ describe('schedule: long ones first', () => {
     expect(canAssign(at(99), [])).toBe(true);
     planOrder([], {});
   });
-  // Fault that trips it: the CORPORATE scenarios left where the plan has them (each change of
-  // context ends the kept PSU session of the other: 8 more SCAs against the reference bank).
-  it('starts the CORPORATE scenarios last, together, in the plan\'s order', () => {
-    const plan = [1, 2, 3, 4, 5].map((line) => ({ id: `features/x.feature:${line}`, clock: false, corporate: line === 2 || line === 4 }));
-    planOrder(plan, {});
-    const todo = [at(1), at(2), at(3), at(4), at(5)];
-    const next = () => {
-      const i = todo.findIndex((p) => canAssign(p, []));
-      return i < 0 ? undefined : todo.splice(i, 1)[0].location.line;
-    };
-    expect([next(), next(), next(), next(), next()]).toEqual([1, 3, 5, 2, 4]);
+});
+
+describe('schedule: groups of one PSU session', () => {
+  // The CORPORATE scenarios, and each other TPP's, share a PSU session other than the worker's own: one
+  // at a time, on the worker that started the first of them (askingFor: the coordinator names the
+  // worker it asks for), while the other workers go on with the rest.
+  const at = (line: number, ...tags: string[]) => ({ uri: 'features/g.feature', location: { line }, tags: tags.map((name) => ({ name })) });
+  const sc = (line: number, o: Partial<PlannedScenario> = {}): PlannedScenario => ({ id: `features/g.feature:${line}`, clock: false, ...o });
+  /** The coordinator's search for worker `w`: the first of `todo` it may start, taken out and marked running on `w`. */
+  const give = (w: string, todo: ReturnType<typeof at>[], running: Map<string, ReturnType<typeof at>>): number | undefined => {
+    askingFor(w);
+    try {
+      const i = todo.findIndex((p) => canAssign(p, [...running.values()]));
+      if (i < 0) return undefined;
+      const [p] = todo.splice(i, 1);
+      running.set(w, p);
+      return p.location.line;
+    } finally {
+      askingFor(undefined);
+    }
+  };
+
+  // Faults that trip it: the CORPORATE scenarios left where the plan has them or last (the worker that
+  // runs them would wait for nothing else to do), their order within the group ignored (the private
+  // ones after a CORPORATE SCA: an SCA more each), an other TPP's scenarios apart.
+  it('starts the CORPORATE group after the long ones, the private ones first, then its own SCA, then the rest; an other TPP\'s group where its first one is', () => {
+    planOrder([
+      sc(1),
+      sc(2, { corporate: true, steps: ['a corporate PSU who has completed SCA'] }),
+      sc(3, { identity: 'second' }),
+      sc(4, { corporate: true, steps: ['the TPP knows no PSU yet', 'the PSU completes the SCA in the CORPORATE context'] }),
+      sc(5),
+      sc(6, { identity: 'second' }),
+      sc(7, { corporate: true, steps: ['a private PSU who has completed SCA', 'the PSU completes the SCA in the CORPORATE context'] }),
+      sc(8),
+    ], {});
+    const todo = [1, 2, 3, 4, 5, 6, 7, 8].map((l) => at(l));
+    const order: Array<number | undefined> = [];
+    for (let i = 0; i < 9; i++) {
+      const running = new Map<string, ReturnType<typeof at>>();
+      order.push(give('0', todo, running));
+    }
+    expect(order).toEqual([7, 4, 2, 1, 3, 6, 5, 8, undefined]);
+    planOrder([], {});
+  });
+
+  // Faults that trip it: two of a group at once (the second's SCA would end the first's session), a
+  // group's next scenario started on another worker (its kept session is not there: an SCA more),
+  // and a worker idle while a group waits (the group not skipped).
+  it('runs a group one at a time on the worker that started it; the other worker takes the rest meanwhile', () => {
+    planOrder([sc(1, { corporate: true }), sc(2, { corporate: true }), sc(3, { corporate: true }), sc(4), sc(5), sc(6)], {});
+    const todo = [1, 2, 3, 4, 5, 6].map((l) => at(l));
+    const running = new Map<string, ReturnType<typeof at>>();
+    const done = (w: string) => running.delete(w);
+    expect(give('1', todo, running)).toBe(1);
+    // Worker 0 may not start the group's next one while the first runs: it takes the rest.
+    expect(give('0', todo, running)).toBe(4);
+    done('0');
+    expect(give('0', todo, running)).toBe(5);
+    done('1');
+    done('0');
+    // Both free: worker 0 is asked first, but the group stays with worker 1.
+    expect(give('0', todo, running)).toBe(6);
+    expect(give('1', todo, running)).toBe(2);
+    done('0');
+    expect(give('0', todo, running)).toBeUndefined();
+    done('1');
+    expect(give('1', todo, running)).toBe(3);
+    planOrder([], {});
+  });
+
+  // Where cucumber names no worker (askingFor never called), a group still runs one at a time.
+  it('without a named worker runs a group one at a time on any worker', () => {
+    planOrder([sc(1, { identity: 'aiOnly' }), sc(2, { identity: 'aiOnly' }), sc(3)], {});
+    expect(canAssign(at(1), [])).toBe(true);
+    expect(canAssign(at(2), [at(1)])).toBe(false);
+    expect(canAssign(at(3), [at(1)])).toBe(true);
+    expect(canAssign(at(2), [at(3)])).toBe(true);
     planOrder([], {});
   });
 });

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { workerIndex } from '../../src/session/psu-pool.ts';
 import { ConformanceAssertionError, SetupFailure, setScenarioOperation, setupFail } from '../../src/session/expect.ts';
-import { hostProcesses } from '../../src/suite/worker-slots.ts';
+import { createRequire } from 'node:module';
+import { hostProcesses, nameAskingWorker } from '../../src/suite/worker-slots.ts';
 import { runSuite } from '../../src/suite/run.ts';
 
 const SLOT = Symbol.for('xs2a-conformance.worker-slot');
@@ -55,6 +56,27 @@ describe('worker slots', () => {
     expect(eb).toBeInstanceOf(SetupFailure);
     slots.run(1, () => setScenarioOperation(undefined));
     slots.run(2, () => setScenarioOperation(undefined));
+  });
+
+  // The schedule keeps a group of scenarios on one worker only where it knows which worker the
+  // coordinator looks for a scenario for. Fault that trips it: cucumber's coordinator no longer
+  // searching in ChildProcessAdapter.giveWork (an upgrade: the groups would land on any worker).
+  it('names the worker cucumber\'s coordinator looks for a scenario for, during its search only', () => {
+    const ASKING = Symbol.for('xs2a-conformance.schedule.asking');
+    const proto = (createRequire(import.meta.url)('@cucumber/cucumber/lib/runtime/parallel/adapter') as { ChildProcessAdapter: { prototype: { giveWork: (...a: unknown[]) => void } } }).ChildProcessAdapter.prototype;
+    const real = proto.giveWork;
+    const seen: unknown[] = [];
+    const coordinator = { todo: [{}], nextWorkPlacement: () => (seen.push((globalThis as Record<symbol, unknown>)[ASKING]), null) };
+    const restore = nameAskingWorker();
+    try {
+      expect(proto.giveWork).not.toBe(real);
+      proto.giveWork.call(coordinator, { id: '3', process: { send: () => true } });
+    } finally {
+      restore();
+    }
+    expect(seen).toEqual(['3']);
+    expect((globalThis as Record<symbol, unknown>)[ASKING]).toBeUndefined();
+    expect(proto.giveWork).toBe(real);
   });
 
   it('one process per core, never more than the workers', () => {
