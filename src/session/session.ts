@@ -123,6 +123,11 @@ export class ScenarioSession {
     if (ctx.clockControl) this.clock = clockMover(this.client, ctx.clockControl, { offsetSeconds: opts.clockOffsetSeconds, onMove: keepDateInStep });
   }
 
+  /** Whether the session an SCA of this scenario opens now becomes the worker's kept one (not under a moved clock: its SCA time would lie off the bank's). */
+  private get keepsOwnSca(): boolean {
+    return this.keepsPsuSession && !this.clockOffsetSeconds;
+  }
+
   /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
   get clockOffsetSeconds(): number {
     return this.clock?.offsetSeconds ?? 0;
@@ -190,7 +195,7 @@ export class ScenarioSession {
       Object.assign(this.psu, { psuId: undefined, psuCorporateId: undefined, tppSessionId: randomUUID() });
     }
     // The session this SCA opens is kept for the worker's next scenarios: what they will need granted is made first.
-    if (context === 'PRIVATE' && this.keepsPsuSession && !this.clockOffsetSeconds) await this.beforeKeptSca();
+    if (context === 'PRIVATE' && this.keepsOwnSca) await this.beforeKeptSca();
     // The account list needs consent, given by the PSU during SCA (spec: What the service does);
     // the answer is a 401 scaRedirect until then. The redirect back carries the psu-id.
     for (let round = 0; round < 3; round++) {
@@ -202,7 +207,7 @@ export class ScenarioSession {
         this.state.accounts = accounts;
         this.psu.context = context;
         // Kept for the worker's next scenarios, which check it still serves (GET /v1/accounts) before using it.
-        if (this.keepsPsuSession && !this.clockOffsetSeconds && this.psu.psuId && this.psu.tppSessionId) {
+        if (this.keepsOwnSca && this.psu.psuId && this.psu.tppSessionId) {
           PSU_SESSIONS.set(key, { psuId: this.psu.psuId, psuCorporateId: this.psu.psuCorporateId, tppSessionId: this.psu.tppSessionId });
         }
         return;
@@ -284,7 +289,7 @@ export class ScenarioSession {
     const psuId = r.params['psu-id'];
     const sessionId = r.params['tpp-session-id'];
     const psuCorporateId = r.params['psu-corporate-id'];
-    if (r.completed && psuId && sessionId && r.params.context === context && (context === 'PRIVATE' || (psuCorporateId && !picked)) && nationalId === undefined && this.keepsPsuSession && !this.clockOffsetSeconds) {
+    if (r.completed && psuId && sessionId && r.params.context === context && (context === 'PRIVATE' || (psuCorporateId && !picked)) && nationalId === undefined && this.keepsOwnSca) {
       PSU_SESSIONS.set(this.keptKey(context), { psuId, psuCorporateId: context === 'CORPORATE' ? psuCorporateId : undefined, tppSessionId: sessionId });
     }
     for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });

@@ -268,16 +268,12 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
 /** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, acts in the CORPORATE context or as another TPP, and its steps' texts. */
 async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<PlannedScenario & { steps: string[] }>> {
   const { plan } = await loadSources(sources, { cwd: ROOT });
-  const all = scenarios(ROOT);
-  const tagged = (tag: string) => new Set(all.filter((s) => s.tags.includes(tag)).map((s) => s.where));
-  const clock = tagged(CLOCK_TAG);
-  const corporate = tagged(CORPORATE_TAG);
-  const alone = tagged(ALONE_TAG);
-  const steps = new Map(all.map((s) => [s.where, s.steps.map((st) => st.text)]));
-  const identity = new Map(all.map((s) => [s.where, readTags(s.tags).identities[0]]));
+  const byWhere = new Map(scenarios(ROOT).map((s) => [s.where, s]));
   return plan.map((p) => {
     const id = `${p.uri}:${p.location.line}`;
-    return { id, clock: clock.has(id), alone: alone.has(id), corporate: corporate.has(id), identity: identity.get(id), steps: steps.get(id) ?? [] };
+    const s = byWhere.get(id);
+    const t = readTags(s?.tags ?? []);
+    return { id, clock: t.all.includes(CLOCK_TAG), alone: t.all.includes(ALONE_TAG), corporate: t.all.includes(CORPORATE_TAG), identity: t.identities[0], steps: s?.steps.map((st) => st.text) ?? [] };
   });
 }
 
