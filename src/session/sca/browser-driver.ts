@@ -20,6 +20,7 @@
 // and set up, is made as an SCA ends: a new page's renderer takes about 60 ms to start, which the
 // SCA would otherwise wait for.
 import { execFileSync } from 'node:child_process';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { BrowserStep } from '../profile.ts';
 import { CdpBrowser, type CdpEvent } from './cdp.ts';
 import { ELEMENT_IN_PAGE, type ElementAnswer, type ElementOp } from './in-page.ts';
@@ -36,7 +37,11 @@ export interface BrowserScaRequest {
   vars: Record<string, string | undefined>;
   executablePath?: string;
   timeoutMs?: number;
+  /** `open` only to prove, in a test, that the seal is what stops WebRTC (the fault); never in a run. */
+  webrtc?: WebRtc;
 }
+
+export type WebRtc = 'sealed' | 'open';
 
 /** What the browser tried to load, and what the driver did with it. */
 export interface BrowserRequestRecord {
@@ -86,22 +91,72 @@ export function findChromium(explicit?: string): string | undefined {
   return hit;
 }
 
-/** Chromium switches: no background traffic of its own, no proxy, no look-up of any host outside `hosts`. */
-export function chromiumArgs(hosts: string[]): string[] {
-  const keep = [...new Set(hosts)].map((h) => `EXCLUDE ${h}`);
+/** The WebRTC switches: candidates only through a proxy (so no UDP at all, no STUN, no host
+ * candidates), and no mDNS responder for host candidates (joining 224.0.0.251 announces itself on the
+ * network). What WebRTC still tries, a TCP connection to a TURN server, goes to the sink proxy. */
+export const WEBRTC_SEAL = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--webrtc-ip-handling-policy=disable_non_proxied_udp'] as const;
+
+/** The `host:port` of an origin, as Chromium's proxy bypass rules write it. */
+function hostPort(origin: string): string {
+  const u = new URL(origin);
+  return `${u.hostname}:${u.port || (u.protocol === 'https:' ? '443' : '80')}`;
+}
+
+/**
+ * Chromium switches: no background traffic of its own, no look-up of any host outside `origins`, no
+ * WebRTC, and every connection not bound for one of `origins` handed to the sink proxy on loopback
+ * `sinkPort` (which closes it: Fetch interception fails the page's own requests before that; what
+ * reaches the sink is what Fetch does not see, a WebRTC TURN connection).
+ */
+export function chromiumArgs(origins: string[], sinkPort: number, opts: { webrtc?: WebRtc } = {}): string[] {
+  const hosts = [...new Set(origins.map((o) => new URL(o).hostname))];
+  const keep = hosts.map((h) => `EXCLUDE ${h}`);
+  const webrtc = opts.webrtc === 'open' ? [] : [...WEBRTC_SEAL];
   return [
     '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--no-default-browser-check',
     '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps',
     '--disable-extensions', '--disable-domain-reliability', '--disable-client-side-phishing-detection',
-    '--no-pings', '--no-proxy-server', '--dns-prefetch-disable',
+    '--no-pings', '--dns-prefetch-disable',
+    // Only the allowed origins are reached directly (by host and port; loopback is not bypassed by itself).
+    `--proxy-server=http://127.0.0.1:${sinkPort}`,
+    `--proxy-bypass-list=${['<-loopback>', ...[...new Set(origins.map(hostPort))]].join(';')}`,
+    ...webrtc,
     // Timers and rendering run at full speed in a page no one looks at.
     '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
     '--disable-hang-monitor', '--mute-audio', '--hide-scrollbars', '--password-store=basic', '--use-mock-keychain',
     // Cross-site frames stay in the page's process, where the page's Fetch interception sees them.
     '--disable-site-isolation-trials',
-    '--disable-features=IsolateOrigins,site-per-process,NetworkPrediction,Translate,OptimizationHints,MediaRouter,AutofillServerCommunication',
+    `--disable-features=IsolateOrigins,site-per-process,NetworkPrediction,Translate,OptimizationHints,MediaRouter,AutofillServerCommunication${opts.webrtc === 'open' ? '' : ',WebRtcHideLocalIpsWithMdns'}`,
     `--host-resolver-rules=${['MAP * ~NOTFOUND', ...keep].join(', ')}`,
   ];
+}
+
+/** The loopback sink proxy of this process's browser: it closes every connection, and counts them. */
+export interface Sink {
+  port: number;
+  /** Connections it closed since it started. */
+  readonly hits: number;
+  close(): void;
+}
+
+export async function startSink(): Promise<Sink> {
+  let hits = 0;
+  const server = createNetServer((socket) => {
+    hits++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  server.unref();
+  return {
+    port: (server.address() as AddressInfo).port,
+    get hits() {
+      return hits;
+    },
+    close: () => server.close(),
+  };
 }
 
 
@@ -130,7 +185,7 @@ function setUpTarget(cdp: CdpBrowser, sessionId: string, page: boolean): Promise
 class Host {
   private readonly contexts = new Map<string, OnAttached>();
 
-  private constructor(readonly cdp: CdpBrowser) {
+  private constructor(readonly cdp: CdpBrowser, readonly sink: Sink) {
     cdp.on((e) => {
       if (e.method !== 'Target.attachedToTarget' || e.sessionId) return;
       const { sessionId, targetInfo, waitingForDebugger } = e.params as { sessionId: string; targetInfo: { targetId: string; type: string; browserContextId?: string }; waitingForDebugger: boolean };
@@ -143,10 +198,21 @@ class Host {
     });
   }
 
-  static async start(executablePath: string, args: string[]): Promise<Host> {
-    const cdp = await CdpBrowser.launch(executablePath, args);
-    await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
-    return new Host(cdp);
+  static async start(executablePath: string, origins: string[], webrtc: WebRtc): Promise<Host> {
+    const sink = await startSink();
+    try {
+      const cdp = await CdpBrowser.launch(executablePath, chromiumArgs(origins, sink.port, { webrtc }));
+      await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
+      return new Host(cdp, sink);
+    } catch (e) {
+      sink.close();
+      throw e;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.cdp.close();
+    this.sink.close();
   }
 
   /** The next SCA's context, made ahead (at most one). */
@@ -209,13 +275,12 @@ function originsOf(urls: string[]): Set<string> {
 }
 
 /** This process's browser, for SCAs that may load from `origins` (its host resolver knows only their names). */
-async function hostFor(executablePath: string, origins: Set<string>): Promise<Host> {
-  const hosts = [...origins].map((o) => new URL(o).hostname);
-  const args = chromiumArgs(hosts);
-  const key = JSON.stringify([executablePath, args]);
+async function hostFor(executablePath: string, origins: Set<string>, webrtc: WebRtc = 'sealed'): Promise<Host> {
+  const list = [...origins].sort();
+  const key = JSON.stringify([executablePath, list, webrtc]);
   if (shared?.key !== key) {
     await closeBrowser();
-    const host = Host.start(executablePath, args);
+    const host = Host.start(executablePath, list, webrtc);
     shared = { key, host };
     host.catch(() => {
       if (shared?.host === host) shared = undefined;
@@ -224,7 +289,7 @@ async function hostFor(executablePath: string, origins: Set<string>): Promise<Ho
   const h = await shared.host;
   if (!h.cdp.connected) {
     shared = undefined;
-    return hostFor(executablePath, origins);
+    return hostFor(executablePath, origins, webrtc);
   }
   return h;
 }
@@ -249,7 +314,7 @@ export async function closeBrowser(): Promise<void> {
   const s = shared;
   shared = undefined;
   if (!s) return;
-  await s.host.then((h) => h.cdp.close(), () => undefined);
+  await s.host.then((h) => h.close(), () => undefined);
 }
 
 /** The selector a step acts on (for `optional`). */
@@ -314,7 +379,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
 
   let host: Host;
   try {
-    host = await hostFor(executablePath, allowed);
+    host = await hostFor(executablePath, allowed, req.webrtc);
   } catch (e) {
     return done({ completed: false, params: {}, problem: `the browser did not start: ${(e as Error).message.split('\n')[0]}` });
   }
