@@ -2,6 +2,9 @@
 //
 //   src/spec → src/tpp → src/session → src/bank | src/suite | src/fuzz → steps/ | properties/ | src/cli
 //
+// src/transport (the one transport: every connection to a target or a proxy) sits under them all:
+// it imports nothing of the project, and no other module imports undici.
+//
 // (src/mutants and src/bundle sit beside src/cli, above the three middle layers.) Run with
 // `npm run deps`; `npm test` runs it before vitest.
 
@@ -25,18 +28,32 @@ module.exports = {
       to: { path: PROJECT, pathNot: '^src/spec/' },
     },
     {
+      name: 'transport-is-the-bottom',
+      severity: 'error',
+      comment: 'src/transport (the one transport) imports nothing else of the project.',
+      from: { path: '^src/transport/' },
+      to: { path: PROJECT, pathNot: '^src/transport/' },
+    },
+    {
+      name: 'one-transport',
+      severity: 'error',
+      comment: 'Only src/transport opens connections: no other module imports undici (its dispatchers, request, fetch).',
+      from: { pathNot: '^src/transport/' },
+      to: { path: '(^|/)node_modules/undici/' },
+    },
+    {
       name: 'tpp-only-from-spec',
       severity: 'error',
-      comment: 'src/tpp (the TPP toolkit) builds on src/spec only.',
+      comment: 'src/tpp (the TPP toolkit) builds on src/spec (and the transport) only.',
       from: { path: '^src/tpp/' },
-      to: { path: PROJECT, pathNot: '^src/(spec|tpp)/' },
+      to: { path: PROJECT, pathNot: '^src/(spec|tpp|transport)/' },
     },
     {
       name: 'session-only-from-spec-and-tpp',
       severity: 'error',
       comment: 'src/session (scenario session, profile, SCA drivers, evidence) builds on src/spec and src/tpp only: not on the bank, the suite, the fuzzer, steps/ or the CLI.',
       from: { path: '^src/session/' },
-      to: { path: PROJECT, pathNot: '^src/(spec|tpp|session)/' },
+      to: { path: PROJECT, pathNot: '^src/(spec|tpp|session|transport)/' },
     },
     {
       name: 'suite-not-from-its-neighbours',

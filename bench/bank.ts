@@ -4,7 +4,7 @@
 //   npm run bench:bank            (node --import tsx bench/bank.ts)
 import { forkBank } from './child-bank.ts';
 import { createPrivateKey, createPublicKey, sign, verify, X509Certificate } from 'node:crypto';
-import { Pool } from 'undici';
+import { newDispatcher, send } from '../src/transport/index.ts';
 
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const IN_FLIGHT = 64;
@@ -34,21 +34,22 @@ async function main(): Promise<void> {
 
   const bank = await forkBank();
   const url = bank.url;
-  const client = new TppClient({ baseUrl: url, identity: creds.qsealc, record: false, psu: { tppSessionId: 'bench', psuIpAddress: '192.0.2.10' } });
+  const client = new TppClient({ baseUrl: url, identity: creds.qsealc, record: false, transport: { proxy: false }, psu: { tppSessionId: 'bench', psuIpAddress: '192.0.2.10' } });
 
   // One SCA through the bank's own pages, then a consent to read balances with the PSU present.
   const offer = await client.request({ method: 'POST', path: '/v1/bank-offered-consents', body: {} });
   const href = (offer.response!.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
   const customers = await client.request({ method: 'GET', path: '/v1/sandbox/customers' });
   const nid = (customers.response!.json as Array<{ customerNumber: string; type: string }>).find((c) => c.type === 'private')!.customerNumber;
-  const page = await (await fetch(href)).text();
+  const page = (await send(href, { transport: { proxy: false } })).body.toString('utf8');
   const origin = new URL(url).origin;
-  const step2 = await (await fetch(origin + /action="([^"]+)"/.exec(page)![1], { method: 'POST', body: new URLSearchParams({ 'psu-identity': nid, action: 'continue' }) })).text();
+  const formPost = (path: string, body: URLSearchParams) => send(origin + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString(), transport: { proxy: false } });
+  const step2 = (await formPost(/action="([^"]+)"/.exec(page)![1], new URLSearchParams({ 'psu-identity': nid, action: 'continue' }))).body.toString('utf8');
   const form = new URLSearchParams({ context: 'PRIVATE', action: 'continue' });
   const accounts = [...step2.split('(PRIVATE)')[1].matchAll(/name="account" value="([^"]+)"/g)].map((m) => m[1]);
   for (const a of accounts) form.append('account', a);
-  const done = await fetch(origin + /action="([^"]+)"/.exec(step2)![1], { method: 'POST', body: form, redirect: 'manual' });
-  const psuId = new URL(done.headers.get('location')!).searchParams.get('psu-id')!;
+  const done = await formPost(/action="([^"]+)"/.exec(step2)![1], form);
+  const psuId = new URL(String(done.headers.location)).searchParams.get('psu-id')!;
   const path = `/v1/accounts/${encodeURIComponent(accounts[0])}/balances`;
   const check = await client.request({ method: 'GET', path, psu: { psuId } });
   if (check.response?.status !== 200) throw new Error(`warm-up answered ${check.response?.status}: ${check.response?.text}`);
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   }
   console.log(`pre-signed ${pool.length} requests in ${Math.round(performance.now() - signStart)} ms`);
 
-  const http = new Pool(origin, { connections: 16, pipelining: 1 });
+  const http = newDispatcher({ proxy: false }, 16);
   let ok = 0;
   let bad = 0;
   let i = 0;
@@ -73,7 +74,7 @@ async function main(): Promise<void> {
   async function worker(): Promise<void> {
     while (performance.now() < end) {
       const r = pool[i++ % pool.length];
-      const res = await http.request({ path: r.path, method: 'GET', headers: r.headers });
+      const res = await http.request({ origin, path: r.path, method: 'GET', headers: r.headers });
       await res.body.dump();
       if (res.statusCode === 200) ok++;
       else bad++;

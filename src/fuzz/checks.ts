@@ -34,7 +34,7 @@ export interface CheckEnv {
 export async function openCheckEnv(opts: TargetOptions = {}): Promise<CheckEnv> {
   const target = await openTarget(opts);
   const factory = caseFactoryFor(target);
-  const sender = new Sender(target.url, target.tls, 4, target.profile.timeoutMs);
+  const sender = new Sender(target.url, target.transport, 4, target.profile.timeoutMs);
   let debtor: CheckEnv['debtor'] | undefined;
   if (target.embedded) {
     const acc = [...target.embedded.bank.state.accounts.values()].find((a) => a.iban);

@@ -5,9 +5,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { Pool } from 'undici';
 import { serializeRequest, type HttpRequest } from '../tpp/http-message.ts';
-import type { TlsOptions } from '../tpp/client.ts';
+import { newDispatcher, type Dispatcher, type TransportConfig } from '../transport/index.ts';
 import { OPERATORS, operatorById, type Level, type MutationOperator, type Verdict } from './operators.ts';
 import { describeAnswer, rejectionText, signatureAsExpected, signatureOutcome, type OracleAnswer, type SignatureOutcome } from '../tpp/signature-oracle.ts';
 import { CaseFactory, caseFactoryFor } from './signing.ts';
@@ -28,16 +27,11 @@ export function asExpected(expect: Verdict, r: CaseResult, rejectStatuses?: read
 
 /** Sends built requests byte-exact over keep-alive connections. */
 export class Sender {
-  private readonly pool: Pool;
+  private readonly pool: Dispatcher;
   readonly origin: string;
-  constructor(url: string, tls?: TlsOptions, connections = 16, private readonly timeoutMs = 10_000) {
+  constructor(url: string, transport?: TransportConfig, connections = 16, private readonly timeoutMs = 10_000) {
     this.origin = new URL(url).origin;
-    this.pool = new Pool(this.origin, {
-      connections,
-      pipelining: 1,
-      keepAliveTimeout: 10_000,
-      connect: tls ? { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: tls.rejectUnauthorized ?? true, servername: tls.servername } : undefined,
-    });
+    this.pool = newDispatcher(transport, connections);
   }
 
   async send(req: HttpRequest): Promise<CaseResult> {
@@ -45,6 +39,7 @@ export class Sender {
     for (const [k, v] of req.headers) if (k.toLowerCase() !== 'host') headers.push(k, v);
     try {
       const res = await this.pool.request({
+        origin: this.origin,
         path: req.target,
         method: req.method as 'POST',
         headers,
@@ -191,7 +186,7 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
   const ops = o.operators ?? OPERATORS;
   const factory = caseFactoryFor(o.target);
   const rejectStatuses = o.target.profile.signing.rejectStatuses;
-  const sender = new Sender(o.target.url, o.target.tls, 16, o.target.profile.timeoutMs);
+  const sender = new Sender(o.target.url, o.target.transport, 16, o.target.profile.timeoutMs);
   const started = Date.now();
   const seconds = o.cases === undefined ? o.seconds ?? 10 : undefined;
   const deadline = seconds !== undefined ? started + seconds * 1000 : undefined;
@@ -308,7 +303,7 @@ export interface ReplayResult {
 export async function replayFinding(target: Target, finding: Finding): Promise<ReplayResult> {
   const op = operatorById(finding.operator);
   const factory = caseFactoryFor(target);
-  const sender = new Sender(target.url, target.tls, 2, target.profile.timeoutMs);
+  const sender = new Sender(target.url, target.transport, 2, target.profile.timeoutMs);
   let last: { value: unknown; req: HttpRequest; res: CaseResult } | undefined;
   try {
     const prop = caseProperty(op, factory, sender, target.now, (value, req, res) => { last = { value, req, res }; }, target.profile.signing.rejectStatuses);

@@ -2,8 +2,9 @@
 // --profile) when given, else the embedded reference bank on 127.0.0.1 port 0 in test mode. It
 // also knows how to move the target's clock (test-mode control or the profile's clockControl).
 import { startBank, type RunningBank } from '../bank/index.ts';
-import { TppClient, type PsuContext, type TlsOptions, type TppIdentity } from '../tpp/client.ts';
-import { completeProfile, loadProfile, type Profile } from '../session/profile.ts';
+import { TppClient, type PsuContext, type TppIdentity } from '../tpp/client.ts';
+import type { TransportConfig } from '../transport/index.ts';
+import { completeProfile, loadProfile, transportOf, type Profile } from '../session/profile.ts';
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import { clockMover, type ClockMover } from '../tpp/clock.ts';
 import { dialectFromEnv, dialectProfile, type Dialect } from '../session/dialects.ts';
@@ -30,7 +31,7 @@ export interface Target {
   redirectUri: string;
   /** PSU headers every generated request carries (a PSU present, one TPP session). */
   psu: PsuContext;
-  tls?: TlsOptions;
+  transport?: TransportConfig;
   clock?: ClockMover;
   /** Where the target's clock is, as far as we know (ms): ours plus what we moved it. */
   now(): number;
@@ -61,10 +62,10 @@ export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
     throw new Error('faults and dialects apply to the embedded reference bank only');
   }
   const control = embedded?.clockControl ?? profile.clockControl;
-  const tls = profile.tpp.tls;
+  const transport = transportOf(profile, { direct: !!embedded });
   let clock: ClockMover | undefined;
   const now = () => Date.now() + (clock ? clock.offsetSeconds * 1000 : 0);
-  const controlClient = control ? new TppClient({ baseUrl: url, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, tls, clock: now, record: false, timeoutMs: profile.timeoutMs }) : undefined;
+  const controlClient = control ? new TppClient({ baseUrl: url, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport, clock: now, record: false, timeoutMs: profile.timeoutMs }) : undefined;
   if (control && controlClient) clock = clockMover(controlClient, control);
   const psu: PsuContext = { psuIpAddress: profile.psu.private.ipAddress ?? '192.0.2.10', tppSessionId: 'xs2a-fuzz' };
   const clients: TppClient[] = [];
@@ -76,11 +77,11 @@ export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
     identity: profile.tpp.signing,
     redirectUri: profile.tpp.redirectUri,
     psu,
-    tls,
+    transport,
     clock,
     now,
     client: (p = psu) => {
-      const c = new TppClient({ baseUrl: targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, psu: p, clock: now, tls, record: false, timeoutMs: profile.timeoutMs });
+      const c = new TppClient({ baseUrl: targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, psu: p, clock: now, transport, record: false, timeoutMs: profile.timeoutMs });
       clients.push(c);
       return c;
     },

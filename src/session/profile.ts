@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { testCredentials, type TestTpp } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
+import type { TlsConfig, TransportConfig } from '../transport/index.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf } from './psu-pool.ts';
 
@@ -36,17 +37,22 @@ export interface BrowserStep {
 export const IDENTITY_NAMES = ['second', 'aiOnly', 'piOnly'] as const;
 export type IdentityName = (typeof IDENTITY_NAMES)[number];
 
-export type TppTls = { cert?: string; key?: string; ca?: string; servername?: string; rejectUnauthorized?: boolean };
+/** TLS towards the target (transport/): the CAs to trust, the client certificate, the server name. */
+export type TppTls = TlsConfig;
 
 /** One more TPP the suite can act as: its signing certificate and key, and optionally its own TLS client pair. */
 export interface OtherTpp {
   signing: TppIdentity;
-  /** Its TLS client certificate and key (PEM); CA, server name and verification are tpp.tls's. */
-  tls?: { cert?: string; key?: string };
+  /** Its TLS client certificate and key (PEM, or PKCS#12 with its passphrase); CA, server name and verification are tpp.tls's. */
+  tls?: Pick<TlsConfig, 'cert' | 'key' | 'pfx' | 'passphrase'>;
 }
 
 export interface Profile {
   target?: string;
+  /** A forward proxy for every connection to the target (default: HTTPS_PROXY / HTTP_PROXY / NO_PROXY). */
+  proxy?: string;
+  /** Hosts reached without the proxy (NO_PROXY's syntax). */
+  noProxy?: string;
   environment: 'sandbox' | 'production';
   tpp: {
     signing: TppIdentity;
@@ -144,19 +150,24 @@ const BROWSER_STEP = {
   properties: { goto: STR, fill: STR, value: { type: 'string' }, click: STR, check: STR, waitForRedirect: { type: 'boolean' }, if: STR, optional: { type: 'boolean' } },
 };
 
+/** A TLS client certificate: a PEM pair, or a PKCS#12 file and the environment variable holding its passphrase. */
+const CLIENT_TLS = { cert: STR, key: STR, pfx: STR, passphraseEnv: STR };
+
 /** The profile's JSON Schema (what a user may write; defaults are filled after validation). */
 export const PROFILE_SCHEMA = {
   type: 'object',
   additionalProperties: false,
   properties: {
     target: { type: 'string', pattern: '^https?://' },
+    proxy: { type: 'string', pattern: '^(https?|socks5?)://' },
+    noProxy: { type: 'string' },
     environment: { enum: ['sandbox', 'production'] },
     tpp: {
       type: 'object',
       additionalProperties: false,
       properties: {
         signing: SIGNING,
-        tls: { type: 'object', additionalProperties: false, properties: { cert: STR, key: STR, ca: STR, servername: STR, rejectUnauthorized: { type: 'boolean' } } },
+        tls: { type: 'object', additionalProperties: false, properties: { ...CLIENT_TLS, ca: { anyOf: [STR, { type: 'array', minItems: 1, items: STR }] }, systemCa: { type: 'boolean' }, servername: STR, rejectUnauthorized: { type: 'boolean' } } },
         redirectUri: { type: 'string', pattern: '^https?://' },
         identities: {
           type: 'object',
@@ -164,7 +175,7 @@ export const PROFILE_SCHEMA = {
           description: 'Other TPPs for the rules that involve two TPPs or a PSD2 role: second (full roles), aiOnly, piOnly; main is another way to write tpp.signing (and tpp.tls cert/key).',
           properties: Object.fromEntries(['main', 'second', 'aiOnly', 'piOnly'].map((k) => [k, {
             type: 'object', additionalProperties: false, required: ['signing'],
-            properties: { signing: SIGNING, tls: { type: 'object', additionalProperties: false, properties: { cert: STR, key: STR } } },
+            properties: { signing: SIGNING, tls: { type: 'object', additionalProperties: false, properties: CLIENT_TLS } },
           }])),
         },
       },
@@ -373,18 +384,34 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
       throw new ProfileError(`${name}: key ${key}: cannot read ${p} (${(e as NodeJS.ErrnoException).code})`);
     }
   };
+  const binary = (p: string, key: string) => {
+    try {
+      return readFileSync(resolve(baseDir, p));
+    } catch (e) {
+      throw new ProfileError(`${name}: key ${key}: cannot read ${p} (${(e as NodeJS.ErrnoException).code})`);
+    }
+  };
   const ids = r.tpp?.identities ?? {};
   if (ids.main && r.tpp?.signing) throw new ProfileError(`${name}: key tpp.identities.main: the main identity is tpp.signing; give it once`);
   const signingOf = (x: { cert: string; key: string; keyId?: string }, key: string): TppIdentity => ({ certPem: file(x.cert, `${key}.cert`), keyPem: file(x.key, `${key}.key`), keyId: x.keyId });
   const mainSigning = r.tpp?.signing ?? ids.main?.signing;
   const signing = mainSigning ? signingOf(mainSigning, r.tpp?.signing ? 'tpp.signing' : 'tpp.identities.main.signing') : d.tpp.signing;
+  /** A client certificate as the profile gives it at `at`: PEM files, or a PKCS#12 file whose passphrase is in an environment variable. */
+  const clientTls = (x: { cert?: string; key?: string; pfx?: string; passphraseEnv?: string }, at: string): OtherTpp['tls'] => {
+    if (x.passphraseEnv && process.env[x.passphraseEnv] === undefined) throw new ProfileError(`${name}: key ${at}.passphraseEnv: the environment variable ${x.passphraseEnv} is not set`);
+    return {
+      cert: x.cert && file(x.cert, `${at}.cert`),
+      key: x.key && file(x.key, `${at}.key`),
+      pfx: x.pfx ? binary(x.pfx, `${at}.pfx`) : undefined,
+      passphrase: x.passphraseEnv ? process.env[x.passphraseEnv] : undefined,
+    };
+  };
   const mainTls = { ...(r.tpp?.tls ?? {}), ...(ids.main?.tls ?? {}) };
-  const tlsKey = (k: 'cert' | 'key') => (ids.main?.tls?.[k] ? `tpp.identities.main.tls.${k}` : `tpp.tls.${k}`);
-  const tls = r.tpp?.tls || ids.main?.tls
+  const tls: TppTls | undefined = r.tpp?.tls || ids.main?.tls
     ? {
-        cert: mainTls.cert && file(mainTls.cert, tlsKey('cert')),
-        key: mainTls.key && file(mainTls.key, tlsKey('key')),
-        ca: mainTls.ca && file(mainTls.ca, 'tpp.tls.ca'),
+        ...clientTls(mainTls, ids.main?.tls ? 'tpp.identities.main.tls' : 'tpp.tls'),
+        ca: mainTls.ca && (Array.isArray(mainTls.ca) ? mainTls.ca.map((f: string, i: number) => file(f, `tpp.tls.ca[${i}]`)) : file(mainTls.ca, 'tpp.tls.ca')),
+        systemCa: mainTls.systemCa,
         servername: mainTls.servername,
         rejectUnauthorized: mainTls.rejectUnauthorized,
       }
@@ -395,12 +422,14 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     const x = ids[k];
     if (!x) continue;
     const at = `tpp.identities.${k}`;
-    identities[k] = { signing: signingOf(x.signing, `${at}.signing`), tls: x.tls ? { cert: x.tls.cert && file(x.tls.cert, `${at}.tls.cert`), key: x.tls.key && file(x.tls.key, `${at}.tls.key`) } : undefined };
+    identities[k] = { signing: signingOf(x.signing, `${at}.signing`), tls: x.tls ? clientTls(x.tls, `${at}.tls`) : undefined };
   }
   const driver = r.sca?.driver ?? d.sca.driver;
   const browser = r.sca?.browser ? { ...r.sca.browser } : driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined;
   return {
     target: r.target,
+    proxy: r.proxy,
+    noProxy: r.noProxy,
     environment: r.environment ?? d.environment,
     tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri, identities },
     psu: { private: { ...d.psu.private, ...ownOf(asList(r.psu?.private)) }, corporate: { ...d.psu.corporate, ...ownOf(asList(r.psu?.corporate)) } },
@@ -418,4 +447,13 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     timeoutMs: r.timeoutMs ?? d.timeoutMs,
     concurrency: r.concurrency ?? d.concurrency,
   };
+}
+
+/**
+ * The transport configuration of a profile (transport/): its TLS (`tls`: the main TPP's, or another
+ * identity's merged over it) and its proxy. `direct`: the embedded reference bank on loopback, which
+ * no proxy of the environment stands in front of.
+ */
+export function transportOf(profile: Pick<Profile, 'tpp' | 'proxy' | 'noProxy'>, opts: { direct?: boolean; tls?: TppTls } = {}): TransportConfig {
+  return { tls: opts.tls ?? profile.tpp.tls, proxy: opts.direct ? false : profile.proxy, noProxy: profile.noProxy };
 }

@@ -11,7 +11,7 @@ import { ClockMoveFailed, clockMover, type ClockMover } from '../tpp/clock.ts';
 import { leaveWindow, openWindow } from './clock-window.ts';
 import { spendAllowance } from './allowance.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
-import type { IdentityName, Profile } from './profile.ts';
+import { transportOf, type IdentityName, type Profile } from './profile.ts';
 import type { RunContext } from './run-context.ts';
 import { performSca, type ScaResult } from './sca/index.ts';
 import { customersOfType } from './shapes.ts';
@@ -112,7 +112,7 @@ export class ScenarioSession {
       identity: profile.tpp.signing,
       redirectUri: profile.tpp.redirectUri,
       timeoutMs: profile.timeoutMs,
-      tls: profile.tpp.tls,
+      transport: transportOf(profile, { direct: ctx.embedded }),
       onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
       beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
     });
@@ -282,7 +282,7 @@ export class ScenarioSession {
     const who = { ...this.who(context), nationalId: nationalId ?? await this.nationalId(context) };
     // A corporate id the scenario picked (another agreement than the profile's) is not the kept session's.
     const picked = context === 'CORPORATE' && this.psu.psuCorporateId !== undefined;
-    const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId }, beforeRequest: () => checkRunning(this.ctx.guard) });
+    const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId }, transport: this.client.options.transport, beforeRequest: () => checkRunning(this.ctx.guard) });
     this.lastSca = r;
     // The bank may keep one session per TPP and PSU: an SCA of the worker's PSU replaced the kept one
     // in its context, and is now the one the worker's next scenarios find (and check) first.
@@ -336,7 +336,7 @@ export class ScenarioSession {
     if (!id) fail(`the profile names no tpp.identities.${name}: this scenario should have been not applicable (@identity:${name})`);
     const profile: Profile = { ...this.profile, tpp: { ...this.profile.tpp, signing: id.signing, tls: id.tls || this.profile.tpp.tls ? { ...this.profile.tpp.tls, ...id.tls } : undefined } };
     const c = this.client.options;
-    const client = new TppClient({ ...c, identity: id.signing, tls: profile.tpp.tls, exchanges: this.client.exchanges, psu: {} });
+    const client = new TppClient({ ...c, identity: id.signing, transport: transportOf(profile, { direct: this.ctx.embedded }), exchanges: this.client.exchanges, psu: {} });
     other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, identity: name, clockOffsetSeconds: this.clockOffsetSeconds });
     // The same PSU (a worker acts for its own), at the same moment of the target's clock.
     Object.assign(other.state.nationalIds, this.state.nationalIds);

@@ -7,9 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'undici';
 import { toJUnit } from './junit.ts';
-import { completeProfile, loadProfile, ProfileError, type Profile } from '../session/profile.ts';
+import { completeProfile, loadProfile, ProfileError, transportOf, type Profile } from '../session/profile.ts';
 import { finishAllureResults, generateAllureReport } from './report.ts';
 import { ResultCollector } from './results.ts';
 import { RUN_ENV, type RunContext } from '../session/run-context.ts';
@@ -28,6 +27,7 @@ import { allureFormatOptions } from './allure-writer.ts';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from '../session/shapes.ts';
 import { closeSharedAgents, TppClient } from '../tpp/client.ts';
+import { explainConnectionError, newDispatcher, send, type TransportConfig } from '../transport/index.ts';
 import { readTags } from './tags.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -83,28 +83,26 @@ export class UnusableInput extends Error {
   readonly code = 'SUITE_ERR_INPUT';
 }
 
-/** Any HTTP answer means reachable; no answer at all is exit 3. */
-export async function probe(url: string, timeoutMs: number): Promise<string | undefined> {
+/** Any HTTP answer means reachable; no answer at all is exit 3, with its cause and the profile key to change. */
+export async function probe(url: string, timeoutMs: number, transport: TransportConfig = {}): Promise<string | undefined> {
   try {
-    const r = await request(url, { method: 'GET', headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
-    await r.body.dump();
+    await send(url, { timeoutMs, transport });
     return undefined;
   } catch (e) {
-    return `target ${url} cannot be reached: ${(e as Error).message}`;
+    return `target ${url} cannot be reached: ${await explainConnectionError(e, url, transport, timeoutMs)}`;
   }
 }
 
 /** The target's round trip in ms: the fastest of a few requests on one kept-alive connection (the first also connects; at most about 2 s in all). */
-export async function roundTripMs(url: string, timeoutMs: number, tries = 4): Promise<number> {
-  const agent = new Agent({ connections: 1 });
+export async function roundTripMs(url: string, timeoutMs: number, transport: TransportConfig = {}, tries = 4): Promise<number> {
+  const agent = newDispatcher(transport, 1);
   let best = Infinity;
   try {
     const started = performance.now();
     // A slow target gets fewer tries: the estimate must not hold up the run.
     for (let i = 0; i < tries && performance.now() - started < 2_000; i++) {
       const t0 = performance.now();
-      const r = await request(url, { method: 'GET', dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: AbortSignal.timeout(timeoutMs) });
-      await r.body.dump();
+      await send(url, { dispatcher: agent, timeoutMs });
       if (i) best = Math.min(best, performance.now() - t0);
     }
   } catch {
@@ -158,7 +156,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       // The reference bank checks the PSD2 roles a certificate declares in every mode (docs/reference-bank.md).
       ctx.roleChecks = true;
     } else if (o.faults?.length) return { exitCode: 2, message: '--faults apply to the embedded reference bank only: leave out --target', wallMs: 0 };
-    const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000));
+    const transport = transportOf(profile, { direct: ctx.embedded });
+    const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
     // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
@@ -168,7 +167,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // TypeScript. Built while the PSUs are counted and the round trip measured.
     const bundling = mayRunParallel ? buildStepsBundle(ROOT) : Promise.resolve(undefined);
     if (mayRunParallel) {
-      const [psus, rtt] = await Promise.all([psuCount(profile, ctx), o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000)) : 0]);
+      const [psus, rtt] = await Promise.all([psuCount(profile, ctx), o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport) : 0]);
       let requested = parallel;
       if (o.parallel === 'auto') {
         requested = autoWorkers(psus ?? 1, undefined, rtt);
@@ -291,7 +290,7 @@ function shardPaths(shard: Shard): string[] {
 async function psuCount(profile: Profile, ctx: RunContext): Promise<number | undefined> {
   if (profile.psuPool.private) return profile.psuPool.private;
   if (!profile.capabilities.sandbox) return undefined;
-  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, tls: profile.tpp.tls, timeoutMs: profile.timeoutMs, record: false });
+  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport: transportOf(profile, { direct: ctx.embedded }), timeoutMs: profile.timeoutMs, record: false });
   const ex = await client.request({ method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
   const n = ex.response?.status === 200 ? customersOfType(profile, ex.response.json, 'private').length : 0;
   return n || undefined;

@@ -1,6 +1,6 @@
 // Requests of a scenario that the TPP client cannot send as they are, and multi-step set-ups that
 // several operations make together: each takes the scenario session and keeps its exchange.
-import { request } from 'undici';
+import { send } from '../transport/index.ts';
 import { UUID_PATTERN } from '../spec/events.ts';
 import type { RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
@@ -18,15 +18,15 @@ export async function sendWithHostPort(w: ScenarioSession, spec: RequestSpec): P
   const headers: string[] = ['host', host];
   for (const [k, v] of removeHeader(built.request.headers, 'Host')) headers.push(k, v);
   const started = Date.now();
-  const res = await request(built.url, { method: 'GET', headers, dispatcher: undefined });
-  const body = Buffer.from(await res.body.arrayBuffer());
+  const res = await send(built.url, { method: 'GET', headers, transport: w.client.options.transport, timeoutMs: w.client.options.timeoutMs });
+  const body = res.body;
   const text = body.toString('utf8');
   let json: unknown;
   try { json = JSON.parse(text); } catch { json = undefined; }
   w.last = {
     id: 'host-port', startedAt: new Date(started).toISOString(), durationMs: Date.now() - started,
     request: { method: 'GET', url: built.url, target: built.request.target, headers: [['Host', host], ...removeHeader(built.request.headers, 'Host')], body: Buffer.alloc(0) },
-    response: { status: res.statusCode, headers: res.headers as Record<string, string | string[]>, body, text, json },
+    response: { status: res.status, headers: res.headers as Record<string, string | string[]>, body, text, json },
   };
 }
 

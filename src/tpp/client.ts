@@ -2,7 +2,7 @@
 // (a Buffer body goes out byte-exact with Content-Length). It never throws for what a target
 // does: timeouts, resets and garbage become an Exchange with `error` set, so a suite reports them.
 import { randomUUID } from 'node:crypto';
-import { Agent } from 'undici';
+import { closeTransports, dispatcherFor, type Dispatcher, type TransportConfig } from '../transport/index.ts';
 import { type DigestAlgorithm } from './digest.ts';
 import { systemClock, skewed, type Clock } from './http-date.ts';
 import { type HeaderList, type HttpRequest, removeHeader, setHeader } from './http-message.ts';
@@ -31,14 +31,6 @@ export interface PsuContext {
   tppSessionId?: string;
 }
 
-export interface TlsOptions {
-  ca?: string;
-  cert?: string;
-  key?: string;
-  rejectUnauthorized?: boolean;
-  servername?: string;
-}
-
 export interface TppClientOptions {
   baseUrl: string;
   identity: TppIdentity;
@@ -48,7 +40,8 @@ export interface TppClientOptions {
   /** Seconds the TPP's Date is off from its clock (negative: behind). */
   skewSeconds?: number;
   timeoutMs?: number;
-  tls?: TlsOptions;
+  /** TLS (CAs, the client certificate of this identity) and proxy: the one transport's configuration. */
+  transport?: TransportConfig;
   digest?: DigestAlgorithm;
   encode?: Encode;
   signedHeaders?: string[];
@@ -117,32 +110,8 @@ function classify(e: unknown): { code: ClientErrorCode; message: string } {
   return { code: 'NETWORK', message: `${code ? code + ': ' : ''}${msg}` };
 }
 
-/**
- * One undici Agent per TLS configuration in the process: every client of a run (one per scenario)
- * reuses the kept-alive connections, and TLS sessions, to the target instead of opening its own.
- * At internet latency a new TLS connection per scenario costs several round trips.
- */
-const agents = new Map<string, Agent>();
-
-function sharedAgent(tls: TppClientOptions['tls']): Agent {
-  const key = JSON.stringify(tls ?? null);
-  let a = agents.get(key);
-  if (!a) {
-    a = new Agent({
-      keepAliveTimeout: 10_000,
-      connect: tls ? { ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: tls.rejectUnauthorized ?? true, servername: tls.servername } : undefined,
-    });
-    agents.set(key, a);
-  }
-  return a;
-}
-
 /** Closes the shared connections (the end of a run, a test's teardown). */
-export async function closeSharedAgents(): Promise<void> {
-  const all = [...agents.values()];
-  agents.clear();
-  await Promise.all(all.map((a) => a.close().catch(() => undefined)));
-}
+export const closeSharedAgents = closeTransports;
 
 // A client is made per scenario: parsing the certificate and the key each time cost about 1 ms of
 // CPU per scenario, so each identity is parsed once per process.
@@ -163,7 +132,7 @@ export class TppClient {
   readonly certificateHeader: string;
   readonly exchanges: Exchange[];
   private readonly signer: Signer;
-  private readonly agent: Agent;
+  private readonly agent: Dispatcher;
   private readonly clock: Clock;
   psu: PsuContext;
   redirectUri: string;
@@ -177,7 +146,8 @@ export class TppClient {
     this.clock = options.clock ?? systemClock;
     this.psu = { ...(options.psu ?? {}) };
     this.redirectUri = options.redirectUri ?? 'https://127.0.0.1/xs2a-conformance/callback';
-    this.agent = sharedAgent(options.tls);
+    // The process's shared dispatcher for this configuration (transport/).
+    this.agent = dispatcherFor(options.transport);
     this.exchanges = options.exchanges ?? [];
   }
 

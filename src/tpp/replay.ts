@@ -2,7 +2,7 @@
 // with a fresh Date, Digest and X-Request-ID (a recorded Signature is only valid for the spec's 60 s
 // Date window), sent to the same or another target, and its answer set beside the recorded one.
 import { randomUUID } from 'node:crypto';
-import { request } from 'undici';
+import { send, type TransportConfig } from '../transport/index.ts';
 import { certificateHeaderValue } from './verify.ts';
 import { keyIdFor } from './key-id.ts';
 import { headerValue, setHeader, type HeaderList, type HttpRequest } from './http-message.ts';
@@ -88,22 +88,15 @@ export interface ReplayResult {
 }
 
 /** Sends the re-signed request and compares the answer class with the recorded one. */
-export async function replay(rec: RecordedExchange, identity: ReplayIdentity, opts: { target?: string; timeoutMs?: number } = {}): Promise<ReplayResult> {
+export async function replay(rec: RecordedExchange, identity: ReplayIdentity, opts: { target?: string; timeoutMs?: number; transport?: TransportConfig } = {}): Promise<ReplayResult> {
   const { url, request: req } = resignRecorded(rec, identity, opts);
   const recorded = answerClass(rec.response, rec.error);
   const timeout = opts.timeoutMs ?? 10_000;
   try {
-    const r = await request(url, {
-      method: req.method as 'GET',
-      headers: Object.fromEntries(req.headers),
-      body: req.body.length ? req.body : undefined,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
-      signal: AbortSignal.timeout(timeout),
-    });
-    const body = await r.body.text();
-    const now = answerClass({ status: r.statusCode, body });
-    return { url, recorded, now, same: now === recorded, status: r.statusCode, body };
+    const r = await send(url, { method: req.method, headers: Object.fromEntries(req.headers), body: req.body.length ? req.body : undefined, timeoutMs: timeout, transport: opts.transport });
+    const body = r.body.toString('utf8');
+    const now = answerClass({ status: r.status, body });
+    return { url, recorded, now, same: now === recorded, status: r.status, body };
   } catch (e) {
     const now = `no answer (${(e as Error).message})`;
     return { url, recorded, now, same: false, error: (e as Error).message };

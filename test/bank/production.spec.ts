@@ -58,7 +58,7 @@ describe('TLS', () => {
     const tb = await testBank({ tls: true });
     try {
       expect(tb.running.url).toMatch(/^https:/);
-      const c = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, tls: { ca: ca('') }, record: false });
+      const c = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('') } }, record: false });
       expect((await c.request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(200);
       await c.close();
     } finally {
@@ -121,10 +121,10 @@ describe('mutual TLS and seeds', () => {
     const tb = await testBank({ tls: { clientCert: true } });
     try {
       const q = testCredentials().qwac;
-      const good = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, tls: { ca: ca(''), cert: q.certPem, key: q.keyPem }, record: false });
+      const good = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca(''), cert: q.certPem, key: q.keyPem } }, record: false });
       expect((await good.request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(200);
       await good.close();
-      const none = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, tls: { ca: ca('') }, record: false });
+      const none = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('') } }, record: false });
       expect((await none.request({ method: 'GET', path: '/v1/sandbox/customers' })).error).toBeDefined();
       await none.close();
     } finally {

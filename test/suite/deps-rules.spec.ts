@@ -40,6 +40,22 @@ const CLEAN = {
 };
 
 describe('the layering rules', () => {
+  // Fault: a sender that opens its own connections (undici imported outside src/transport).
+  it('fail undici imported outside the one transport, and the transport importing the project', () => {
+    expect(cruise({ ...CLEAN, 'src/transport/index.ts': "import { Agent } from 'undici';\nexport const D = new Agent();\n" })).toEqual([]);
+    expect(cruise({
+      ...CLEAN,
+      'src/transport/index.ts': "import { A } from '../spec/a.ts';\nexport const D = A;\n",
+      'src/tpp/b.ts': "import { A } from '../spec/a.ts';\nimport { request } from 'undici';\nexport const B = A;\nexport const R = request;\n",
+    })).toEqual(['one-transport', 'transport-is-the-bottom']);
+  }, 30_000);
+
+  // The global fetch needs no import: no project source outside src/transport calls it.
+  it('no fetch() outside the transport', () => {
+    const hits = execFileSync('sh', ['-c', "grep -rlE '(^|[^.a-zA-Z_])fetch\\(' src steps properties bench bin --include=*.ts --include=*.mjs || true"], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => f && !f.startsWith('src/transport/'));
+    expect(hits).toEqual([]);
+  });
+
   it('pass a tree that keeps them', () => {
     expect(cruise(CLEAN)).toEqual([]);
   }, 30_000);

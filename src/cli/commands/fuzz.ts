@@ -43,7 +43,7 @@ async function open(o: FuzzCliOptions): Promise<Target> {
 }
 
 async function reachable(target: Target): Promise<string | undefined> {
-  const sender = new Sender(target.url, target.tls, 1, target.profile.timeoutMs);
+  const sender = new Sender(target.url, target.transport, 1, target.profile.timeoutMs);
   try {
     const r = await preflight(caseFactoryFor(target), sender, target.profile.signing.rejectStatuses);
     return r.error;

@@ -3,7 +3,8 @@
 // identity, and prints the recorded and the new answer side by side. Exit 0: the same answer class;
 // 1: a different one; 2: unusable input; 3: no answer.
 import { type Command } from 'commander';
-import { loadProfile, completeProfile, ProfileError } from '../../session/profile.ts';
+import { loadProfile, completeProfile, ProfileError, transportOf } from '../../session/profile.ts';
+import { closeTransports } from '../../transport/index.ts';
 import { parseRecordedExchange, replay, ReplayInputError } from '../../tpp/replay.ts';
 import { readText, UsageError } from '../io.ts';
 
@@ -32,7 +33,7 @@ export function register(program: Command): void {
         if (e instanceof ProfileError) throw new UsageError(e.message);
         throw e;
       }
-      const r = await replay(rec, profile.tpp.signing, { target: o.target, timeoutMs: +o.timeout });
+      const r = await replay(rec, profile.tpp.signing, { target: o.target, timeoutMs: +o.timeout, transport: transportOf(profile) }).finally(closeTransports);
       const w = Math.max(8, r.recorded.length);
       process.stdout.write(`${rec.request.method} ${r.url}\n`);
       process.stdout.write(`${'recorded'.padEnd(w)} | now\n${r.recorded.padEnd(w)} | ${r.now}\n`);

@@ -2,7 +2,7 @@
 // fields from the profile's map, ticks the account checkboxes, picks the context radio, submits each
 // form by its method and action, and follows redirects until the Location reaches TPP-Redirect-URI.
 import { parse, type HTMLElement } from 'node-html-parser';
-import { Agent, request } from 'undici';
+import { send, type Answer, type TransportConfig } from '../../transport/index.ts';
 import { redactUrl } from '../../tpp/redact.ts';
 import { fillText } from '../templates.ts';
 import type { PsuContext } from '../../spec/codes.ts';
@@ -22,7 +22,8 @@ export interface ScaRequest {
   cancelButton: string;
   maxSteps?: number;
   timeoutMs?: number;
-  dispatcher?: Agent;
+  /** The run's TLS and proxy (transport/). */
+  transport?: TransportConfig;
   /** Asked before each page request; it throws to stop the flow (a run past its deadline). */
   beforeRequest?: () => void;
 }
@@ -136,26 +137,24 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
     if (reachesRedirectUri(url, req.redirectUri)) return { completed: true, params: Object.fromEntries(u.searchParams), finalUrl: redactUrl(url), steps };
     if (!allowed.has(u.origin)) return { completed: false, params: {}, steps, problem: `the flow went to ${u.origin} (${redactUrl(url)}), which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): not requested` };
     req.beforeRequest?.();
-    let res;
+    let res: Answer;
     try {
-      res = await request(url, {
-        method: method as 'GET',
-        dispatcher: req.dispatcher,
+      res = await send(url, {
+        method,
+        transport: req.transport,
         headers: {
           accept: 'text/html',
           ...(cookies.size ? { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
           ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
         },
         body,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-        signal: AbortSignal.timeout(timeout),
+        timeoutMs: timeout,
       });
     } catch (e) {
       return { completed: false, params: {}, steps, problem: `${method} ${redactUrl(url)} failed: ${(e as Error).message}` };
     }
-    const text = await res.body.text().catch(() => '');
-    const step: ScaStep = { method, url: redactUrl(url), status: res.statusCode };
+    const text = res.body.toString('utf8');
+    const step: ScaStep = { method, url: redactUrl(url), status: res.status };
     steps.push(step);
     const setCookie = res.headers['set-cookie'];
     for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
@@ -164,12 +163,12 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
       if (eq > 0) cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
     }
     body = undefined;
-    if (res.statusCode >= 300 && res.statusCode < 400 && res.headers.location) {
+    if (res.status >= 300 && res.status < 400 && res.headers.location) {
       url = new URL(String(res.headers.location), url).toString();
       method = 'GET';
       continue;
     }
-    if (res.statusCode !== 200) return { completed: false, params: {}, steps, problem: `${step.method} ${step.url} answered ${res.statusCode}: "${text.replace(/\s+/g, ' ').slice(0, 160)}"` };
+    if (res.status !== 200) return { completed: false, params: {}, steps, problem: `${step.method} ${step.url} answered ${res.status}: "${text.replace(/\s+/g, ' ').slice(0, 160)}"` };
     const plan = planForm(text, url, req);
     if (typeof plan === 'string') return { completed: false, params: {}, steps, problem: `${step.url}: ${plan}` };
     step.form = { method: plan.method, action: redactUrl(plan.action), fields: [...plan.data.keys()], button: plan.button };

@@ -4,6 +4,7 @@ import type { Profile } from '../profile.ts';
 import { prepareBrowser, runBrowserSca, type BrowserRequestRecord, type Screenshot } from './browser-driver.ts';
 import { runFormSca, type ScaOutcome } from './form-driver.ts';
 import type { PsuContext } from '../../spec/codes.ts';
+import type { TransportConfig } from '../../transport/index.ts';
 
 export interface ScaResult extends ScaOutcome {
   screenshots?: Screenshot[];
@@ -20,6 +21,8 @@ export interface ScaCall {
   vars: Record<string, string | undefined>;
   /** Asked before each request of the flow; it throws to stop it (a run past its deadline). */
   beforeRequest?: () => void;
+  /** How the form driver reaches the SCA pages (the run's TLS and proxy). */
+  transport?: TransportConfig;
 }
 
 /** The origins an SCA flow may load from. */
@@ -44,5 +47,5 @@ export async function performSca(profile: Profile, call: ScaCall): Promise<ScaRe
   }
   if (profile.sca.driver === 'preset') return { completed: false, params: {}, steps: [], problem: 'the preset driver performs no SCA' };
   const f = profile.sca.form;
-  return runFormSca({ href: call.href, redirectUri, origins, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs, beforeRequest: call.beforeRequest });
+  return runFormSca({ href: call.href, redirectUri, origins, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs, beforeRequest: call.beforeRequest, transport: call.transport });
 }
