@@ -26,8 +26,13 @@ export interface StartBankOptions {
   host?: string;
   /** 0 (default): a free port. */
   port?: number;
-  /** Serve HTTPS with fixtures/certs/qwac.* (CA fixtures/certs/ca.cert.pem); `clientCert` also asks for and checks a TPP client certificate. */
-  tls?: boolean | { clientCert?: boolean };
+  /**
+   * Serve HTTPS with the bank's own TEST-ONLY server certificate (fixtures/certs/server.*: names
+   * localhost and 127.0.0.1, issued by the TEST-ONLY server CA server-ca.cert.pem, not the TPPs' CA,
+   * so a profile trusts it explicitly: tpp.tls.ca). `clientCert`: demand a TPP client certificate
+   * issued by one of `clientCa` (PEM; default the TEST-ONLY TPP CAs), as a PSD2 gateway demands the QWAC.
+   */
+  tls?: boolean | { clientCert?: boolean; clientCa?: string[] };
   seed?: number;
   /** test (default): sandbox + control endpoint; sandbox; production: no sandbox operations, no control endpoint, chain and role checks. */
   mode?: BankMode;
@@ -164,6 +169,9 @@ async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dia
   write(res, adaptResponse(dialect, action, ctx), requestId);
 }
 
+/** The TEST-ONLY TPP CAs (the main TPP's, the second's, the AI-only and PI-only ones): the client certificates `tls.clientCert` accepts by default. */
+const TPP_CAS = ['ca.cert.pem', 'second-ca.cert.pem', 'ai-only-ca.cert.pem', 'pi-only-ca.cert.pem'];
+
 export async function startBank(options: StartBankOptions = {}): Promise<RunningBank> {
   const { rules: faultRules, hooks } = composeFaults((options.faults ?? []).map((f) => (typeof f === 'string' ? findFault(f) : f)));
   const dialect = dialectNamed(options.dialect ?? 'default');
@@ -199,9 +207,11 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
   const tls = options.tls;
   if (tls) {
     const clientCert = typeof tls === 'object' && !!tls.clientCert;
+    const clientCa = (typeof tls === 'object' && tls.clientCa) || TPP_CAS.map((f) => readFileSync(`${certs}${f}`, 'utf8'));
     server = createHttpsServer({
-      key: readFileSync(`${certs}qwac.key.pem`), cert: readFileSync(`${certs}qwac.cert.pem`), ca: readFileSync(`${certs}ca.cert.pem`),
-      requestCert: clientCert, rejectUnauthorized: clientCert, minVersion: 'TLSv1.2',
+      key: readFileSync(`${certs}server.key.pem`), cert: readFileSync(`${certs}server.cert.pem`),
+      ...(clientCert ? { ca: clientCa, requestCert: true, rejectUnauthorized: true } : {}),
+      minVersion: 'TLSv1.2',
     }, listener);
   } else server = createHttpServer(listener);
   server.keepAliveTimeout = 10_000;

@@ -229,7 +229,7 @@ export async function inspectConnection(url: string, config: TransportConfig = {
         trusted: t.authorized,
         servername: name,
         nameMatches: !mismatch,
-        clientCertificate: await subjectOf(config.tls?.cert),
+        clientCertificate: config.tls?.cert ? await subjectOf(config.tls.cert) : config.tls?.pfx ? 'the PKCS#12 file\'s certificate' : undefined,
       };
       if (config.tls?.rejectUnauthorized !== false) {
         const err = String(t.authorizationError ?? '');
@@ -241,12 +241,12 @@ export async function inspectConnection(url: string, config: TransportConfig = {
           facts.cause = `the server's certificate expired on ${chain[0]?.validTo} (CERT_HAS_EXPIRED)`;
           return facts;
         }
-        if (!t.authorized) {
-          facts.cause = `the server's certificate is not accepted: ${err}`;
+        if (mismatch || err === 'ERR_TLS_CERT_ALTNAME_INVALID') {
+          facts.cause = `the server's certificate names ${chain[0]?.names ?? chain[0]?.subject}, not ${name}: set tpp.tls.servername to one of those names, or use it in the target URL (ERR_TLS_CERT_ALTNAME_INVALID)`;
           return facts;
         }
-        if (mismatch) {
-          facts.cause = `the server's certificate names ${chain[0]?.names ?? chain[0]?.subject}, not ${name}: set tpp.tls.servername to one of those names, or use it in the target URL (${(mismatch as NodeJS.ErrnoException).code ?? 'ERR_TLS_CERT_ALTNAME_INVALID'})`;
+        if (!t.authorized) {
+          facts.cause = `the server's certificate is not accepted: ${err}`;
           return facts;
         }
       }

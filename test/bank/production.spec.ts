@@ -54,11 +54,11 @@ describe('production chain check', () => {
 });
 
 describe('TLS', () => {
-  it('serves HTTPS with the qwac fixture', async () => {
+  it('serves HTTPS with its own server certificate, from the TEST-ONLY server CA (not the TPPs\' CA)', async () => {
     const tb = await testBank({ tls: true });
     try {
       expect(tb.running.url).toMatch(/^https:/);
-      const c = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('') } }, record: false });
+      const c = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('server-') } }, record: false });
       expect((await c.request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(200);
       await c.close();
     } finally {
@@ -121,10 +121,10 @@ describe('mutual TLS and seeds', () => {
     const tb = await testBank({ tls: { clientCert: true } });
     try {
       const q = testCredentials().qwac;
-      const good = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca(''), cert: q.certPem, key: q.keyPem } }, record: false });
+      const good = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('server-'), cert: q.certPem, key: q.keyPem } }, record: false });
       expect((await good.request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(200);
       await good.close();
-      const none = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('') } }, record: false });
+      const none = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('server-') } }, record: false });
       expect((await none.request({ method: 'GET', path: '/v1/sandbox/customers' })).error).toBeDefined();
       await none.close();
     } finally {

@@ -17,9 +17,9 @@ export function cli(args: string[], input?: string | Buffer, timeoutMs = 30_000)
 }
 
 /** Like cli(), without blocking the event loop (for servers that run inside the test process). */
-export function cliAsync(args: string[], timeoutMs = 60_000): Promise<CliResult> {
+export function cliAsync(args: string[], timeoutMs = 60_000, env?: Record<string, string | undefined>): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: env ? { ...process.env, ...env } : process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

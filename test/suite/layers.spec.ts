@@ -52,7 +52,11 @@ describe('layers', () => {
     expect(violations(sources(join(ROOT, 'src/fuzz')), /^src\/suite\//)).toEqual([]);
   });
 
-  it('src/session imports only src/spec, src/tpp and itself', () => {
-    expect(violations(sources(join(ROOT, 'src/session')), /^(?!src\/(spec|tpp|session)\/)/)).toEqual([]);
+  it('src/session imports only src/spec, src/tpp, the transport and itself', () => {
+    expect(violations(sources(join(ROOT, 'src/session')), /^(?!src\/(spec|tpp|session|transport)\/)/)).toEqual([]);
+  });
+
+  it('src/transport imports nothing else of the project', () => {
+    expect(violations(sources(join(ROOT, 'src/transport')), /^(?!src\/transport\/)/)).toEqual([]);
   });
 });

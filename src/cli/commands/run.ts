@@ -8,6 +8,8 @@ import { parseShard } from '../../suite/shard.ts';
 import { readText, UsageError } from '../io.ts';
 import { writeBundle } from '../../bundle/write.ts';
 import { TOOL_VERSION } from '../version.ts';
+import { completeProfile, loadProfile, ProfileError, transportOf } from '../../session/profile.ts';
+import { describeFacts, inspectConnection } from '../../transport/index.ts';
 
 export function register(program: Command): void {
   program
@@ -29,11 +31,12 @@ export function register(program: Command): void {
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
     .option('--sca-driver <form|browser|preset>', "replace the profile's SCA driver")
     .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile profiles/variant.yaml)')
+    .option('--check-connection', 'only connect to the target as the run would (proxy, TLS, client certificate) and print what happened: protocol, cipher, the server\'s chain, the client certificate; exit 0 reachable, 3 not')
     .option('--no-report', 'do not build the Allure HTML report')
     .option('--bundle <FILE.zip>', 'also write a signed evidence bundle: reports, every exchange, and a manifest of their SHA-256 signed as a detached JWS (verify-bundle checks it)')
     .option('--bundle-key <FILE>', 'the bundle\'s signing key (PEM; default: the profile\'s QSealC key)')
     .option('--bundle-cert <FILE>', 'the bundle\'s certificate chain (PEM, leaf first; default: the profile\'s QSealC certificate)')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; processes?: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean; bundle?: string; bundleKey?: string; bundleCert?: string }) => {
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; processes?: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean; bundle?: string; bundleKey?: string; bundleCert?: string; checkConnection?: boolean }) => {
       const shard = o.shard === undefined ? undefined : parseShard(o.shard);
       if (o.shard !== undefined && !shard) throw new UsageError(`--shard "${o.shard}" is not i/n with 1 ≤ i ≤ n`);
       if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
@@ -46,6 +49,10 @@ export function register(program: Command): void {
       if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
       if (!!o.bundleKey !== !!o.bundleCert) throw new UsageError('--bundle-key and --bundle-cert go together');
       if ((o.bundleKey || o.bundleCert) && !o.bundle) throw new UsageError('--bundle-key and --bundle-cert need --bundle FILE.zip');
+      if (o.checkConnection) {
+        process.exitCode = await checkConnection(o.target ?? process.env.XS2A_TARGET_URL, o.profile ?? process.env.XS2A_PROFILE, +o.timeout);
+        return;
+      }
       const signer = o.bundleKey && o.bundleCert ? { keyPem: readText(o.bundleKey, 'bundle key'), certPem: readText(o.bundleCert, 'bundle certificate') } : undefined;
       const r = await runSuite({
         target: o.target,
@@ -74,4 +81,21 @@ export function register(program: Command): void {
       if (r.message) process.stderr.write(`xs2a-conformance: ${r.message}\n`);
       process.exitCode = r.exitCode;
     });
+}
+
+/** `run --check-connection`: the connection the run would make, step by step; exit 0 reachable, 3 not. */
+async function checkConnection(target: string | undefined, profileFile: string | undefined, timeoutMs: number): Promise<number> {
+  let profile;
+  try {
+    profile = profileFile ? loadProfile(profileFile) : completeProfile({}, process.cwd());
+  } catch (e) {
+    if (e instanceof ProfileError) throw new UsageError(e.message);
+    throw e;
+  }
+  const url = target ?? profile.target;
+  if (!url) throw new UsageError('--check-connection needs a target: --target, $XS2A_TARGET_URL or the profile\'s target');
+  if (!/^https?:\/\/[^/]+/.test(url)) throw new UsageError(`target "${url}" is not an http(s) URL`);
+  const facts = await inspectConnection(url, transportOf(profile), Math.min(timeoutMs, 10_000));
+  process.stdout.write(`${describeFacts(facts)}\n`);
+  return facts.cause ? 3 : 0;
 }
