@@ -19,13 +19,14 @@ import { SIGNING_FAULTS } from './faults/signing.ts';
 import { FAULT_AREAS, type AreaFault, type FaultArea } from './faults/support.ts';
 import { TRANSACTION_FAULTS } from './faults/transactions.ts';
 import { VERSIONING_FAULTS } from './faults/versioning.ts';
+import { TRANSPORT_FAULTS } from './faults/transport.ts';
 
 export { FAULT_AREAS, CHAOS_TIMEOUT_MS, type AreaFault, type FaultArea };
 
 /** The faults of issue 6, area by area. */
 export const AREA_FAULTS: readonly AreaFault[] = [
   ...SIGNING_FAULTS, ...HEADER_FAULTS, ...OPTIONAL_HEADER_FAULTS, ...HEADER_VALUE_FAULTS, ...CROSS_BORDER_FAULTS, ...ERROR_FAULTS, ...LIMIT_FAULTS, ...BASKET_FAULTS,
-  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS, ...IDENTITY_FAULTS,
+  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS, ...IDENTITY_FAULTS, ...TRANSPORT_FAULTS,
 ];
 
 /** Registered faults by id, in this order: the seam's examples, issue 5's, then the area faults. */
@@ -50,6 +51,7 @@ export const AREA_FEATURES: Record<FaultArea, readonly string[]> = {
   versioning: ['versioning', 'card-accounts'],
   chaos: [],
   identities: ['tpp-identities'],
+  transport: ['transport'],
 };
 
 /** Areas and feature files of the faults without an area of their own (the seam's examples; issue 5's go by their clauses). */

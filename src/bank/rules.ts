@@ -20,6 +20,10 @@ export interface BankRules {
   consentAgeDetailsDays: number;
   /** § Limits sca-renewal. */
   scaRenewalDays: number;
+  /** § TPP identity "Transport: TLS 1.2 or higher": the lowest TLS version served (with --tls). */
+  tlsMinVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2';
+  /** With --tls --client-cert: a connection without a client certificate from a trusted TPP CA is refused (false: asked for, not required). */
+  tlsClientCertRequired: boolean;
   /** § Limits sca-session-validity, in hours. */
   scaSessionHours: number;
   /** § Limits remittance-length. */
@@ -83,6 +87,8 @@ export function defaultRules(): BankRules {
     historyWithoutPsuDays: limitValue('history-without-psu'),
     consentAgeDetailsDays: limitValue('consent-age-details'),
     scaRenewalDays: limitValue('sca-renewal'),
+    tlsMinVersion: 'TLSv1.2',
+    tlsClientCertRequired: true,
     scaSessionHours: limitValue('sca-session-validity'),
     remittanceMin: limitValue('remittance-length', 'min'),
     remittanceMax: limitValue('remittance-length', 'max'),

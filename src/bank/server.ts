@@ -210,8 +210,10 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
     const clientCa = (typeof tls === 'object' && tls.clientCa) || TPP_CAS.map((f) => readFileSync(`${certs}${f}`, 'utf8'));
     server = createHttpsServer({
       key: readFileSync(`${certs}server.key.pem`), cert: readFileSync(`${certs}server.cert.pem`),
-      ...(clientCert ? { ca: clientCa, requestCert: true, rejectUnauthorized: true } : {}),
-      minVersion: 'TLSv1.2',
+      ...(clientCert ? { ca: clientCa, requestCert: true, rejectUnauthorized: rules.tlsClientCertRequired } : {}),
+      minVersion: rules.tlsMinVersion,
+      // Below TLS 1.2 OpenSSL's default security level refuses the handshake by itself.
+      ...(rules.tlsMinVersion !== 'TLSv1.2' ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
     }, listener);
   } else server = createHttpServer(listener);
   server.keepAliveTimeout = 10_000;

@@ -35,7 +35,7 @@ export async function runJob(job: Job): Promise<JobResult> {
   try {
     if (!job.scenarios.length) return { fault: job.fault, failed: [], ran: 0, exitCode: 0, ms: 0 };
     // No dead-target breaker: a stalling fault must show in each scenario it breaks (breaker 0).
-    const r = await runSuite({ breaker: 0, faults: job.fault ? [job.fault] : [], dialect: job.dialect, paths: cucumberPaths(job.scenarios), parallel: 0, quiet: true, report: false, reportDir, timeoutMs: job.timeoutMs, log: () => undefined });
+    const r = await runSuite({ breaker: 0, tls: true, faults: job.fault ? [job.fault] : [], dialect: job.dialect, paths: cucumberPaths(job.scenarios), parallel: 0, quiet: true, report: false, reportDir, timeoutMs: job.timeoutMs, log: () => undefined });
     const results = r.verdict?.results ?? [];
     const failed = results
       .filter((x) => x.outcome === 'failed' || x.outcome === 'undefined')

@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { testCredentials, type TestTpp } from '../tpp/fixtures.ts';
+import { embeddedBankTls, testCredentials, type TestTpp } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
@@ -454,6 +454,7 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
  * identity's merged over it) and its proxy. `direct`: the embedded reference bank on loopback, which
  * no proxy of the environment stands in front of.
  */
-export function transportOf(profile: Pick<Profile, 'tpp' | 'proxy' | 'noProxy'>, opts: { direct?: boolean; tls?: TppTls } = {}): TransportConfig {
-  return { tls: opts.tls ?? profile.tpp.tls, proxy: opts.direct ? false : profile.proxy, noProxy: profile.noProxy };
+export function transportOf(profile: Pick<Profile, 'tpp' | 'proxy' | 'noProxy'>, opts: { direct?: boolean; embeddedTls?: boolean; tls?: TppTls } = {}): TransportConfig {
+  const tls = opts.tls ?? profile.tpp.tls;
+  return { tls: opts.embeddedTls ? { ...embeddedBankTls(), ...tls } : tls, proxy: opts.direct ? false : profile.proxy, noProxy: profile.noProxy };
 }

@@ -11,6 +11,8 @@ export interface RunContext {
   /** Clock control: the profile's, or the embedded bank's test-mode endpoint. */
   clockControl?: { method: string; path: string; body?: string };
   embedded: boolean;
+  /** The embedded bank serves HTTPS and demands the TEST-ONLY QWAC (`run --tls`). */
+  embeddedTls?: boolean;
   /** The target checks the PSD2 roles of TPP certificates (the embedded reference bank does in every mode). */
   roleChecks?: boolean;
   /** Timeout for each request (ms). */

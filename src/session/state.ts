@@ -66,6 +66,12 @@ export interface ScenarioState {
   /** National identity numbers found for a context (sandbox customers list), read once per scenario. */
   nationalIds: Partial<Record<Context, string>>;
 
+  // ---- transport (features/transport.feature)
+  /** A handshake offering only some TLS versions: what it offered and what came of it. */
+  tlsAttempt?: { offered: string; protocol?: string; refused?: string };
+  /** A request sent with another TLS client certificate than the run's (none, or an unknown CA's), and the TLS it was sent with. */
+  otherCert?: { what: string; exchange: Exchange };
+
   // ---- sandbox data and account information
   sandboxAccount?: SandboxAccount;
   /** The AIS resourceId of the sandbox account (found in the PSU's account list). */

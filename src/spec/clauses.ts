@@ -160,6 +160,9 @@ add('tpp.role-checked', 'tpp-identity', 'convention', 'PSD2 role checked',
 add('tpp.role-refusal-403', 'tpp-identity', 'convention', 'PSD2 role refusal: 403 FORBIDDEN',
   'A request refused for the TPP\'s PSD2 role is answered with status 403 and the code FORBIDDEN.',
   { level: 'should', source: 'Berlin Group: 403 with FORBIDDEN for a TPP not registered for the service; the spec lists FORBIDDEN among the tppMessage codes but gives no status for a role refusal' });
+add('tpp.tls-client-certificate', 'tpp-identity', 'convention', 'TLS client certificate demanded',
+  'Where the bank demands a TLS client certificate (the TPP\'s QWAC), a connection without one, or with one from a CA the bank does not trust, gets no answer from the API.',
+  { level: 'should', source: 'Berlin Group NextGenPSD2: the TPP authenticates with its QWAC in mutual TLS; the spec says the certificate is checked in production ("In production the certificate and the registration are checked on each request") but not that TLS carries it: the QSealC of the signature may be the one checked' });
 add('tpp.payments-per-tpp', 'tpp-identity', 'convention', 'Payments invisible to other TPPs',
   'Another TPP cannot read a TPP\'s payment nor its status: it is answered 404 RESOURCE_UNKNOWN, as an id that does not exist.',
   { level: 'should', source: 'Berlin Group: a payment resource belongs to the TPP that created it; the spec does not say so in words; the answer is its 404 RESOURCE_UNKNOWN pair (resource not found)' });

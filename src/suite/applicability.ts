@@ -16,6 +16,10 @@ export interface RunMode {
   checksRoles?: boolean;
   /** One shard of a run split over runners, against a target the other shards use at the same time (not each its embedded bank). */
   sharedShard?: boolean;
+  /** The target is an https:// URL. */
+  https?: boolean;
+  /** The run presents a TLS client certificate (tpp.tls.cert or .pfx; the TEST-ONLY QWAC with run --tls). */
+  clientCert?: boolean;
 }
 
 const IDENTITY_WHAT: Record<string, string> = { second: 'a second TPP', aiOnly: 'a TPP registered for account information only (PSP_AI)', piOnly: 'a TPP registered for payment initiation only (PSP_PI)' };
@@ -41,6 +45,8 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
     if (!(p.tpp.identities as Record<string, unknown>)[id]) return `the scenario acts as ${IDENTITY_WHAT[id] ?? `the TPP identity ${id}`} and the profile names none (tpp.identities.${id})`;
   }
   if (t.needs.has('role-checks') && !mode.checksRoles && p.environment !== 'production' && !c.roleChecks) return 'the spec has the PSD2 roles checked in production; the profile\'s environment is a sandbox that does not declare it checks them (capabilities.roleChecks)';
+  if (t.needs.has('https') && !mode.https) return 'the target is reached over plain HTTP: the transport rules are about TLS (an https:// target; the embedded bank with run --tls)';
+  if (t.needs.has('client-cert') && !mode.clientCert) return 'the run presents no TLS client certificate (tpp.tls.cert or tpp.tls.pfx): the target is taken not to demand one';
   for (const op of t.uses) if (!operation(p, op)) return `the profile says the bank offers no ${op} operation (operations.${op}: null); the spec does not name one`;
   if (t.needs.has('sca') && p.sca.driver === 'preset') return 'the scenario performs an SCA and the profile uses the preset driver';
   if (t.needs.has('corporate') && p.sca.driver === 'preset' && !p.psu.corporate?.psuId) return 'no corporate PSU: preset driver without psu.corporate.psuId';

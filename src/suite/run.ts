@@ -54,6 +54,8 @@ export interface RunOptions {
   allowPayments?: boolean;
   /** Faults switched on in the embedded bank (fault-injected variants). */
   faults?: string[];
+  /** Serve the embedded reference bank over HTTPS demanding the TEST-ONLY QWAC (its own TEST-ONLY server CA trusted): the transport scenarios apply. */
+  tls?: boolean;
   /** Feature files or folders (default features/). */
   paths?: string[];
   /** Only scenarios whose name matches one of these regular expressions. */
@@ -148,7 +150,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       } catch (e) {
         return { exitCode: 2, message: (e as Error).message, wallMs: 0 };
       }
-      const running = await startBank({ host: '127.0.0.1', port: 0, mode: 'test', faults, dialect: o.dialect });
+      const running = await startBank({ host: '127.0.0.1', port: 0, mode: 'test', faults, dialect: o.dialect, tls: o.tls ? { clientCert: true } : undefined });
+      ctx.embeddedTls = !!o.tls;
       bank = running;
       ctx.targetUrl = running.url;
       // The reference bank's test-mode clock control (src/bank/handlers/control.ts).
@@ -156,7 +159,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       // The reference bank checks the PSD2 roles a certificate declares in every mode (docs/reference-bank.md).
       ctx.roleChecks = true;
     } else if (o.faults?.length) return { exitCode: 2, message: '--faults apply to the embedded reference bank only: leave out --target', wallMs: 0 };
-    const transport = transportOf(profile, { direct: ctx.embedded });
+    else if (o.tls) return { exitCode: 2, message: '--tls serves the embedded reference bank over HTTPS: leave out --target (the TLS of a target is the profile tpp.tls key)', wallMs: 0 };
+    const transport = transportOf(profile, { direct: ctx.embedded, embeddedTls: ctx.embeddedTls });
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
@@ -290,7 +294,7 @@ function shardPaths(shard: Shard): string[] {
 async function psuCount(profile: Profile, ctx: RunContext): Promise<number | undefined> {
   if (profile.psuPool.private) return profile.psuPool.private;
   if (!profile.capabilities.sandbox) return undefined;
-  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport: transportOf(profile, { direct: ctx.embedded }), timeoutMs: profile.timeoutMs, record: false });
+  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport: transportOf(profile, { direct: ctx.embedded, embeddedTls: ctx.embeddedTls }), timeoutMs: profile.timeoutMs, record: false });
   const ex = await client.request({ method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
   const n = ex.response?.status === 200 ? customersOfType(profile, ex.response.json, 'private').length : 0;
   return n || undefined;

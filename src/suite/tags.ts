@@ -5,13 +5,15 @@
 // @uses:<operation id> for an operation the spec names without a path (src/session/shapes.ts);
 // @identity:<name> for another TPP of the profile's tpp.identities (second, aiOnly, piOnly);
 // @role-checks for a rule the target keeps only where it checks PSD2 roles (production);
+// @https for a transport rule (an https:// target); @client-cert for one about the TLS client certificate
+// (the run presents one: tpp.tls.cert or .pfx);
 // @alone for a scenario that runs with no other, before them (src/suite/schedule.ts); @fresh-sca for
 // one whose rule counts the time since its own SCA (it makes its PSU session at its start).
 
 /** A scenario whose rule counts the time since its own SCA: it makes its PSU session at its start (the hooks). */
 export const FRESH_SCA_TAG = '@fresh-sca';
 
-export const NEEDS = ['sandbox', 'corporate', 'payments', 'sca', 'mutating', 'clock', 'card-accounts', 'baskets', 'bulk', 'periodic', 'role-checks'] as const;
+export const NEEDS = ['sandbox', 'corporate', 'payments', 'sca', 'mutating', 'clock', 'card-accounts', 'baskets', 'bulk', 'periodic', 'role-checks', 'https', 'client-cert'] as const;
 export type Need = (typeof NEEDS)[number];
 
 export interface ScenarioTags {

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { TppIdentity } from './client.ts';
+import type { TlsConfig } from '../transport/index.ts';
 
 export const FIXTURES_DIR = fileURLToPath(new URL('../../fixtures/', import.meta.url));
 const read = (name: string) => readFileSync(`${FIXTURES_DIR}certs/${name}`, 'utf8');
@@ -22,4 +23,11 @@ export function testCredentials(which: TestTpp = ''): TestCredentials {
     qwac: { certPem: read(`${which}qwac.cert.pem`), keyPem: read(`${which}qwac.key.pem`) },
     caPem: read(`${which}ca.cert.pem`),
   };
+}
+
+/** The TLS a TPP uses against the embedded reference bank served with `tls.clientCert`: the TEST-ONLY
+ * QWAC as client certificate, and the bank's own TEST-ONLY server CA as the only CA trusted. */
+export function embeddedBankTls(): TlsConfig {
+  const q = testCredentials().qwac;
+  return { cert: q.certPem, key: q.keyPem, ca: read('server-ca.cert.pem'), systemCa: false };
 }

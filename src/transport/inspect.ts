@@ -284,3 +284,46 @@ export function describeFacts(f: ConnectionFacts): string {
   lines.push(f.cause ? `cannot be reached: ${f.cause}` : 'reachable');
   return lines.join('\n');
 }
+
+/** A TLS handshake with the target offering only the versions from `minVersion` to `maxVersion` (the transport's own connections never offer less than TLS 1.2). */
+export interface TlsAttempt {
+  /** The protocol negotiated, when the handshake completed. */
+  protocol?: string;
+  /** Why it did not (the TLS error code). */
+  refused?: string;
+}
+
+/**
+ * A handshake with the target (through the proxy as the run goes) offering only TLS `minVersion` to
+ * `maxVersion`, with the configuration's client certificate; for versions below 1.2 OpenSSL's security
+ * level is lowered so that it is the server that refuses, not this side. The server's certificate is
+ * not judged: only the protocol is.
+ */
+export async function tlsAttempt(url: string, config: TransportConfig, versions: { minVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'; maxVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3' }, timeoutMs = 10_000): Promise<TlsAttempt> {
+  const u = new URL(url);
+  if (u.protocol !== 'https:') return { refused: 'not an https:// target' };
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const port = +(u.port || 443);
+  const proxyUrl = proxyFor(u, config);
+  let socket: Socket | undefined;
+  try {
+    if (proxyUrl) {
+      const t = await withTimeout(tunnel(new URL(proxyUrl), `${u.hostname}:${port}`, config), timeoutMs, 'the proxy');
+      if ('refused' in t) return { refused: `the proxy refused the tunnel (${t.refused})` };
+      socket = t;
+    } else socket = await withTimeout(tcp(host, port), timeoutMs, `${host}:${port}`);
+    const low = versions.minVersion === 'TLSv1' || versions.minVersion === 'TLSv1.1';
+    const t = await withTimeout(handshake(socket, {
+      ...tlsOptions(config.tls),
+      servername: config.tls?.servername ?? (isIP(host) ? undefined : host),
+      ...versions,
+      ...(low ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
+    }), timeoutMs, 'the TLS handshake');
+    socket = t;
+    return { protocol: t.getProtocol() ?? 'unknown' };
+  } catch (e) {
+    return { refused: code(e) || (e as Error).message };
+  } finally {
+    socket?.destroy();
+  }
+}

@@ -88,7 +88,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   // data would be wiped with the rest). A scenario that moves the clock by days may take the kept one
   // (its SCA is at most the session's hour old), and runs alone from its first move on (clock-window.ts).
   if (t.all.includes(FRESH_SCA_TAG) || t.all.includes(ALONE_TAG)) this.reusePsuSession = false;
-  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks, sharedShard: !!this.ctx.shard && !this.ctx.embedded });
+  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks, sharedShard: !!this.ctx.shard && !this.ctx.embedded, https: this.ctx.targetUrl.startsWith('https:'), clientCert: !!(this.client.options.transport?.tls?.cert || this.client.options.transport?.tls?.pfx) });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
     return 'skipped';

@@ -37,6 +37,8 @@ const ALLOWED: Record<string, string> = {
     'no request without the violation exists: the path itself is what the bank does not serve (versioning.feature\'s /v1-less paths have their control, /v1/accounts)',
   'A payment that does not exist is unknown':
     'read-only (@production-safe): a payment that exists could only be had by creating one, which this scenario must not do on a production target; the refusal must be 404 with RESOURCE_UNKNOWN, so an unrelated 400 does not pass it',
+  ...Object.fromEntries(['TLS 1.0', 'TLS 1.1'].map((v) => [`A handshake offering only ${v} is refused`,
+    'the violation is below HTTP, a TLS handshake, not a request: its control is the next step, the same handshake offering TLS 1.0 to 1.3 with the same certificate, which must negotiate TLS 1.2 or 1.3 (src/suite/transport.ts)'])),
   'The sandbox operations exist in the sandbox only':
     'the refusal is expected on a production target only, where the sandbox operation does not exist at all: no request without the violation exists there',
 };

@@ -9,7 +9,7 @@ import { stringify, type Ctx, type Reply, type WireAction } from '../http.ts';
 
 /** The areas of the spec the issue names; every fault belongs to one. */
 export const FAULT_AREAS = [
-  'signing', 'headers', 'cross-border', 'errors', 'limits', 'baskets', 'payment-states', 'sca', 'transactions', 'sandbox', 'versioning', 'chaos', 'identities',
+  'signing', 'headers', 'cross-border', 'errors', 'limits', 'baskets', 'payment-states', 'sca', 'transactions', 'sandbox', 'versioning', 'chaos', 'identities', 'transport',
 ] as const;
 export type FaultArea = (typeof FAULT_AREAS)[number];
 

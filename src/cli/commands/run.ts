@@ -28,6 +28,7 @@ export function register(program: Command): void {
     .option('--report-dir <DIR>', 'where reports go', 'reports')
     .option('--allow-payments', 'production: also run payment scenarios')
     .option('--faults <a,b>', 'switch faults on in the embedded reference bank')
+    .option('--tls', 'serve the embedded reference bank over HTTPS demanding the TEST-ONLY QWAC (mutual TLS; the transport scenarios apply)')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
     .option('--sca-driver <form|browser|preset>', "replace the profile's SCA driver")
     .option('--dialect <default|variant>', 'the embedded reference bank\'s dialect (variant: also its shipped profile profiles/variant.yaml)')
@@ -36,7 +37,7 @@ export function register(program: Command): void {
     .option('--bundle <FILE.zip>', 'also write a signed evidence bundle: reports, every exchange, and a manifest of their SHA-256 signed as a detached JWS (verify-bundle checks it)')
     .option('--bundle-key <FILE>', 'the bundle\'s signing key (PEM; default: the profile\'s QSealC key)')
     .option('--bundle-cert <FILE>', 'the bundle\'s certificate chain (PEM, leaf first; default: the profile\'s QSealC certificate)')
-    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; processes?: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean; bundle?: string; bundleKey?: string; bundleCert?: string; checkConnection?: boolean }) => {
+    .action(async (o: { target?: string; profile?: string; tags?: string; name?: string[]; parallel: string; processes?: string; reportDir: string; allowPayments?: boolean; faults?: string; timeout: string; report: boolean; scaDriver?: string; dialect?: string; deadline?: string; breaker: string; shard?: string; recordDurations?: boolean; bundle?: string; bundleKey?: string; bundleCert?: string; checkConnection?: boolean; tls?: boolean }) => {
       const shard = o.shard === undefined ? undefined : parseShard(o.shard);
       if (o.shard !== undefined && !shard) throw new UsageError(`--shard "${o.shard}" is not i/n with 1 ≤ i ≤ n`);
       if (o.dialect !== undefined && !isDialect(o.dialect)) throw new UsageError(`--dialect "${o.dialect}" is not one of ${DIALECTS.join(', ')}`);
@@ -68,6 +69,7 @@ export function register(program: Command): void {
         reportDir: o.reportDir,
         allowPayments: o.allowPayments,
         faults: o.faults ? o.faults.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+        tls: o.tls,
         report: o.report,
         timeoutMs: +o.timeout,
         scaDriver: o.scaDriver as 'form' | 'browser' | 'preset' | undefined,
