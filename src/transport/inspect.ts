@@ -2,11 +2,14 @@
 // that a target that cannot be reached is said plainly, with the profile key to change, and so that
 // `run --check-connection` can print the TLS facts. Part of the one transport (./index.ts): the only
 // other place that opens a connection.
+import { createHash, X509Certificate } from 'node:crypto';
 import { connect as netConnect, isIP, type Socket } from 'node:net';
 import { checkServerIdentity, connect as tlsConnect, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
 import { tlsOptions, type TransportConfig } from './config.ts';
 
 export interface CertFacts {
+  /** SHA-256 of the certificate's SubjectPublicKeyInfo, Base64 (the form Chromium's SPKI list takes). */
+  spki: string;
   subject: string;
   issuer: string;
   validTo: string;
@@ -65,12 +68,16 @@ function dn(o: Record<string, string | string[]> | undefined): string {
   return o ? Object.entries(o).map(([k, v]) => `${k}=${[v].flat().join('+')}`).join(', ') : '(none)';
 }
 
+function spkiHash(der: Buffer): string {
+  return createHash('sha256').update(new X509Certificate(der).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+}
+
 function chainOf(leaf: DetailedPeerCertificate): CertFacts[] {
   const out: CertFacts[] = [];
   const seen = new Set<string>();
   for (let c: DetailedPeerCertificate | undefined = leaf; c && c.raw && !seen.has(c.fingerprint256); c = c.issuerCertificate) {
     seen.add(c.fingerprint256);
-    out.push({ subject: dn(c.subject as never), issuer: dn(c.issuer as never), validTo: c.valid_to, names: c.subjectaltname });
+    out.push({ spki: spkiHash(c.raw), subject: dn(c.subject as never), issuer: dn(c.issuer as never), validTo: c.valid_to, names: c.subjectaltname });
   }
   return out;
 }
@@ -78,7 +85,6 @@ function chainOf(leaf: DetailedPeerCertificate): CertFacts[] {
 /** The subject of a PEM certificate (first of a chain), for the facts. */
 async function subjectOf(pem: string | undefined): Promise<string | undefined> {
   if (!pem) return undefined;
-  const { X509Certificate } = await import('node:crypto');
   try {
     return new X509Certificate(pem).subject.replace(/\n/g, ', ');
   } catch {
@@ -326,4 +332,19 @@ export async function tlsAttempt(url: string, config: TransportConfig, versions:
   } finally {
     socket?.destroy();
   }
+}
+
+/**
+ * The server certificates a browser may accept for `origins`: for each https:// origin whose
+ * certificate the configuration trusts (its CAs, its name check), the SHA-256 of the leaf's public key.
+ * The browser then trusts exactly those servers (Chromium's SPKI list), never certificate errors at
+ * large; an origin whose certificate is not trusted gets no pin, and the browser refuses it.
+ */
+export async function trustedServerKeys(origins: string[], config: TransportConfig, timeoutMs = 10_000): Promise<string[]> {
+  const pins = await Promise.all(origins.filter((o) => o.startsWith('https:')).map(async (o) => {
+    const f = await inspectConnection(o, config, timeoutMs).catch(() => undefined);
+    const t = f?.tls;
+    return t && t.trusted && t.nameMatches && t.chain[0] ? t.chain[0].spki : undefined;
+  }));
+  return [...new Set(pins.filter((p): p is string => !!p))].sort();
 }

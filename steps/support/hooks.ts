@@ -11,6 +11,7 @@ import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/sui
 import { RunStopped, stopReason } from '../../src/session/run-guard.ts';
 import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
 import { prepareSca } from '../../src/session/sca/index.ts';
+import { transportOf } from '../../src/session/profile.ts';
 import { FRESH_SCA_TAG, readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
 import { ALONE_TAG, canAssign } from '../../src/suite/schedule.ts';
@@ -51,7 +52,7 @@ BeforeAll(function () {
   const { ctx, profile } = runContext();
   if (ctx.firstWorkerReady && workerIndex() === 0) writeFileSync(ctx.firstWorkerReady, '');
   // The browser SCA driver's browser starts now, beside the worker's first scenarios, not in its first SCA.
-  prepareSca(profile, ctx.targetUrl);
+  prepareSca(profile, ctx.targetUrl, transportOf(profile, { direct: ctx.embedded, embeddedTls: ctx.embeddedTls }));
 });
 
 // One browser per worker (the browser SCA driver): closed when the worker is done.

@@ -27,6 +27,7 @@ import { ELEMENT_IN_PAGE, type ElementAnswer, type ElementOp } from './in-page.t
 import { reachesRedirectUri, type ScaOutcome } from './form-driver.ts';
 import { fillText } from '../templates.ts';
 import { redactUrl } from '../../tpp/redact.ts';
+import { trustedServerKeys, type TransportConfig } from '../../transport/index.ts';
 
 export interface BrowserScaRequest {
   href: string;
@@ -39,6 +40,8 @@ export interface BrowserScaRequest {
   timeoutMs?: number;
   /** `open` only to prove, in a test, that the seal is what stops WebRTC (the fault); never in a run. */
   webrtc?: WebRtc;
+  /** The run's TLS (transport/): the browser trusts the server certificates it trusts, by their keys. */
+  transport?: TransportConfig;
 }
 
 export type WebRtc = 'sealed' | 'open';
@@ -108,7 +111,7 @@ function hostPort(origin: string): string {
  * `sinkPort` (which closes it: Fetch interception fails the page's own requests before that; what
  * reaches the sink is what Fetch does not see, a WebRTC TURN connection).
  */
-export function chromiumArgs(origins: string[], sinkPort: number, opts: { webrtc?: WebRtc } = {}): string[] {
+export function chromiumArgs(origins: string[], sinkPort: number, opts: { webrtc?: WebRtc; spki?: string[] } = {}): string[] {
   const hosts = [...new Set(origins.map((o) => new URL(o).hostname))];
   const keep = hosts.map((h) => `EXCLUDE ${h}`);
   const webrtc = opts.webrtc === 'open' ? [] : [...WEBRTC_SEAL];
@@ -128,6 +131,8 @@ export function chromiumArgs(origins: string[], sinkPort: number, opts: { webrtc
     '--disable-site-isolation-trials',
     `--disable-features=IsolateOrigins,site-per-process,NetworkPrediction,Translate,OptimizationHints,MediaRouter,AutofillServerCommunication${opts.webrtc === 'open' ? '' : ',WebRtcHideLocalIpsWithMdns'}`,
     `--host-resolver-rules=${['MAP * ~NOTFOUND', ...keep].join(', ')}`,
+    // The https:// origins' server keys the run's transport trusts (a private CA): those servers only.
+    ...(opts.spki?.length ? [`--ignore-certificate-errors-spki-list=${opts.spki.join(',')}`] : []),
   ];
 }
 
@@ -198,10 +203,10 @@ class Host {
     });
   }
 
-  static async start(executablePath: string, origins: string[], webrtc: WebRtc): Promise<Host> {
+  static async start(executablePath: string, origins: string[], webrtc: WebRtc, spki: string[]): Promise<Host> {
     const sink = await startSink();
     try {
-      const cdp = await CdpBrowser.launch(executablePath, chromiumArgs(origins, sink.port, { webrtc }));
+      const cdp = await CdpBrowser.launch(executablePath, chromiumArgs(origins, sink.port, { webrtc, spki }));
       await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true });
       return new Host(cdp, sink);
     } catch (e) {
@@ -269,18 +274,32 @@ class Host {
 
 let shared: { key: string; host: Promise<Host> } | undefined;
 
+/** The server keys the browser trusts for https:// `origins`, found once per process and configuration. */
+const keysFound = new Map<string, Promise<string[]>>();
+function serverKeys(origins: string[], transport: TransportConfig | undefined): Promise<string[]> {
+  if (!transport?.tls || !origins.some((o) => o.startsWith('https:'))) return Promise.resolve([]);
+  const key = JSON.stringify([origins, transport]);
+  let p = keysFound.get(key);
+  if (!p) {
+    p = trustedServerKeys(origins, transport).catch(() => []);
+    keysFound.set(key, p);
+  }
+  return p;
+}
+
 /** The origins of `urls` (an SCA's allowed origins). Throws on one that is not a URL. */
 function originsOf(urls: string[]): Set<string> {
   return new Set(urls.map((o) => new URL(o).origin));
 }
 
 /** This process's browser, for SCAs that may load from `origins` (its host resolver knows only their names). */
-async function hostFor(executablePath: string, origins: Set<string>, webrtc: WebRtc = 'sealed'): Promise<Host> {
+async function hostFor(executablePath: string, origins: Set<string>, webrtc: WebRtc = 'sealed', transport?: TransportConfig): Promise<Host> {
   const list = [...origins].sort();
-  const key = JSON.stringify([executablePath, list, webrtc]);
+  const spki = await serverKeys(list, transport);
+  const key = JSON.stringify([executablePath, list, webrtc, spki]);
   if (shared?.key !== key) {
     await closeBrowser();
-    const host = Host.start(executablePath, list, webrtc);
+    const host = Host.start(executablePath, list, webrtc, spki);
     shared = { key, host };
     host.catch(() => {
       if (shared?.host === host) shared = undefined;
@@ -289,7 +308,7 @@ async function hostFor(executablePath: string, origins: Set<string>, webrtc: Web
   const h = await shared.host;
   if (!h.cdp.connected) {
     shared = undefined;
-    return hostFor(executablePath, origins, webrtc);
+    return hostFor(executablePath, origins, webrtc, transport);
   }
   return h;
 }
@@ -297,7 +316,7 @@ async function hostFor(executablePath: string, origins: Set<string>, webrtc: Web
 /** Starts this process's browser and the first SCA's context ahead of the first SCA (a worker's
  * Before-all hook), for the origins an SCA may load from; a browser that cannot start is reported by
  * the SCA that needs it. */
-export function prepareBrowser(req: { origins: string[]; executablePath?: string }): void {
+export function prepareBrowser(req: { origins: string[]; executablePath?: string; transport?: TransportConfig }): void {
   const executablePath = findChromium(req.executablePath);
   if (!executablePath) return;
   let origins: Set<string>;
@@ -306,7 +325,7 @@ export function prepareBrowser(req: { origins: string[]; executablePath?: string
   } catch {
     return;
   }
-  hostFor(executablePath, origins).then((h) => h.prepare(), () => undefined);
+  hostFor(executablePath, origins, 'sealed', req.transport).then((h) => h.prepare(), () => undefined);
 }
 
 /** Closes this process's browser (the run's After-all hook, tests). */
@@ -379,7 +398,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
 
   let host: Host;
   try {
-    host = await hostFor(executablePath, allowed, req.webrtc);
+    host = await hostFor(executablePath, allowed, req.webrtc, req.transport);
   } catch (e) {
     return done({ completed: false, params: {}, problem: `the browser did not start: ${(e as Error).message.split('\n')[0]}` });
   }

@@ -32,8 +32,8 @@ export function scaOrigins(profile: Profile, targetUrl: string): string[] {
 
 /** Gets the profile's SCA driver ready before a worker's first SCA: the browser driver starts its
  * browser and the first SCA's context (errors are the first SCA's to report). */
-export function prepareSca(profile: Profile, targetUrl: string): void {
-  if (profile.sca.driver === 'browser' && profile.sca.browser) prepareBrowser({ origins: scaOrigins(profile, targetUrl), executablePath: profile.sca.browser.executablePath });
+export function prepareSca(profile: Profile, targetUrl: string, transport?: TransportConfig): void {
+  if (profile.sca.driver === 'browser' && profile.sca.browser) prepareBrowser({ origins: scaOrigins(profile, targetUrl), executablePath: profile.sca.browser.executablePath, transport });
 }
 
 export async function performSca(profile: Profile, call: ScaCall): Promise<ScaResult> {
@@ -43,7 +43,7 @@ export async function performSca(profile: Profile, call: ScaCall): Promise<ScaRe
   if (profile.sca.driver === 'browser' && profile.sca.browser) {
     const b = profile.sca.browser;
     if (call.cancel && !b.cancelSteps) return { completed: false, params: {}, steps: [], problem: 'this scenario aborts the SCA, but the profile has no sca.browser.cancelSteps' };
-    return runBrowserSca({ href: call.href, redirectUri, origins, steps: call.cancel ? b.cancelSteps! : b.steps, vars: call.vars, executablePath: b.executablePath, timeoutMs: profile.timeoutMs });
+    return runBrowserSca({ href: call.href, redirectUri, origins, steps: call.cancel ? b.cancelSteps! : b.steps, vars: call.vars, executablePath: b.executablePath, timeoutMs: profile.timeoutMs, transport: call.transport });
   }
   if (profile.sca.driver === 'preset') return { completed: false, params: {}, steps: [], problem: 'the preset driver performs no SCA' };
   const f = profile.sca.form;
