@@ -74,6 +74,19 @@ export function checkChain(bank: Bank, tpp: TppInfo): void {
   throw new BankError('CERTIFICATE_INVALID', `certificate ${cert.serialNumber} (issuer ${cert.issuer.split('\n').join(', ')}) is not issued by a trusted CA`);
 }
 
+/**
+ * Production with a TLS client certificate (serve --tls --client-cert): the QWAC of the connection and
+ * the QSealC that signs the request are the same TPP's (their organizationIdentifier), as "In
+ * production the certificate and the registration are checked on each request" implies.
+ */
+export function checkTlsOrganisation(bank: Bank, tpp: TppInfo, req: IncomingMessage): void {
+  if (!bank.checkOn('production-chain')) return;
+  const peer = (req.socket as { getPeerCertificate?: () => { raw?: Buffer } }).getPeerCertificate?.();
+  if (!peer?.raw) return;
+  const qwac = tppInfo(new X509Certificate(peer.raw), undefined);
+  if (qwac.id !== tpp.id) throw new BankError('CERTIFICATE_INVALID', `the TLS client certificate is ${qwac.id}'s, the signing certificate ${tpp.id}'s: the QWAC and the QSealC must be the same TPP's`);
+}
+
 /** Production: the PSD2 role of the certificate covers the operation (AI for accounts, PI for payments). */
 export function checkRole(bank: Bank, tpp: TppInfo, route: Route): void {
   if (!bank.checkOn('production-role') || !route.role) return;

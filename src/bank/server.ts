@@ -11,7 +11,7 @@ import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import type { Clock } from '../tpp/http-date.ts';
 import { Bank, type BankMode } from './bank.ts';
 import {
-  checkAcceptFix, checkChain, checkCharacters, checkHeaderCharacters, checkHeaderFormats, checkRequiredHeaders, checkRole, checkSignature, parseJsonBody, SYSTEM, tppInfo,
+  checkAcceptFix, checkChain, checkCharacters, checkHeaderCharacters, checkHeaderFormats, checkRequiredHeaders, checkRole, checkSignature, checkTlsOrganisation, parseJsonBody, SYSTEM, tppInfo,
 } from './checks.ts';
 import { BankClock } from './clock.ts';
 import { findFault } from './fault-registry.ts';
@@ -30,7 +30,7 @@ export interface StartBankOptions {
    * Serve HTTPS with the bank's own TEST-ONLY server certificate (fixtures/certs/server.*: names
    * localhost and 127.0.0.1, issued by the TEST-ONLY server CA server-ca.cert.pem, not the TPPs' CA,
    * so a profile trusts it explicitly: tpp.tls.ca). `clientCert`: demand a TPP client certificate
-   * issued by one of `clientCa` (PEM; default the TEST-ONLY TPP CAs), as a PSD2 gateway demands the QWAC.
+   * issued by one of `clientCa` (PEM; default the TEST-ONLY main TPP CA), as a PSD2 gateway demands the QWAC.
    */
   tls?: boolean | { clientCert?: boolean; clientCa?: string[] };
   seed?: number;
@@ -141,6 +141,7 @@ async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dia
       }
       if (bank.mode === 'production') {
         checkChain(bank, ctx.tpp);
+        checkTlsOrganisation(bank, ctx.tpp, req);
         checkRole(bank, ctx.tpp, ctx.route);
       } else if (ctx.tpp.roles) {
         // Test and sandbox modes accept any well-formed certificate, but hold a TPP to the PSD2 roles its certificate declares.
@@ -169,8 +170,12 @@ async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dia
   write(res, adaptResponse(dialect, action, ctx), requestId);
 }
 
-/** The TEST-ONLY TPP CAs (the main TPP's, the second's, the AI-only and PI-only ones): the client certificates `tls.clientCert` accepts by default. */
-const TPP_CAS = ['ca.cert.pem', 'second-ca.cert.pem', 'ai-only-ca.cert.pem', 'pi-only-ca.cert.pem'];
+/**
+ * The client certificates `tls.clientCert` accepts by default: the TEST-ONLY main TPP's CA. (The
+ * other TEST-ONLY TPP CAs carry the same name with other keys, and OpenSSL looks an issuer up by its
+ * name: listing them beside it would refuse the main TPP's QWAC. Give one with `clientCa`.)
+ */
+const TPP_CAS = ['ca.cert.pem'];
 
 export async function startBank(options: StartBankOptions = {}): Promise<RunningBank> {
   const { rules: faultRules, hooks } = composeFaults((options.faults ?? []).map((f) => (typeof f === 'string' ? findFault(f) : f)));

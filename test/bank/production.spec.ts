@@ -132,6 +132,27 @@ describe('mutual TLS and seeds', () => {
     }
   });
 
+  // Fault that trips it: a production bank that checks the QSealC's chain but not that the QWAC of
+  // the connection is the same TPP's (the AI-only TPP's QWAC with the main TPP's QSealC is served).
+  it('in production, the QWAC of the connection and the QSealC of the signature must be the same TPP\'s', async () => {
+    const tb = await testBank({ mode: 'production', tls: { clientCert: true, clientCa: [ca('ai-only-')] }, trustedCaPems: [ca(''), ca('ai-only-')] });
+    try {
+      const qwac = testCredentials('ai-only-').qwac;
+      const send = async (qsealc: 'ai-only-' | '') => {
+        const c = new TppClient({ baseUrl: tb.running.url, identity: testCredentials(qsealc).qsealc, transport: { tls: { ca: ca('server-'), cert: qwac.certPem, key: qwac.keyPem }, proxy: false }, record: false, psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'org-match' } });
+        return (await c.request({ method: 'GET', path: '/v1/accounts' })).response;
+      };
+      // Control: the AI-only TPP's QWAC and QSealC, a request answered as usual (401 with scaRedirect).
+      expect((await send('ai-only-'))?.status).toBe(401);
+      const other = await send('');
+      expect(other?.status).toBe(400);
+      expect((other?.json as { code?: string }).code).toBe('CERTIFICATE_INVALID');
+      expect((other?.json as { message?: string }).message).toMatch(/PSDNO-FSA-999999998.*PSDNO-FSA-999999999/);
+    } finally {
+      await tb.close();
+    }
+  });
+
   it('seeds deterministically: same seed and clock, same state; another seed, another state', async () => {
     const { Bank } = await import('../../src/bank/bank.ts');
     const { BankClock } = await import('../../src/bank/clock.ts');

@@ -24,13 +24,13 @@ export interface Front {
   close(): Promise<void>;
 }
 
-/** A TLS front on 127.0.0.1: server certificate fixtures/certs/server.* (the TEST-ONLY server CA), client certificates demanded from `clientCas` (default: the TEST-ONLY TPP CAs). */
+/** A TLS front on 127.0.0.1: server certificate fixtures/certs/server.* (the TEST-ONLY server CA), client certificates demanded from `clientCas` (default: the TEST-ONLY main TPP CA). */
 export async function tlsFront(opts: { clientCas?: string[]; tls?: Partial<ServerOptions> } = {}): Promise<Front> {
   const front: Front = { url: '', clients: [], close: async () => undefined };
   const server = createHttpsServer({
     key: pem('server.key.pem'),
     cert: pem('server.cert.pem'),
-    ca: (opts.clientCas ?? ['ca.cert.pem', 'second-ca.cert.pem', 'ai-only-ca.cert.pem', 'pi-only-ca.cert.pem']).map(pem),
+    ca: (opts.clientCas ?? ['ca.cert.pem']).map(pem),
     requestCert: true,
     rejectUnauthorized: true,
     minVersion: 'TLSv1.2',

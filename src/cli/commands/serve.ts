@@ -10,7 +10,7 @@ export function register(program: Command): void {
     .option('--port <N>', 'port (0: a free one)', '8080')
     .option('--host <HOST>', 'address to bind', '127.0.0.1')
     .option('--tls', 'serve HTTPS with the TEST-ONLY server certificate (fixtures/certs/server.*, issued by server-ca.cert.pem: trust it with tpp.tls.ca)')
-    .option('--client-cert', 'with --tls: demand a TPP client certificate (the QWAC) issued by the TEST-ONLY TPP CAs, or by --client-ca')
+    .option('--client-cert', 'with --tls: demand a TPP client certificate (the QWAC) issued by the TEST-ONLY main TPP CA, or by --client-ca')
     .option('--client-ca <file>', 'with --client-cert: the CA (PEM) client certificates must chain to')
     .option('--mode <mode>', 'test (sandbox + clock control), sandbox, or production (chain and role checks)', 'test')
     .option('--seed <N>', 'seed of the deterministic sandbox data', '1')
