@@ -42,6 +42,13 @@ module.exports = {
       to: { path: '(^|/)node_modules/undici/' },
     },
     {
+      name: 'sockets-only-in-transport',
+      severity: 'error',
+      comment: 'Sockets (node:net, tls, http, https, http2, dgram) only in src/transport (connections) and src/bank (the reference bank serves); bench/ holds test tooling (a delaying proxy).',
+      from: { pathNot: '^(src/transport|src/bank|bench)/' },
+      to: { dependencyTypes: ['core'], path: '^(node:)?(net|tls|http|https|http2|dgram)$' },
+    },
+    {
       name: 'tpp-only-from-spec',
       severity: 'error',
       comment: 'src/tpp (the TPP toolkit) builds on src/spec (and the transport) only.',

@@ -14,6 +14,7 @@ import { tlsOptions, type TransportConfig } from './config.ts';
 
 export type { Dispatcher };
 export { tlsOptions, type TlsConfig, type TransportConfig } from './config.ts';
+export { startSink, type Sink } from './sink.ts';
 export { describeFacts, explainConnectionError, inspectConnection, tlsAttempt, trustedServerKeys, type ConnectionFacts, type TlsAttempt } from './inspect.ts';
 
 /** What makes two configurations the same dispatcher (Buffers by content). */

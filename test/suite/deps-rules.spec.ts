@@ -40,14 +40,15 @@ const CLEAN = {
 };
 
 describe('the layering rules', () => {
-  // Fault: a sender that opens its own connections (undici imported outside src/transport).
+  // Fault: a sender that opens its own connections (undici or node:tls imported outside src/transport).
   it('fail undici imported outside the one transport, and the transport importing the project', () => {
     expect(cruise({ ...CLEAN, 'src/transport/index.ts': "import { Agent } from 'undici';\nexport const D = new Agent();\n" })).toEqual([]);
     expect(cruise({
       ...CLEAN,
       'src/transport/index.ts': "import { A } from '../spec/a.ts';\nexport const D = A;\n",
       'src/tpp/b.ts': "import { A } from '../spec/a.ts';\nimport { request } from 'undici';\nexport const B = A;\nexport const R = request;\n",
-    })).toEqual(['one-transport', 'transport-is-the-bottom']);
+      'src/session/d.ts': "import { connect } from 'node:tls';\nexport const D = connect;\n",
+    })).toEqual(['one-transport', 'sockets-only-in-transport', 'transport-is-the-bottom']);
   }, 30_000);
 
   // The global fetch needs no import: no project source outside src/transport calls it.

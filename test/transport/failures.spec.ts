@@ -93,12 +93,35 @@ describe('the CLI', () => {
   };
   const env = { HTTPS_PROXY: undefined, https_proxy: undefined, HTTP_PROXY: undefined, http_proxy: undefined, NODE_EXTRA_CA_CERTS: undefined };
 
-  it('run: exit 3 with the one-line cause before any scenario', async () => {
-    const r = await cliAsync(['run', '--target', front.url, '--profile', profile(`    cert: ${certFile('qwac.cert.pem')}\n    key: ${certFile('qwac.key.pem')}\n`), '--no-report', '--report-dir', join(dir, 'r')], 60_000, env);
-    expect(r.code).toBe(3);
-    expect(r.stderr.trim().split('\n')).toHaveLength(1);
-    expect(r.stderr).toMatch(/cannot be reached: the server's certificate is not trusted.*tpp\.tls\.ca/);
-  }, 70_000);
+  // Each failure mode through the CLI as a user meets it: exit 3, one line on stderr naming the key.
+  it('run: exit 3 with the one-line cause before any scenario, for each failure mode', async () => {
+    const qwac = `    cert: ${certFile('qwac.cert.pem')}\n    key: ${certFile('qwac.key.pem')}\n`;
+    const ca = `    ca: ${certFile('server-ca.cert.pem')}\n`;
+    const strict = await frontOf({ clientCas: ['ca.cert.pem'] });
+    const old = await frontOf({ tls: { minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' } });
+    const refusing = await connectProxy({ refuse: '407 Proxy Authentication Required' });
+    const cases: Array<[string, string, string, RegExp, Record<string, string>?]> = [
+      ['untrusted server', front.url, qwac, /the server's certificate is not trusted.*tpp\.tls\.ca/],
+      ['name mismatch', front.url, `${qwac}${ca}    servername: bank.example\n`, /names DNS:localhost, IP Address:127\.0\.0\.1, not bank\.example: set tpp\.tls\.servername/],
+      ['no client certificate', front.url, ca, /asked for a TLS client certificate and none was given: set tpp\.tls\.cert/],
+      ['client certificate refused', strict.url, `    cert: ${certFile('ai-only-qwac.cert.pem')}\n    key: ${certFile('ai-only-qwac.key.pem')}\n${ca}`, /refused the TLS client certificate given \(tpp\.tls\.cert\)/],
+      ['TLS below 1.2', old.url, `${qwac}${ca}`, /no TLS version both sides accept/],
+      ['proxy refuses', front.url, `${qwac}${ca}`, /the proxy http:\/\/127\.0\.0\.1:\d+\/? refused the tunnel .*407.*HTTPS_PROXY/, { HTTPS_PROXY: refusing.url }],
+    ];
+    try {
+      const runs = await Promise.all(cases.map(([, url, tls, , extra], i) =>
+        cliAsync(['run', '--target', url, '--profile', profile(tls), '--no-report', '--report-dir', join(dir, `r${i}`)], 60_000, { ...env, ...extra })));
+      for (const [i, [name, , , cause]] of cases.entries()) {
+        const r = runs[i];
+        expect(r.code, `${name}: ${r.stderr}`).toBe(3);
+        expect(r.stderr.trim().split('\n'), name).toHaveLength(1);
+        expect(r.stderr, name).toMatch(/cannot be reached: /);
+        expect(r.stderr, name).toMatch(cause);
+      }
+    } finally {
+      await refusing.close();
+    }
+  }, 90_000);
 
   it('run --check-connection prints the protocol, the chain and the client certificate; exit 0', async () => {
     const r = await cliAsync(['run', '--target', front.url, '--check-connection', '--profile', profile(`    cert: ${certFile('qwac.cert.pem')}\n    key: ${certFile('qwac.key.pem')}\n    ca: ${certFile('server-ca.cert.pem')}\n`)], 60_000, env);

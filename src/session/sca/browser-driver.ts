@@ -20,14 +20,13 @@
 // and set up, is made as an SCA ends: a new page's renderer takes about 60 ms to start, which the
 // SCA would otherwise wait for.
 import { execFileSync } from 'node:child_process';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { BrowserStep } from '../profile.ts';
 import { CdpBrowser, type CdpEvent } from './cdp.ts';
 import { ELEMENT_IN_PAGE, type ElementAnswer, type ElementOp } from './in-page.ts';
 import { reachesRedirectUri, type ScaOutcome } from './form-driver.ts';
 import { fillText } from '../templates.ts';
 import { redactUrl } from '../../tpp/redact.ts';
-import { trustedServerKeys, type TransportConfig } from '../../transport/index.ts';
+import { startSink, trustedServerKeys, type Sink, type TransportConfig } from '../../transport/index.ts';
 
 export interface BrowserScaRequest {
   href: string;
@@ -135,35 +134,6 @@ export function chromiumArgs(origins: string[], sinkPort: number, opts: { webrtc
     ...(opts.spki?.length ? [`--ignore-certificate-errors-spki-list=${opts.spki.join(',')}`] : []),
   ];
 }
-
-/** The loopback sink proxy of this process's browser: it closes every connection, and counts them. */
-export interface Sink {
-  port: number;
-  /** Connections it closed since it started. */
-  readonly hits: number;
-  close(): void;
-}
-
-export async function startSink(): Promise<Sink> {
-  let hits = 0;
-  const server = createNetServer((socket) => {
-    hits++;
-    socket.destroy();
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  server.unref();
-  return {
-    port: (server.address() as AddressInfo).port,
-    get hits() {
-      return hits;
-    },
-    close: () => server.close(),
-  };
-}
-
 
 /** A target attached in an SCA's browser context: the SCA decides its requests before it runs. */
 type OnAttached = (sessionId: string, type: string, targetId: string) => Promise<void>;
