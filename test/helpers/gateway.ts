@@ -21,12 +21,14 @@ export interface Front {
   upstream?: string;
   /** The subject of each client certificate a connection presented. */
   clients: string[];
+  /** The remote port of every TCP connection made to the front (a proxy's upstream socket, or the client's own). */
+  peers: number[];
   close(): Promise<void>;
 }
 
 /** A TLS front on 127.0.0.1: server certificate fixtures/certs/server.* (the TEST-ONLY server CA), client certificates demanded from `clientCas` (default: the TEST-ONLY main TPP CA). */
 export async function tlsFront(opts: { clientCas?: string[]; tls?: Partial<ServerOptions> } = {}): Promise<Front> {
-  const front: Front = { url: '', clients: [], close: async () => undefined };
+  const front: Front = { url: '', clients: [], peers: [], close: async () => undefined };
   const server = createHttpsServer({
     key: pem('server.key.pem'),
     cert: pem('server.cert.pem'),
@@ -48,6 +50,7 @@ export async function tlsFront(opts: { clientCas?: string[]; tls?: Partial<Serve
     req.pipe(fwd);
   });
   server.on('secureConnection', (s: TLSSocket) => front.clients.push(String(s.getPeerCertificate()?.subject?.CN ?? '(none)')));
+  server.on('connection', (s: Socket) => front.peers.push(s.remotePort ?? 0));
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   front.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -60,8 +63,8 @@ export async function tlsFront(opts: { clientCas?: string[]; tls?: Partial<Serve
 
 export interface Proxy {
   url: string;
-  /** Each CONNECT: its target and the first byte the client sent through it. */
-  tunnels: Array<{ target: string; firstByte?: number }>;
+  /** Each CONNECT: its target, the local port of the proxy's socket to it, and the first byte the client sent through it. */
+  tunnels: Array<{ target: string; upstreamPort?: number; firstByte?: number }>;
   /** Requests that were not CONNECT (a proxy asked to carry plain text). */
   plain: string[];
   close(): Promise<void>;
@@ -96,6 +99,7 @@ export async function connectProxy(opts: { refuse?: string } = {}): Promise<Prox
       const tunnel: Proxy['tunnels'][number] = { target: `${m[1]}:${m[2]}` };
       proxy.tunnels.push(tunnel);
       const upstream = netConnect({ host: '127.0.0.1', port: +m[2] }, () => {
+        tunnel.upstreamPort = upstream.localPort;
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         if (rest.length) {
           tunnel.firstByte ??= rest[0];
