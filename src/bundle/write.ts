@@ -71,7 +71,7 @@ export async function writeBundle(b: BundleInput): Promise<Manifest> {
   const members = new Map<string, Uint8Array>();
   const omitted: Manifest['omitted'] = [];
   const ids = new Set<string>();
-  for (const who of [b.profile.psu.private, b.profile.psu.corporate]) if (who?.nationalId) ids.add(who.nationalId);
+  for (const who of [...b.profile.psus.private, ...b.profile.psus.corporate]) if (who.nationalId) ids.add(who.nationalId);
   const add = (name: string, data: Uint8Array) => members.set(name.split(sep).join('/'), data);
 
   for (const f of ['results.json', 'junit.xml', 'summary.txt', 'clauses.html']) {

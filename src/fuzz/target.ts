@@ -4,7 +4,7 @@
 import { startBank, type RunningBank } from '../bank/index.ts';
 import { TppClient, type PsuContext, type TppIdentity } from '../tpp/client.ts';
 import type { TransportConfig } from '../transport/index.ts';
-import { completeProfile, loadProfile, transportOf, type Profile } from '../session/profile.ts';
+import { completeProfile, loadProfile, psuOf, transportOf, type Profile } from '../session/profile.ts';
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import { clockMover, type ClockMover } from '../tpp/clock.ts';
 import { dialectFromEnv, dialectProfile, type Dialect } from '../session/dialects.ts';
@@ -67,7 +67,7 @@ export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
   const now = () => Date.now() + (clock ? clock.offsetSeconds * 1000 : 0);
   const controlClient = control ? new TppClient({ baseUrl: url, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport, clock: now, record: false, timeoutMs: profile.timeoutMs }) : undefined;
   if (control && controlClient) clock = clockMover(controlClient, control);
-  const psu: PsuContext = { psuIpAddress: profile.psu.private.ipAddress ?? '192.0.2.10', tppSessionId: 'xs2a-fuzz' };
+  const psu: PsuContext = { psuIpAddress: psuOf(profile, 'PRIVATE').ipAddress ?? '192.0.2.10', tppSessionId: 'xs2a-fuzz' };
   const clients: TppClient[] = [];
   const targetUrl = url;
   return {

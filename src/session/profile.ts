@@ -8,7 +8,7 @@ import { embeddedBankTls, testCredentials, type TestTpp } from '../tpp/fixtures.
 import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
-import { ownOf } from './psu-pool.ts';
+import { ownOf, workerIndex } from './psu-pool.ts';
 
 export interface PsuIdentity {
   /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
@@ -61,8 +61,12 @@ export interface Profile {
     /** Other TPPs for the rules that involve two TPPs or a PSD2 role (`@identity:<name>` scenarios). */
     identities: Partial<Record<IdentityName, OtherTpp>>;
   };
-  /** The PSU this worker acts for, per context: one of the profile's (a list gives each worker its own). */
-  psu: { private: PsuIdentity; corporate?: PsuIdentity };
+  /**
+   * The PSUs the profile names, per context, each with the defaults filled in (none named: the
+   * defaults alone). A worker acts for its own entry (psuOf), chosen when it asks, by its worker slot:
+   * several workers of one process (--processes) never share a PSU.
+   */
+  psus: { private: PsuIdentity[]; corporate: PsuIdentity[] };
   /** How many PSUs the profile names per context (0: none named; the sandbox may list them). */
   psuPool: { private: number; corporate: number };
   sca: {
@@ -321,7 +325,7 @@ export function defaultProfile(): Profile {
   return {
     environment: 'sandbox',
     tpp: { signing: qsealc, redirectUri: DEFAULT_REDIRECT_URI, identities: testIdentities() },
-    psu: { private: { ipAddress: '192.0.2.10' }, corporate: { ipAddress: '192.0.2.10' } },
+    psus: { private: [{ ipAddress: '192.0.2.10' }], corporate: [{ ipAddress: '192.0.2.10' }] },
     psuPool: { private: 0, corporate: 0 },
     sca: { driver: 'form', origins: [], form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
     capabilities: {
@@ -365,6 +369,16 @@ export function loadProfile(file: string, opts: { checked?: boolean } = {}): Pro
 }
 
 const asList = (x: unknown): PsuIdentity[] => (Array.isArray(x) ? x : x ? [x as PsuIdentity] : []);
+/** The profile's PSUs of one context, each over the defaults; none named: the defaults alone. */
+const poolOf = (x: unknown, defaults: PsuIdentity): PsuIdentity[] => {
+  const list = asList(x);
+  return list.length ? list.map((p) => ({ ...defaults, ...p })) : [{ ...defaults }];
+};
+
+/** The PSU the current worker acts for in `context`: its own entry of the profile's pool (by worker slot, at the time of asking). */
+export function psuOf(profile: Pick<Profile, 'psus'>, context: 'PRIVATE' | 'CORPORATE', index = workerIndex()): PsuIdentity {
+  return ownOf(context === 'CORPORATE' ? profile.psus.corporate : profile.psus.private, index) ?? {};
+}
 /** PSUs a profile entry names (a national id or a psu-id identifies one). */
 const named = (x: unknown): number => asList(x).filter((p) => p.nationalId || p.psuId).length;
 
@@ -432,7 +446,7 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     noProxy: r.noProxy,
     environment: r.environment ?? d.environment,
     tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri, identities },
-    psu: { private: { ...d.psu.private, ...ownOf(asList(r.psu?.private)) }, corporate: { ...d.psu.corporate, ...ownOf(asList(r.psu?.corporate)) } },
+    psus: { private: poolOf(r.psu?.private, d.psus.private[0]), corporate: poolOf(r.psu?.corporate, d.psus.corporate[0]) },
     psuPool: { private: named(r.psu?.private), corporate: named(r.psu?.corporate) },
     sca: { driver, origins: r.sca?.origins ?? d.sca.origins, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser },
     capabilities: { ...d.capabilities, ...(r.capabilities ?? {}) },

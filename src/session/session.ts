@@ -11,7 +11,7 @@ import { ClockMoveFailed, clockMover, type ClockMover } from '../tpp/clock.ts';
 import { leaveWindow, openWindow } from './clock-window.ts';
 import { spendAllowance } from './allowance.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
-import { transportOf, type IdentityName, type Profile } from './profile.ts';
+import { psuOf, transportOf, type IdentityName, type Profile, type PsuIdentity } from './profile.ts';
 import type { RunContext } from './run-context.ts';
 import { performSca, type ScaResult } from './sca/index.ts';
 import { customersOfType } from './shapes.ts';
@@ -116,7 +116,7 @@ export class ScenarioSession {
       onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
       beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
     });
-    this.psu = { tppSessionId: randomUUID(), psuIpAddress: profile.psu.private.ipAddress };
+    this.psu = { tppSessionId: randomUUID(), psuIpAddress: psuOf(profile, 'PRIVATE').ipAddress };
     // From the first move on, the client's Date follows the target's clock, so it stays within the 60 s window.
     const keepDateInStep = (s: number) => { this.client.options.skewSeconds = s; };
     if (opts.clockOffsetSeconds !== undefined) keepDateInStep(opts.clockOffsetSeconds);
@@ -226,8 +226,8 @@ export class ScenarioSession {
   protected async beforeKeptSca(): Promise<void> {}
 
   /** The profile's PSU for `context`. */
-  private who(context: Context): Profile['psu']['private'] {
-    return context === 'CORPORATE' ? this.profile.psu.corporate ?? {} : this.profile.psu.private;
+  private who(context: Context): PsuIdentity {
+    return psuOf(this.profile, context);
   }
 
   /** The key of this worker's kept PSU session in `context`. */

@@ -1,6 +1,6 @@
 // "Not applicable is not skipped": a scenario whose needs the target's profile does not declare is
 // reported as not applicable, with the reason.
-import type { Profile } from '../session/profile.ts';
+import { psuOf, type Profile } from '../session/profile.ts';
 import { operation } from '../session/shapes.ts';
 import { DETAILED_OPERATIONS, OTHER_OPERATIONS } from '../spec/operations.ts';
 
@@ -49,6 +49,6 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
   if (t.needs.has('client-cert') && !mode.clientCert) return 'the run presents no TLS client certificate (tpp.tls.cert or tpp.tls.pfx): the target is taken not to demand one';
   for (const op of t.uses) if (!operation(p, op)) return `the profile says the bank offers no ${op} operation (operations.${op}: null); the spec does not name one`;
   if (t.needs.has('sca') && p.sca.driver === 'preset') return 'the scenario performs an SCA and the profile uses the preset driver';
-  if (t.needs.has('corporate') && p.sca.driver === 'preset' && !p.psu.corporate?.psuId) return 'no corporate PSU: preset driver without psu.corporate.psuId';
+  if (t.needs.has('corporate') && p.sca.driver === 'preset' && !psuOf(p, 'CORPORATE').psuId) return 'no corporate PSU: preset driver without psu.corporate.psuId';
   return undefined;
 }
