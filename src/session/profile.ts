@@ -7,6 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { embeddedBankTls, testCredentials, type TestTpp } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
+import type { PsuContext } from '../spec/codes.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf, workerIndex } from './psu-pool.ts';
 
@@ -376,7 +377,7 @@ const poolOf = (x: unknown, defaults: PsuIdentity): PsuIdentity[] => {
 };
 
 /** The PSU the current worker acts for in `context`: its own entry of the profile's pool (by worker slot, at the time of asking). */
-export function psuOf(profile: Pick<Profile, 'psus'>, context: 'PRIVATE' | 'CORPORATE', index = workerIndex()): PsuIdentity {
+export function psuOf(profile: Pick<Profile, 'psus'>, context: PsuContext, index = workerIndex()): PsuIdentity {
   return ownOf(context === 'CORPORATE' ? profile.psus.corporate : profile.psus.private, index) ?? {};
 }
 /** PSUs a profile entry names (a national id or a psu-id identifies one). */

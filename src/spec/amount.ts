@@ -74,7 +74,8 @@ export function checkAmount(amount: unknown, currency: string, options: AmountOp
   if (fractionDigits > SCALE) return fail('scale', `amount ${JSON.stringify(amount)} has ${fractionDigits} fraction digits; scale is ${SCALE}`);
   const info = CURRENCIES.get(currency);
   if (!info) return fail('currency', `currency ${JSON.stringify(currency)} is not a currency code of the spec`, 'conventions.currency-code');
-  if (fractionDigits !== info.minorUnits) {
+  // A currency without a minor unit in ISO 4217 ("N.A.", XDR): the rule says nothing, the scale alone holds.
+  if (fractionDigits !== info.minorUnits && info.status !== 'no-minor-unit') {
     return fail(
       'minor-units',
       `amount ${JSON.stringify(amount)} has ${fractionDigits} fraction digits; ${currency} has ${info.minorUnits} minor units`,

@@ -79,7 +79,10 @@ for (const [id, section, title, text] of CONVENTIONS) add(`conventions.${id}`, s
 for (const info of CURRENCIES.values()) {
   if (info.level === 'should') {
     add(`currencies.${info.code}.minor-units`, 'conventions', 'convention', `${info.code} minor units`,
-      `Amounts in ${info.code} have ${info.minorUnits} fraction digits (${info.status}).`, { level: 'should', source: info.source });
+      info.status === 'no-minor-unit'
+        ? `Amounts in ${info.code} may have any number of fraction digits up to the scale: ISO 4217 gives it no minor unit ("N.A.").`
+        : `Amounts in ${info.code} have ${info.minorUnits} fraction digits (${info.status}).`,
+      { level: 'should', source: info.source });
   }
 }
 add(AMOUNT_SIGN_CLAUSE, 'conventions', 'convention', 'Amount sign',

@@ -72,9 +72,10 @@ const HELD: Readonly<Record<string, Held>> = {
   IMP: { minorUnits: 2, status: 'non-iso', source: 'not ISO 4217 (local issue of GBP); customary 2 (pence)' },
   JEP: { minorUnits: 2, status: 'non-iso', source: 'not ISO 4217 (local issue of GBP); customary 2 (pence)' },
   TVD: { minorUnits: 2, status: 'non-iso', source: 'not ISO 4217 (pegged 1:1 to AUD); customary 2' },
-  // ISO 4217 gives XDR's minor unit as "N.A.". Choice (SHOULD level): 0 fraction digits, the reading
-  // of "no minor unit" that currency-codes also takes, so amounts in XDR are whole numbers.
-  XDR: { minorUnits: 0, status: 'no-minor-unit', source: 'ISO 4217 minor unit "N.A."; choice 0 as in currency-codes' },
+  // ISO 4217 gives XDR's minor unit as "N.A.": "fraction digits must equal the minor units" says
+  // nothing there, so any number of fraction digits up to the scale (§ Limits) is accepted; minorUnits
+  // 0 is what the suite writes (whole numbers, as currency-codes reads "N.A.").
+  XDR: { minorUnits: 0, status: 'no-minor-unit', source: 'ISO 4217 minor unit "N.A.": any fraction digits up to the scale; the suite writes whole numbers' },
 };
 
 function resolve(code: string): CurrencyInfo {
