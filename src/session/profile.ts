@@ -98,6 +98,8 @@ export interface Profile {
   };
   /** The bank's clock-control operation; `{{seconds}}` in the body is replaced. */
   clockControl?: { method: string; path: string; body?: string };
+  /** Runs the bank's payment batch now (a control operation the spec does not name; `{{lastOfDay}}`: true or false). Without it the stateful model leaves out the steps that need a batch. */
+  batchControl?: { method: string; path: string; body?: string };
   /** Request templates for shapes the spec does not show (see templates.ts). */
   templates?: Record<string, unknown>;
   /** Method and path of each operation the spec names without one (src/session/shapes.ts); null: not offered. */
@@ -224,6 +226,7 @@ export const PROFILE_SCHEMA = {
       },
     },
     clockControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
+    batchControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
     templates: { type: 'object', description: 'Request bodies the spec does not show (src/session/templates.ts names them); {{name}} placeholders are filled.' },
     operations: {
       type: 'object',
@@ -452,6 +455,7 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     sca: { driver, origins: r.sca?.origins ?? d.sca.origins, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser },
     capabilities: { ...d.capabilities, ...(r.capabilities ?? {}) },
     clockControl: r.clockControl,
+    batchControl: r.batchControl,
     templates: r.templates,
     operations: r.operations,
     responses: r.responses,

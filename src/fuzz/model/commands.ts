@@ -249,7 +249,8 @@ export class UnfundedPayment implements Cmd {
   check = () => true;
   async run(m: Model, real: Real): Promise<void> {
     real.v.ran('UnfundedPayment');
-    if (!real.env.batch || !real.env.canSca) return;
+    if (!real.env.batch) return real.v.skipped('UnfundedPayment', NO_BATCH);
+    if (!real.env.canSca) return;
     const p = await createPayment(m, real, this.kind, true);
     if (!p) return;
     await authorise(m, real, p, false);
@@ -259,12 +260,14 @@ export class UnfundedPayment implements Cmd {
   toString = () => `UnfundedPayment(${this.kind})`;
 }
 
+const NO_BATCH = 'the profile names no batch control operation (batchControl): the steps that need a payment batch are left out';
+
 export class RunBatch implements Cmd {
   constructor(readonly lastOfDay: boolean) {}
   check = () => true;
   async run(m: Model, real: Real): Promise<void> {
     real.v.ran('RunBatch');
-    if (!real.env.batch) return;
+    if (!real.env.batch) return real.v.skipped('RunBatch', NO_BATCH);
     await real.env.runBatch(this.lastOfDay);
     await afterBatch(m, real, this.lastOfDay);
   }

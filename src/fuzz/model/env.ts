@@ -9,6 +9,7 @@ import { ConformanceAssertionError, SetupFailure } from '../../session/expect.ts
 import { ScenarioSession } from '../../session/session.ts';
 import { dialectFromEnv, dialectProfile } from '../../session/dialects.ts';
 import type { Exchange, PsuContext, RequestSpec, TppClient } from '../../tpp/client.ts';
+import { fillText } from '../../tpp/fill-text.ts';
 import { openTarget, type Target, type TargetOptions } from '../target.ts';
 import { ModelSetupError, type Verdicts } from './verdicts.ts';
 
@@ -18,6 +19,9 @@ export interface StatefulEnvOptions extends Pick<TargetOptions, 'target' | 'prof
 }
 
 export interface DebtorAccount { iban?: string; bban?: string; currency: string }
+
+/** The reference bank's test-mode batch control (src/bank/handlers/control.ts). */
+export const REFERENCE_BATCH = { method: 'POST', path: '/__control/batch', body: '{"lastOfDay": {{lastOfDay}}}' };
 
 export class StatefulEnv {
   /** The TPP-Session-ID in which the PSU last completed an SCA (the model starts each run from it). */
@@ -29,8 +33,8 @@ export class StatefulEnv {
     readonly nationalId: string | undefined,
     readonly debtor: DebtorAccount,
     sessionId: string,
-    /** `POST /__control/batch` is there (the reference bank in test mode). */
-    readonly batch: boolean,
+    /** The operation that runs the payment batch now: the profile's batchControl, or the reference bank's own; none: the steps that need a batch are left out. */
+    readonly batch: { method: string; path: string; body?: string } | undefined,
     /** The session that obtained the PSU; its SCA driver runs the model's SCAs. */
     private readonly session: ScenarioSession,
     private readonly own?: RunningBank,
@@ -90,10 +94,13 @@ export class StatefulEnv {
     return (u.pathname.startsWith(prefix) ? u.pathname.slice(prefix.length) : u.pathname) + u.search;
   }
 
-  /** Runs one payment batch now (reference bank, test mode). */
+  /** Runs one payment batch now with the batch control operation. */
   async runBatch(lastOfDay: boolean): Promise<void> {
-    const ex = await this.client.request({ method: 'POST', path: '/__control/batch', body: { lastOfDay }, psu: false });
-    if (!ex.response || ex.response.status >= 300) throw new ModelSetupError(`POST /__control/batch failed: ${describe(ex)}`);
+    const op = this.batch;
+    if (!op) throw new ModelSetupError('no batch control operation (batchControl in the profile)');
+    const body = op.body === undefined ? undefined : fillText(op.body, { lastOfDay: String(lastOfDay) });
+    const ex = await this.client.request({ method: op.method, path: op.path, body: body === undefined ? undefined : Buffer.from(body), headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, psu: false });
+    if (!ex.response || ex.response.status >= 300) throw new ModelSetupError(`the batch control ${op.method} ${op.path} (batchControl) failed: ${describe(ex)}`);
   }
 
   async close(): Promise<void> {
@@ -136,7 +143,8 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
   const client = target.client({});
   const sessionId = randomUUID();
   const ip = target.psu.psuIpAddress;
-  const batch = !!own || !!target.embedded || target.profile.clockControl?.path === '/__control/clock';
+  // The reference bank's own batch control in test mode; another target's is the profile's, or none.
+  const batch = own || target.embedded ? REFERENCE_BATCH : profile.batchControl;
   // The suite's session, as a scenario without a kept PSU session: SCA (or the profile's preset psu-id), then the account list.
   const session = new ScenarioSession({ ctx: { targetUrl: target.url, allowPayments: true, embedded: !!target.embedded || !!own }, profile, client, reusePsuSession: false });
   session.psu = { psuIpAddress: ip, tppSessionId: sessionId };

@@ -28,6 +28,8 @@ export class Verdicts {
   readonly recorded: ModelViolation[] = [];
   /** Commands run, by name. */
   readonly commands = new Map<string, number>();
+  /** Commands left out of every run, with the reason (a control operation the profile does not name). */
+  readonly leftOut = new Map<string, string>();
 
   constructor(readonly enforce: ReadonlySet<ModelLevel>) {}
 
@@ -56,10 +58,16 @@ export class Verdicts {
     this.commands.set(command, (this.commands.get(command) ?? 0) + 1);
   }
 
+  /** A command that did nothing, and why (said once in the summary). */
+  skipped(command: string, reason: string): void {
+    this.leftOut.set(command, reason);
+  }
+
   /** One line per level and clause with the number of checks, and the commands run. */
   summary(): string {
     const clauses = [...this.checked].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k}: ${n}`);
     const cmds = [...this.commands].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ');
-    return `commands: ${cmds}\nchecks:\n${clauses.join('\n')}${this.recorded.length ? `\nnot enforced here, recorded: ${this.recorded.length}` : ''}`;
+    const out = [...this.leftOut].map(([k, why]) => `  ${k}: ${why}`);
+    return `commands: ${cmds}${out.length ? `\nleft out:\n${out.join('\n')}` : ''}\nchecks:\n${clauses.join('\n')}${this.recorded.length ? `\nnot enforced here, recorded: ${this.recorded.length}` : ''}`;
   }
 }
