@@ -113,6 +113,12 @@ export function buildBody(profile: Profile, name: string, vars: Record<string, u
   return fill(structuredClone(t), vars);
 }
 
+/** Whether the request template `name` (the profile's, else the default) carries `{{variable}}`: the value the suite asks for reaches the bank. */
+export function templateCarries(profile: Profile, name: string, variable: string): boolean {
+  const t = profile.templates?.[name] ?? DEFAULT_TEMPLATES[name];
+  return t !== undefined && JSON.stringify(t).includes(`{{${variable}}}`);
+}
+
 /** Sets (or, with undefined, removes) a value at a dotted path; creates objects on the way. */
 export function setPath(obj: any, path: string, value: unknown): void {
   const parts = path.split('.');
