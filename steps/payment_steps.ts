@@ -7,7 +7,7 @@ import {
 } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
-  authorise, completeSca, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
+  approveBeforeReadProduct, authorise, completeSca, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
   initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,
   startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
@@ -136,6 +136,13 @@ Given('the TPP has initiated a {word} payment of product {string}', async functi
 
 Given('the TPP has initiated a {word} payment of product {string} of {string}', async function (this: Xs2aWorld, kind: string, product: string, amount: string) {
   await givenPayment(this, SERVICE[kind], product, (b) => { b.instructedAmount.amount = amount; });
+});
+
+Given('the TPP has initiated a single payment of a product read only after the PSU\'s approval', async function (this: Xs2aWorld) {
+  const product = approveBeforeReadProduct(this);
+  if (product === undefined) return 'skipped';
+  await givenPayment(this, 'payments', product);
+  return undefined;
 });
 
 Given('the PSU has authorised the payment', async function (this: Xs2aWorld) {

@@ -1,6 +1,7 @@
 // BankRules: every tunable the spec states, in one object, initialised from src/spec (limits,
 // versioning, codes). A fault (issue 6) is a named override of these values; the correct code path
 // reads them and never branches per fault.
+import { APPROVE_BEFORE_READ_PRODUCTS } from '../spec/codes.ts';
 import { limitValue } from '../spec/limits.ts';
 import { DEPRECATIONS, ACCEPT_FIXES } from '../spec/versioning.ts';
 
@@ -45,8 +46,8 @@ export interface BankRules {
   shortNameMax: number;
   /** § Versioning > Deprecations: /v1/consents removal date (ISO). */
   consentsRemovedOn: string;
-  /** § States: norwegian-domestic details and status hidden before approval. */
-  hideDomesticBeforeApproval: boolean;
+  /** § States: the products whose details and status are hidden before the PSU's approval (the spec's: domestic-norway-credit-transfers). */
+  hiddenBeforeApproval: readonly string[];
   /** Basket worst-case order, worst first (issue 3 decision, docs/reference-bank.md). */
   basketBadness: Array<'RJCT' | 'RCVD' | 'PATC' | 'ACTC'>;
   /** § Errors: characters the downstream system cannot process (emoji and the like) are refused. */
@@ -100,7 +101,7 @@ export function defaultRules(): BankRules {
     longNameMax: 70,
     shortNameMax: 35,
     consentsRemovedOn: deprecation('consents-endpoint'),
-    hideDomesticBeforeApproval: true,
+    hiddenBeforeApproval: APPROVE_BEFORE_READ_PRODUCTS,
     basketBadness: ['RJCT', 'RCVD', 'PATC', 'ACTC'],
     // Astral-plane characters (emoji and other symbols outside the BMP), the BMP symbol and dingbat
     // blocks, variation selectors, zero-width joiners and C0/C1 controls other than none at all.

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { embeddedBankTls, testCredentials, type TestTpp } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
-import type { PsuContext } from '../spec/codes.ts';
+import { APPROVE_BEFORE_READ_PRODUCTS, type PsuContext } from '../spec/codes.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf, workerIndex } from './psu-pool.ts';
 
@@ -87,6 +87,8 @@ export interface Profile {
   };
   capabilities: {
     products: string[];
+    /** The products whose details and status cannot be read before the PSU approves the payment (default: the spec's, domestic-norway-credit-transfers). */
+    approveBeforeRead: string[];
     sandbox: boolean;
     corporate: boolean;
     cardAccounts: boolean;
@@ -220,6 +222,7 @@ export const PROFILE_SCHEMA = {
       additionalProperties: false,
       properties: {
         products: { type: 'array', items: STR },
+        approveBeforeRead: { type: 'array', items: STR },
         sandbox: { type: 'boolean' }, corporate: { type: 'boolean' }, cardAccounts: { type: 'boolean' },
         baskets: { type: 'boolean' }, bulk: { type: 'boolean' }, periodic: { type: 'boolean' },
         roleChecks: { type: 'boolean', description: 'The sandbox checks the PSD2 roles of the certificate as production does (default false; production always does).' },
@@ -333,7 +336,8 @@ export function defaultProfile(): Profile {
     psuPool: { private: 0, corporate: 0 },
     sca: { driver: 'form', origins: [], form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
     capabilities: {
-      products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
+      products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'domestic-norway-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
+      approveBeforeRead: [...APPROVE_BEFORE_READ_PRODUCTS],
       sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true, roleChecks: false,
     },
     waivers: [],

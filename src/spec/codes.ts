@@ -55,19 +55,20 @@ export const PSU_HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as con
 export const PAYMENT_PRODUCTS = [
   'cross-border-credit-transfers',
   'norwegian-domestic-credit-transfers',
+  // § States > Payment status names it in the approve-before-read rule.
+  'domestic-norway-credit-transfers',
   'instant-norwegian-domestic-credit-transfers-straks',
   'sepa-credit-transfers',
 ] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
 
 /**
- * Names the spec uses for a product listed above. § States > Payment status says
- * `domestic-norway-credit-transfers` in one rule; every other mention is
- * `norwegian-domestic-credit-transfers`, so it is read as the same product.
+ * The products whose details and status cannot be fetched before the PSU approves the payment, in the
+ * spec's words (§ States > Payment status: "For the payment product `domestic-norway-credit-transfers`
+ * ..."). A bank that applies the rule to more products says so in its profile
+ * (capabilities.approveBeforeRead); the suite reads no other name as this one.
  */
-export const PAYMENT_PRODUCT_ALIASES: Readonly<Record<string, PaymentProduct>> = {
-  'domestic-norway-credit-transfers': 'norwegian-domestic-credit-transfers',
-};
+export const APPROVE_BEFORE_READ_PRODUCTS: readonly PaymentProduct[] = ['domestic-norway-credit-transfers'];
 
 /** Payment services (path segment before the product): /v1/payments, bulk and periodic (§ States > Signing basket status). */
 export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;

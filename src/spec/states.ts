@@ -31,7 +31,7 @@ export const STATE_RULES: readonly StateRule[] = [
     text: 'Deleting a payment whose status is `PDNG` returns an error with a descriptive message.',
   },
   {
-    // The spec's `domestic-norway-credit-transfers` is read as norwegian-domestic-credit-transfers (codes.ts).
+    // The spec's product name, as it stands (codes.ts APPROVE_BEFORE_READ_PRODUCTS); more only through a profile.
     id: 'payment-norwegian-domestic-after-approval', subject: 'payment', section: 'payment-status',
     text: 'For the payment product `domestic-norway-credit-transfers`, details and status cannot be fetched before the PSU approves the payment.',
   },

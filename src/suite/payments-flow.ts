@@ -106,6 +106,8 @@ const TEMPLATE_OF: Record<string, string> = {
   [PRODUCTS.crossBorder]: 'cross-border-payment',
   [PRODUCTS.domestic]: 'norwegian-domestic-payment',
   [PRODUCTS.straks]: 'norwegian-domestic-payment',
+  // The product of the approve-before-read rule: a Norwegian domestic credit transfer (the template a profile replaces).
+  'domestic-norway-credit-transfers': 'norwegian-domestic-payment',
   [PRODUCTS.sepa]: 'sepa-payment',
 };
 
@@ -186,6 +188,20 @@ export async function givenPayment(w: ScenarioSession, service: PaymentService, 
   if (!r || r.status >= 300 || typeof id !== 'string' || !id) setupFail(`the ${product} payment the scenario works on could not be created: ${describeResponse(w.last)}`, initiationOp(service, product), ['endpoints.initiate-payment']);
   expectInitiationAnswer(w.last);
   return currentPayment(w);
+}
+
+/**
+ * The product of the approve-before-read rule the scenario works on: the first of the profile's
+ * (capabilities.approveBeforeRead; default the spec's domestic-norway-credit-transfers). Undefined,
+ * and the scenario marked not applicable, when there is none or the bank does not offer it.
+ */
+export function approveBeforeReadProduct(w: ScenarioSession): string | undefined {
+  const product = w.profile.capabilities.approveBeforeRead[0];
+  if (product === undefined) {
+    w.attach(`${NOT_APPLICABLE_PREFIX}the profile names no product whose payments are read only after approval (capabilities.approveBeforeRead)`, 'text/plain');
+    return undefined;
+  }
+  return productNotOffered(w, product) ? undefined : product;
 }
 
 /** Marks the scenario not applicable when the profile does not offer a product. */

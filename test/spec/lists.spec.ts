@@ -2,7 +2,7 @@ import cc from 'currency-codes';
 import countries from 'i18n-iso-countries';
 import { describe, expect, it } from 'vitest';
 import {
-  BASKET_STATUSES, BOOKING_STATUSES, COUNTRY_CODES, CURRENCIES, CURRENCY_CODES, LINK_VERBS, PAYMENT_PRODUCT_ALIASES, PAYMENT_PRODUCTS,
+  BASKET_STATUSES, BOOKING_STATUSES, COUNTRY_CODES, CURRENCIES, CURRENCY_CODES, LINK_VERBS, APPROVE_BEFORE_READ_PRODUCTS, PAYMENT_PRODUCTS,
   PAYMENT_STATUSES, PURPOSE_CODES, TPP_MESSAGE_CODE_GROUPS, TPP_MESSAGE_CODES, currencyInfo, isCountryCode, isCurrencyCode, minorUnits,
 } from '../../src/spec/index.ts';
 import { parseGroupedCodes } from '../../src/spec/grouped-codes.ts';
@@ -110,8 +110,9 @@ describe('codes (enumerations of the spec)', () => {
     expect(TPP_MESSAGE_CODES).toHaveLength(23);
   });
 
-  it('reads domestic-norway-credit-transfers as an alias of a listed product', () => {
-    for (const product of Object.values(PAYMENT_PRODUCT_ALIASES)) expect(PAYMENT_PRODUCTS).toContain(product);
-    expect(PAYMENT_PRODUCT_ALIASES['domestic-norway-credit-transfers']).toBe('norwegian-domestic-credit-transfers');
+  // Issue 26 item 3: the rule's product is the spec's name, read as no other (fault: an alias to norwegian-domestic).
+  it('holds the approve-before-read rule on the product the spec names, a listed product', () => {
+    expect(APPROVE_BEFORE_READ_PRODUCTS).toEqual(['domestic-norway-credit-transfers']);
+    for (const product of APPROVE_BEFORE_READ_PRODUCTS) expect(PAYMENT_PRODUCTS).toContain(product);
   });
 });

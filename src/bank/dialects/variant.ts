@@ -204,5 +204,7 @@ export const VARIANT_DIALECT: Dialect = {
     kidReferenceType: 'KID',
     transactionListDefaults: { bookingStatus: 'booked', dateFromDaysBack: 90 },
     unknownAcceptFix: 'ignore',
+    // The spec's product, and its Norwegian domestic transfers too (the spec does not forbid more).
+    hiddenBeforeApproval: ['domestic-norway-credit-transfers', 'norwegian-domestic-credit-transfers'],
   },
 };

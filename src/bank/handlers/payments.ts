@@ -1,6 +1,6 @@
 // Payment initiation: create (single, bulk, periodic), read, status, cancel, authorisations,
 // cancellation authorisations, fee information.
-import { PAYMENT_PRODUCTS, PAYMENT_PRODUCT_ALIASES } from '../../spec/codes.ts';
+import { PAYMENT_PRODUCTS } from '../../spec/codes.ts';
 import { fundsFor } from '../batch.ts';
 import { BankError, json, type Ctx, type Reply } from '../http.ts';
 import { amountObj } from '../money.ts';
@@ -11,8 +11,6 @@ import type { Authorisation, Payment, PaymentService } from '../state.ts';
 
 /** Products offered for bulk and periodic payments (the platform's enum: Norwegian domestic only). */
 const BULK_PERIODIC_PRODUCTS = ['norwegian-domestic-credit-transfers'];
-/** The spec's `domestic-norway-credit-transfers` rule, read as norwegian-domestic-credit-transfers (src/spec alias). */
-const HIDDEN_BEFORE_APPROVAL = PAYMENT_PRODUCT_ALIASES['domestic-norway-credit-transfers'];
 
 export const paymentPath = (p: Pick<Payment, 'service' | 'product' | 'paymentId'>) => `/v1/${p.service}/${p.product}/${encodeURIComponent(p.paymentId)}`;
 
@@ -64,9 +62,9 @@ function find(ctx: Ctx, service: PaymentService): Payment {
   return p;
 }
 
-/** § States: norwegian-domestic details and status cannot be fetched before the PSU approves (our answer: 404). */
+/** § States: the products of the rule (domestic-norway-credit-transfers) cannot be read before the PSU approves (our answer: 404). */
 function visible(ctx: Ctx, p: Payment): void {
-  if (ctx.bank.rules.hideDomesticBeforeApproval && p.product === HIDDEN_BEFORE_APPROVAL && p.status === 'RCVD') {
+  if (ctx.bank.rules.hiddenBeforeApproval.includes(p.product) && p.status === 'RCVD') {
     throw new BankError('RESOURCE_UNKNOWN', `${p.product} payment ${p.paymentId} cannot be read before the PSU approves it; start its authorisation first`, { tppCode: 'RESOURCE_UNKNOWN' });
   }
 }

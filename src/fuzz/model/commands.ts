@@ -2,6 +2,7 @@
 // PSU's consent and SCA sessions. Each command checks its precondition on the model, drives the
 // target, asserts what the spec states about the answer (must) or what Berlin Group / the
 // reference bank's documentation says where the spec is silent (should), and updates the model.
+import { APPROVE_BEFORE_READ_PRODUCTS } from '../../spec/codes.ts';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { limitValue } from '../../spec/limits.ts';
@@ -41,6 +42,8 @@ const errorMessage = (ex: Answer): string | undefined => {
 const KIND: Record<PaymentKind, { service: ModelPayment['service']; product: string; template: string }> = {
   'cross-border': { service: 'payments', product: PRODUCTS.crossBorder, template: 'cross-border-payment' },
   'norwegian-domestic': { service: 'payments', product: PRODUCTS.domestic, template: 'norwegian-domestic-payment' },
+  // The product the spec's approve-before-read rule names (§ States), with a domestic body.
+  'domestic-norway': { service: 'payments', product: APPROVE_BEFORE_READ_PRODUCTS[0], template: 'norwegian-domestic-payment' },
   bulk: { service: 'bulk-payments', product: PRODUCTS.domestic, template: 'norwegian-domestic-bulk-payment' },
   periodic: { service: 'periodic-payments', product: PRODUCTS.domestic, template: 'norwegian-domestic-periodic-payment' },
 };
@@ -107,14 +110,14 @@ function observe(v: Verdicts, p: ModelPayment, status: unknown, what: string): v
   p.status = status;
 }
 
-/** The status of a norwegian-domestic payment the PSU has not approved cannot be fetched (spec § States). */
-const hiddenBeforeApproval = (p: ModelPayment) => p.product === PRODUCTS.domestic && !p.approved && !p.cancelled && (p.status === undefined || p.status === 'RCVD');
+/** The status of a payment of the approve-before-read products (the profile's; default the spec's) the PSU has not approved cannot be fetched (spec § States). */
+const hiddenBeforeApproval = (env: StatefulEnv, p: ModelPayment) => env.capabilities.approveBeforeRead.includes(p.product) && !p.approved && !p.cancelled && (p.status === undefined || p.status === 'RCVD');
 
 /** GET …/status: judged, and the model follows it. False when the status could not be read. */
 async function readStatus({ env, v }: Real, p: ModelPayment, why: string): Promise<boolean> {
   const what = `${why}: status of ${p.label} (${p.kind})`;
   const ex = await env.send(v, { method: 'GET', path: `${p.self}/status` }, what);
-  if (hiddenBeforeApproval(p)) {
+  if (hiddenBeforeApproval(env, p)) {
     v.must(!ok2xx(ex), ['states.payment-norwegian-domestic-after-approval'], () => `${what}: the PSU has not approved this ${p.product} payment, yet its status was served: ${describe(ex)}`);
     if (!ok2xx(ex)) {
       p.status ??= 'RCVD';
@@ -135,7 +138,7 @@ const pickPreferring = <T>(list: readonly T[], i: number, prefer: (x: T) => bool
   const preferred = list.filter(prefer);
   return pick(preferred.length ? preferred : list, i);
 };
-const isSingle = (p: ModelPayment) => p.kind === 'cross-border' || p.kind === 'norwegian-domestic';
+const isSingle = (p: ModelPayment) => p.kind === 'cross-border' || p.kind === 'norwegian-domestic' || p.kind === 'domestic-norway';
 const inLiveBasket = (m: Readonly<Model>, p: ModelPayment) => m.baskets.some((b) => !b.deleted && b.payments.includes(p.label));
 
 export class CreatePayment implements Cmd {
@@ -492,7 +495,7 @@ export interface CommandOptions {
 /** The command sequences: short, weighted towards what makes baskets interesting. */
 export function statefulCommands(opts: CommandOptions = {}): fc.Arbitrary<Iterable<Cmd>> {
   const idx = fc.nat({ max: 11 });
-  const single = fc.constantFrom<PaymentKind>('cross-border', 'norwegian-domestic');
+  const single = fc.constantFrom<PaymentKind>('cross-border', 'norwegian-domestic', 'domestic-norway');
   const createSingle = fc.tuple(single, fc.boolean()).map(([k, big]) => new CreatePayment(k, big) as Cmd);
   const picks = fc.array(idx, { minLength: 1, maxLength: 5 });
   const arbs: fc.Arbitrary<Cmd>[] = [

@@ -5,7 +5,7 @@ import { BASKET_STATUSES, PAYMENT_STATUSES, type BasketStatus } from '../../spec
 import { basketView } from '../../spec/states.ts';
 import type { PaymentService } from '../../spec/codes.ts';
 
-export type PaymentKind = 'cross-border' | 'norwegian-domestic' | 'bulk' | 'periodic';
+export type PaymentKind = 'cross-border' | 'norwegian-domestic' | 'domestic-norway' | 'bulk' | 'periodic';
 
 export interface ModelPayment {
   /** p1, p2, … in creation order (for readable failure reports). */
