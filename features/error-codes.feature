@@ -73,17 +73,18 @@ Feature: The codes of spec § Errors, each provoked where it can be from outside
     When the TPP initiates a norwegian-domestic payment under the unknown product "norwegian-express-credit-transfers"
     Then the refusal names the code PRODUCT_UNKNOWN
 
-  # Reading: a known product addressed in a payment service the bank does not offer it in (here the
-  # instant straks product as a bulk payment) is PRODUCT_INVALID (Berlin Group 1.3: "the addressed
-  # payment product is not available"). Which products a bank offers as bulk is not stated.
-  # trips on: a bulk payment under the instant straks product accepted or refused without naming PRODUCT_INVALID, or the norwegian-domestic bulk payment refused
+  # Reading: a known product addressed in a payment service the bank does not offer it in (a product
+  # the profile offers as a single payment only, sent as a bulk payment) is PRODUCT_INVALID (Berlin
+  # Group 1.3: "the addressed payment product is not available"). Which products a bank offers as bulk
+  # is not stated: the profile's capabilities.products and capabilities.bulkProducts say.
+  # trips on: a bulk payment under a single-only product accepted or refused without naming PRODUCT_INVALID, or the norwegian-domestic bulk payment refused
   @clause:fields.tpp-message.code @clause:endpoints.initiate-payment
   @should @sca @payments @mutating @bulk @op:initiate-payment
   Scenario: A bulk payment of a product offered only as single payments names PRODUCT_INVALID
     Given a private PSU who has completed SCA
     When the TPP initiates a bulk payment of product "norwegian-domestic-credit-transfers"
     Then the request is accepted
-    When the TPP sends that payment again under the product "instant-norwegian-domestic-credit-transfers-straks"
+    When the TPP sends that payment again under a product offered only as single payments
     Then the refusal names the code PRODUCT_INVALID
 
   # "KID errors return status 400" is stated; what a KID error is (MOD10/MOD11) and where the KID goes

@@ -133,11 +133,11 @@ Feature: Payment initiation of the other products, bulk and periodic payments, f
     Then the payment is refused with an error body
 
   # The spec shows the path only; GET is the reading the platform's pages use.
+  # The product is the profile's (capabilities.feeInformation; default the spec's path with the platform's variant, straks).
   # trips on: the fee information of the straks product not answered, or with amounts as numbers or in the wrong minor units
   @clause:endpoints.fee-information @clause:conventions.amount-string
   @should @sca @payments @production-safe @op:fee-information
-  Scenario: The fee information of the instant straks product is read
-    Given the bank offers the payment product "instant-norwegian-domestic-credit-transfers-straks"
-    When the TPP reads the fee information of "instant-norwegian-credit-transfers-straks"
+  Scenario: The fee information of a product is read
+    When the TPP reads the fee information of a product the profile names
     Then the response status is 200
     And every amount in the payment answer is a string in the currency's minor units

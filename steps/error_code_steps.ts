@@ -7,6 +7,8 @@ import { Then, When } from '@cucumber/cucumber';
 import { check } from '../src/suite/checks/check.ts';
 import { failureRedirectCode, refusalNamesCode } from '../src/suite/checks/errors.ts';
 import { lastPayment } from '../src/suite/resend.ts';
+import { singleOnlyProduct } from '../src/suite/payments-flow.ts';
+import type { PaymentService } from '../src/session/payment-requests.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
@@ -57,8 +59,9 @@ When('the TPP sends that payment again with allowLogicalDuplicate {string}', asy
   state(this).sent.push(await this.send({ method: 'POST', path: p.path, query: { ...query, allowLogicalDuplicate: value }, headers: p.fix, body: p.body }));
 });
 
-When('the TPP sends that payment again under the product {string}', async function (this: CodeWorld, product: string) {
+When('the TPP sends that payment again under a product offered only as single payments', async function (this: Xs2aWorld & CodeWorld) {
   const p = lastPayment(this);
+  const product = singleOnlyProduct(this, p.path.split('/')[2] as PaymentService);
   const segments = p.path.split('/');
   segments[segments.length - 1] = product;
   // Another text: never a logical duplicate of the accepted one, whatever the bank compares.

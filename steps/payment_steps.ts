@@ -7,7 +7,7 @@ import {
 } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
-  approveBeforeReadProduct, authorise, completeSca, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
+  approveBeforeReadProduct, authorise, completeSca, feeInformationProduct, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
   initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,
   startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
@@ -77,8 +77,8 @@ When('the TPP initiates the same {word} payment of product {string} twice with a
   await initiateProductTwice(this, SERVICE[kind], product, value);
 });
 
-When('the TPP reads the fee information of {string}', async function (this: Xs2aWorld, product: string) {
-  await this.send({ method: 'GET', path: `/v1/payments/${product}/fee-information` });
+When('the TPP reads the fee information of a product the profile names', async function (this: Xs2aWorld) {
+  await this.send({ method: 'GET', path: `/v1/payments/${feeInformationProduct(this)}/fee-information` });
 });
 
 // ------------------------------------------------------------------ answers of initiation

@@ -69,6 +69,13 @@ export function fail(message: string, clauses: string[] = [], detail: FailureDet
   throw new ConformanceAssertionError(message, clauses, detail);
 }
 
+/** The scenario needs what the profile says the bank does not have (a product, a service): not applicable, with the reason. */
+export class NotApplicable extends Error {}
+
+export function notApplicable(reason: string): never {
+  throw new NotApplicable(reason);
+}
+
 // ------------------------------------------------------------------ set-ups that could not be made
 
 const SETUP_RE = /^the set-up(?: \(@op:([^)\s]+)\))? could not be made: ([\s\S]*)$/;

@@ -89,6 +89,11 @@ export interface Profile {
     products: string[];
     /** The products whose details and status cannot be read before the PSU approves the payment (default: the spec's, domestic-norway-credit-transfers). */
     approveBeforeRead: string[];
+    /** The products offered as bulk and as periodic payments (the spec names neither; default the platform's: norwegian-domestic-credit-transfers). Single payments: `products`. */
+    bulkProducts: string[];
+    periodicProducts: string[];
+    /** The products whose fee information is read at /v1/payments/{product}/fee-information (the spec's path `instant-norwegian-credit-transfers-<variant>`; default the platform's variant, straks). */
+    feeInformation: string[];
     sandbox: boolean;
     corporate: boolean;
     cardAccounts: boolean;
@@ -223,6 +228,9 @@ export const PROFILE_SCHEMA = {
       properties: {
         products: { type: 'array', items: STR },
         approveBeforeRead: { type: 'array', items: STR },
+        bulkProducts: { type: 'array', items: STR },
+        periodicProducts: { type: 'array', items: STR },
+        feeInformation: { type: 'array', items: STR },
         sandbox: { type: 'boolean' }, corporate: { type: 'boolean' }, cardAccounts: { type: 'boolean' },
         baskets: { type: 'boolean' }, bulk: { type: 'boolean' }, periodic: { type: 'boolean' },
         roleChecks: { type: 'boolean', description: 'The sandbox checks the PSD2 roles of the certificate as production does (default false; production always does).' },
@@ -338,6 +346,9 @@ export function defaultProfile(): Profile {
     capabilities: {
       products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'domestic-norway-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
       approveBeforeRead: [...APPROVE_BEFORE_READ_PRODUCTS],
+      bulkProducts: ['norwegian-domestic-credit-transfers'],
+      periodicProducts: ['norwegian-domestic-credit-transfers'],
+      feeInformation: ['instant-norwegian-credit-transfers-straks'],
       sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true, roleChecks: false,
     },
     waivers: [],

@@ -5,7 +5,7 @@ import type { CreatedBasket, CreatedPayment, ListedTry } from '../session/state.
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { tamperWith } from './tamper.ts';
 import { keepControl } from './controls.ts';
-import { CheckFailure, describeResponse, expectSchema, fail, setupFail } from '../session/expect.ts';
+import { CheckFailure, describeResponse, expectSchema, fail, notApplicable, setupFail } from '../session/expect.ts';
 import {
   BASKET_ACCEPT_FIX, BASKET_PATH, CROSS_BORDER_PATH, createdPayment, expectInitiationAnswer, linkPath, PURPOSE_CODES, variant, withAmount,
 } from './payments.ts';
@@ -113,6 +113,7 @@ const TEMPLATE_OF: Record<string, string> = {
 
 /** A valid body of a product (single, bulk or periodic), unique, optionally changed. */
 export async function productBody(w: ScenarioSession, service: PaymentService, product: string, change?: Change, amount = randomAmount()): Promise<any> {
+  offeredAs(w, service, product);
   const tok = token();
   const name = service === 'bulk-payments' ? `${product.replace(/-credit-transfers$/, '')}-bulk-payment`
     : service === 'periodic-payments' ? `${product.replace(/-credit-transfers$/, '')}-periodic-payment`
@@ -202,6 +203,32 @@ export function approveBeforeReadProduct(w: ScenarioSession): string | undefined
     return undefined;
   }
   return productNotOffered(w, product) ? undefined : product;
+}
+
+/** The profile's products of a payment service, and the key that holds them. */
+export function productsOf(w: ScenarioSession, service: PaymentService): { products: string[]; key: string } {
+  const c = w.profile.capabilities;
+  return service === 'bulk-payments' ? { products: c.bulkProducts, key: 'bulkProducts' }
+    : service === 'periodic-payments' ? { products: c.periodicProducts, key: 'periodicProducts' }
+    : { products: c.products, key: 'products' };
+}
+
+/** Ends the scenario as not applicable when the profile does not offer `product` in `service`. */
+export function offeredAs(w: ScenarioSession, service: PaymentService, product: string): void {
+  const { products, key } = productsOf(w, service);
+  if (!products.includes(product)) notApplicable(`the profile does not offer ${product} as ${service === 'payments' ? 'a single payment' : service} (capabilities.${key})`);
+}
+
+/** A product the profile offers as a single payment and not in `service` (bulk or periodic), preferring a domestic one; none: not applicable. */
+export function singleOnlyProduct(w: ScenarioSession, service: PaymentService): string {
+  const other = new Set(productsOf(w, service).products);
+  const single = w.profile.capabilities.products.filter((p) => !other.has(p));
+  return single.find((p) => p !== PRODUCTS.crossBorder) ?? single[0] ?? notApplicable(`every product the profile offers as a single payment is offered as ${service} too (capabilities.products, capabilities.${productsOf(w, service).key})`);
+}
+
+/** The product whose fee information the scenario reads: the profile's first (capabilities.feeInformation); none: not applicable. */
+export function feeInformationProduct(w: ScenarioSession): string {
+  return w.profile.capabilities.feeInformation[0] ?? notApplicable('the profile names no product with fee information (capabilities.feeInformation)');
 }
 
 /** Marks the scenario not applicable when the profile does not offer a product. */

@@ -6,7 +6,7 @@ import { clauseById } from '../../src/spec/clauses.ts';
 import { clausePageLink } from '../../src/suite/clause-pages.ts';
 import { evidenceFiles, writeExchanges } from '../../src/session/evidence.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
-import { parseSetupFailure, setScenarioOperation } from '../../src/session/expect.ts';
+import { NotApplicable, parseSetupFailure, setScenarioOperation } from '../../src/session/expect.ts';
 import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/suite/results.ts';
 import { RunStopped, stopReason } from '../../src/session/run-guard.ts';
 import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
@@ -32,6 +32,11 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
       // The run stopped (deadline, dead target) before this step's next request: the scenario is not run, not failed.
       if (e instanceof RunStopped) {
         this.attach(NOT_RUN_PREFIX + e.message, 'text/plain');
+        return 'skipped';
+      }
+      // A step found that the profile says the bank lacks what the scenario needs.
+      if (e instanceof NotApplicable) {
+        this.attach(NOT_APPLICABLE_PREFIX + e.message, 'text/plain');
         return 'skipped';
       }
       if (this.client) {

@@ -1,0 +1,41 @@
+// Issue 26 item 2: which products each payment service offers is the profile's (capabilities.products,
+// bulkProducts, periodicProducts, feeInformation); a scenario uses only product names from the profile
+// or the spec, and is not applicable, with the key, where the profile offers none.
+//
+// Faults that trip it: a product hard-coded in a step (the straks product as the single-only one, the
+// norwegian-domestic bulk product, the straks fee information): the scenarios run against what the
+// profile says the bank lacks instead of being not applicable.
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliAsync } from '../helpers/cli.ts';
+
+type Result = { name: string; outcome: string; reason?: string; message?: string };
+
+async function run(profile: string, names: string[]): Promise<Result[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'xs2a-products-'));
+  writeFileSync(join(dir, 'p.yaml'), profile);
+  const r = await cliAsync(['run', '--profile', join(dir, 'p.yaml'), ...names.flatMap((n) => ['--name', n]), '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
+  expect(r.code, r.stderr.slice(-400)).toBe(0);
+  return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Result[];
+}
+
+describe('products per payment service come from the profile', () => {
+  it('no bulk product, no fee information: those scenarios are not applicable and name the key', async () => {
+    const results = await run('capabilities:\n  bulkProducts: []\n  feeInformation: []\n', ['A bulk payment is created', 'The fee information of a product is read', 'A periodic payment is created']);
+    const by = new Map(results.map((x) => [x.name, x]));
+    expect(by.get('A bulk payment is created')).toMatchObject({ outcome: 'not-applicable' });
+    expect(JSON.stringify(by.get('A bulk payment is created'))).toMatch(/capabilities\.bulkProducts/);
+    expect(by.get('The fee information of a product is read')).toMatchObject({ outcome: 'not-applicable' });
+    expect(JSON.stringify(by.get('The fee information of a product is read'))).toMatch(/capabilities\.feeInformation/);
+    // Control: the periodic product is still offered, and that scenario runs.
+    expect(by.get('A periodic payment is created')?.outcome).toBe('passed');
+  }, 130_000);
+
+  it('every single product offered as bulk too: PRODUCT_INVALID has no product to try, not applicable', async () => {
+    const results = await run('capabilities:\n  products: [norwegian-domestic-credit-transfers]\n  bulkProducts: [norwegian-domestic-credit-transfers]\n', ['offered only as single payments names PRODUCT_INVALID']);
+    expect(results.map((x) => x.outcome)).toEqual(['not-applicable']);
+    expect(JSON.stringify(results[0])).toMatch(/offered as bulk-payments too/);
+  }, 130_000);
+});
