@@ -360,6 +360,11 @@ export function defaultProfile(): Profile {
 }
 
 /** The profile with another SCA driver (`run --sca-driver`); the browser gets the default script when the profile has none. */
+/** The browser driver would run the reference bank's own script (the profile gives no sca.browser steps). */
+export function referenceBrowserSteps(p: Profile): boolean {
+  return p.sca.driver === 'browser' && (!p.sca.browser || p.sca.browser.steps === DEFAULT_BROWSER.steps);
+}
+
 export function withScaDriver(p: Profile, driver: Profile['sca']['driver']): Profile {
   return { ...p, sca: { ...p.sca, driver, browser: p.sca.browser ?? (driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined) } };
 }

@@ -8,7 +8,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toJUnit } from './junit.ts';
-import { completeProfile, loadProfile, ProfileError, transportOf, type Profile } from '../session/profile.ts';
+import { completeProfile, loadProfile, ProfileError, referenceBrowserSteps, transportOf, withScaDriver, type Profile } from '../session/profile.ts';
 import { finishAllureResults, generateAllureReport } from './report.ts';
 import { ResultCollector } from './results.ts';
 import { RUN_ENV, type RunContext } from '../session/run-context.ts';
@@ -135,6 +135,11 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   if (o.breaker !== undefined && (!Number.isInteger(o.breaker) || o.breaker < 0)) return { exitCode: 2, message: `--breaker ${o.breaker} is not a number of requests`, wallMs: 0 };
   const targetUrl = o.target ?? process.env.XS2A_TARGET_URL ?? profile.target;
   if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
+  // The default browser script is the reference bank's pages: against another target it would fail
+  // every SCA for the wrong reason (and name the wrong clauses).
+  if (targetUrl !== undefined && referenceBrowserSteps(o.scaDriver ? withScaDriver(profile, o.scaDriver) : profile)) {
+    return { exitCode: 2, message: `the browser SCA driver needs the target's own script: the profile gives no sca.browser.steps (the default steps fill the reference bank's pages only); write them for ${targetUrl} (docs/profile.md, sca.browser)`, wallMs: 0 };
+  }
   const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
   let bank: { url: string; close(): Promise<void> } | undefined;
   let bundle: string | undefined;

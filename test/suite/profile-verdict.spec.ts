@@ -71,6 +71,16 @@ waivers:
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/cannot be reached/);
   });
+  // Issue 26: the browser driver with the reference bank's own script against another target would
+  // fail every SCA for the wrong reason. Fault that trips it: the default steps used silently (exit 3 here).
+  it('the browser driver without sca.browser steps against another target: exit 2, naming the key', () => {
+    const noSteps = cli(['run', '--target', 'http://127.0.0.1:1', '--profile', write('browser.yaml', 'sca:\n  driver: browser\n'), '--no-report', '--report-dir', dir]);
+    expect(noSteps.code).toBe(2);
+    expect(noSteps.stderr).toMatch(/no sca\.browser\.steps/);
+    expect(cli(['run', '--target', 'http://127.0.0.1:1', '--sca-driver', 'browser', '--no-report', '--report-dir', dir]).code).toBe(2);
+    // Control: with the profile's own steps it goes on (to the unreachable target: exit 3).
+    expect(cli(['run', '--target', 'http://127.0.0.1:1', '--profile', 'docs/profile.example.yaml', '--no-report', '--report-dir', dir]).code).toBe(3);
+  });
   it('unusable flags exit 2', () => {
     expect(cli(['run', '--target', 'ftp://x']).code).toBe(2);
     expect(cli(['run', '--faults', 'no-such-fault', '--no-report']).stderr).toMatch(/unknown/);
