@@ -83,7 +83,7 @@ export interface Profile {
       cancel: string;
       maxSteps: number;
     };
-    browser?: { executablePath?: string; steps: BrowserStep[]; cancelSteps?: BrowserStep[] };
+    browser?: { executablePath?: string; steps: BrowserStep[]; cancelSteps?: BrowserStep[]; settleMs?: number };
   };
   capabilities: {
     products: string[];
@@ -218,7 +218,7 @@ export const PROFILE_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           required: ['steps'],
-          properties: { executablePath: STR, steps: { type: 'array', items: BROWSER_STEP }, cancelSteps: { type: 'array', items: BROWSER_STEP } },
+          properties: { executablePath: STR, steps: { type: 'array', items: BROWSER_STEP }, cancelSteps: { type: 'array', items: BROWSER_STEP }, settleMs: { type: 'integer', minimum: 0, maximum: 10000 } },
         },
       },
     },

@@ -208,6 +208,22 @@ for (const t of ['mouseover', 'mousedown', 'mouseup', 'click']) b.addEventListen
     }
   }, 60_000);
 
+  // Issue 26: an `if:` step waits for the page to settle before it decides the element is absent.
+  // Fault that trips it: the element counted at once (the late button is absent then: the step is
+  // skipped and the flow never reaches the redirect URI).
+  it('an if: step gives the page settleMs to show an element a script adds late', async () => {
+    const target = await scaSite(`<!doctype html><html><body><form method="post" action="/done"></form><script>
+setTimeout(() => document.querySelector('form').insertAdjacentHTML('beforeend', '<button type="submit" id="late" value="continue">Continue</button>'), 120);
+</script></body></html>`, 'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
+    try {
+      const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ if: '#late', click: '#late' }], timeoutMs: 3_000, settleMs: 600 });
+      expect(r.problem).toBeUndefined();
+      expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
+    } finally {
+      target.server.close();
+    }
+  }, 60_000);
+
   it('an scaRedirect on an origin the profile does not list: the browser is not started', async () => {
     const r = await runBrowserSca({ href: `${outside.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [bank.url], vars: {}, steps: DEFAULT_BROWSER.steps });
     expect(r.completed).toBe(false);

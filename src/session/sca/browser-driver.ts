@@ -41,7 +41,12 @@ export interface BrowserScaRequest {
   webrtc?: WebRtc;
   /** The run's TLS (transport/): the browser trusts the server certificates it trusts, by their keys. */
   transport?: TransportConfig;
+  /** How long an `if:` or `optional:` step gives the page to show its element before it counts as absent (default DEFAULT_SETTLE_MS). */
+  settleMs?: number;
 }
+
+/** The default wait of `if:` and `optional:` steps for an element a page's script may add late. */
+export const DEFAULT_SETTLE_MS = 200;
 
 export type WebRtc = 'sealed' | 'open';
 
@@ -344,6 +349,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   const allowed = originsOf(req.origins);
   if (!allowed.has(start.origin)) return done({ completed: false, params: {}, problem: `scaRedirect ${redactUrl(req.href)} is on ${start.origin}, which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): the browser was not started` });
   const timeout = req.timeoutMs ?? 10_000;
+  const settleMs = req.settleMs ?? DEFAULT_SETTLE_MS;
 
   let reachedUrl: string | undefined;
   let state: LoadState = 'ready';
@@ -511,7 +517,8 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     }
     await afterClick(deadline);
   };
-  const present = async (selector: string, deadline: number) => (await element(selector, 'count', deadline)).count === 1;
+  /** Whether the page shows `selector`: at once when it does, else after the page had settleMs to add it. */
+  const present = async (selector: string, deadline: number) => (await element(selector, 'count', Math.min(deadline, Date.now() + settleMs))).count === 1;
 
   // One screenshot per page, taken as the PSU leaves it (before a click or goto, so filled fields
   // show), and one of the page a flow failed on.

@@ -34,8 +34,13 @@ export const ELEMENT_IN_PAGE = String.raw`function (selector, op, ms) {
         resolve({ error: 'not a valid selector: ' + err.message });
         return;
       }
+      // count: present now, or absent once the page had ms to settle (a late script may add it).
       if (op === 'count') {
-        resolve({ count: e ? 1 : 0 });
+        if (e || Date.now() >= deadline) {
+          resolve({ count: e ? 1 : 0 });
+          return;
+        }
+        setTimeout(tick, 25);
         return;
       }
       if (e) {

@@ -43,7 +43,7 @@ export async function performSca(profile: Profile, call: ScaCall): Promise<ScaRe
   if (profile.sca.driver === 'browser' && profile.sca.browser) {
     const b = profile.sca.browser;
     if (call.cancel && !b.cancelSteps) return { completed: false, params: {}, steps: [], problem: 'this scenario aborts the SCA, but the profile has no sca.browser.cancelSteps' };
-    return runBrowserSca({ href: call.href, redirectUri, origins, steps: call.cancel ? b.cancelSteps! : b.steps, vars: call.vars, executablePath: b.executablePath, timeoutMs: profile.timeoutMs, transport: call.transport });
+    return runBrowserSca({ href: call.href, redirectUri, origins, steps: call.cancel ? b.cancelSteps! : b.steps, vars: call.vars, executablePath: b.executablePath, timeoutMs: profile.timeoutMs, transport: call.transport, settleMs: b.settleMs });
   }
   if (profile.sca.driver === 'preset') return { completed: false, params: {}, steps: [], problem: 'the preset driver performs no SCA' };
   const f = profile.sca.form;
