@@ -90,6 +90,16 @@ Feature: Request signing
       | variant                   |
       | (request-target) signed too |
 
+  # Authentication step 1: "(request-target) for the target URL"; the target URL of a request with a
+  # query string includes it (draft-cavage: the method, the path and the query).
+  # trips on: a bank that verifies (request-target) without the query string (fault request-target-without-query)
+  @clause:signing.signing-string
+  @must @sca @production-safe @op:list-transactions
+  Scenario: A signature over (request-target) of a request with a query string is accepted
+    Given a private PSU who has completed SCA
+    When the TPP reads the booked and pending transactions of an account, a request with a query string, with "(request-target) signed too"
+    Then the response status is 200
+
   # Authentication step 1: a line "for each header that is present among the signed set"; "A header
   # absent from the request is absent from the signing string". draft-cavage verifiers refuse this.
   # A 401 with _links.scaRedirect also means the signature was accepted.

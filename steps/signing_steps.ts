@@ -3,6 +3,7 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { check } from '../src/suite/checks/check.ts';
 import { signatureAccepted } from '../src/suite/checks/signing.ts';
 import { sendWithControl } from '../src/suite/controls.ts';
+import { firstAccountId, widePeriod } from '../src/suite/accounts.ts';
 import { tampering } from '../src/suite/tamper.ts';
 import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -24,6 +25,12 @@ When('the TPP reads the account list', async function (this: Xs2aWorld) {
 When('the TPP reads the account list with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
   await sendWithControl(this, { ...ACCOUNT_LIST, tamper: t.tamper(Date.now()) }, ACCOUNT_LIST, 'the same account list request, signed as it should be');
+});
+
+When('the TPP reads the booked and pending transactions of an account, a request with a query string, with {string}', async function (this: Xs2aWorld, name: string) {
+  const t = tampering(name);
+  const list: RequestSpec = { method: 'GET', path: `/v1/accounts/${encodeURIComponent(await firstAccountId(this))}/transactions`, query: widePeriod(this) };
+  await sendWithControl(this, { ...list, tamper: t.tamper(Date.now()) }, list, 'the same transaction list request, signed as it should be');
 });
 
 When('the TPP initiates a cross-border payment with {string}', async function (this: Xs2aWorld, name: string) {

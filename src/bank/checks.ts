@@ -22,7 +22,7 @@ export const SYSTEM = 'xs2a-reference-bank';
 /** Verifies the request with the TPP toolkit's verifier; 400 with the verifier's messages on failure. */
 export function checkSignature(bank: Bank, req: IncomingMessage, body: Buffer): X509Certificate | undefined {
   const res = verifyRequest(
-    { method: req.method ?? 'GET', target: req.url ?? '/', headers: fromRawHeaders(req.rawHeaders), body },
+    { method: req.method ?? 'GET', target: bank.rules.signedTargetWithQuery ? req.url ?? '/' : (req.url ?? '/').split('?')[0], headers: fromRawHeaders(req.rawHeaders), body },
     { now: bank.now(), maxSkewSeconds: bank.rules.dateSkewSeconds },
   );
   // A bank that does not insist on the certificate (CERTIFICATE_MISSING switched off) has no key when none is sent: it verifies nothing.

@@ -21,6 +21,8 @@ export interface BankRules {
   consentAgeDetailsDays: number;
   /** § Limits sca-renewal. */
   scaRenewalDays: number;
+  /** § Request signing: (request-target) is the target URL, its query string included. */
+  signedTargetWithQuery: boolean;
   /** § TPP identity "Transport: TLS 1.2 or higher": the lowest TLS version served (with --tls). */
   tlsMinVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2';
   /** With --tls --client-cert: a connection without a client certificate from a trusted TPP CA is refused (false: asked for, not required). */
@@ -88,6 +90,7 @@ export function defaultRules(): BankRules {
     historyWithoutPsuDays: limitValue('history-without-psu'),
     consentAgeDetailsDays: limitValue('consent-age-details'),
     scaRenewalDays: limitValue('sca-renewal'),
+    signedTargetWithQuery: true,
     tlsMinVersion: 'TLSv1.2',
     tlsClientCertRequired: true,
     scaSessionHours: limitValue('sca-session-validity'),

@@ -55,6 +55,12 @@ function serialOnly(keyId: string, certB64: string): boolean {
 
 export const SIGNING_FAULTS: readonly AreaFault[] = [
   {
+    id: 'request-target-without-query', area: 'signing', features: ['request-signing'],
+    description: 'Verifies (request-target) over the path alone, without the query string of the target URL.',
+    clauses: ['signing.signing-string'],
+    rules: { signedTargetWithQuery: false },
+  },
+  {
     id: 'unsigned-accepted', area: 'signing', features,
     description: 'Accepts a request that carries no Signature (or no TPP-Signature-Certificate) header.',
     // The detailed operations list Signature and TPP-Signature-Certificate as required: their scenarios see it too.
