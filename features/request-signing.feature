@@ -90,6 +90,15 @@ Feature: Request signing
       | variant                   |
       | (request-target) signed too |
 
+  # RFC 3230: Digest algorithm names are case-insensitive; the spec writes SHA-256 and SHA-512 only: SHOULD.
+  # trips on: a bank that accepts only "SHA-256=" as written (fault digest-sha256-exact)
+  @clause:signing.digest-name-case
+  @should @sca @payments @mutating @op:create-cross-border-payment
+  Scenario: A payment whose Digest algorithm name is in lower case is accepted
+    Given a private PSU who has completed SCA
+    When the TPP initiates a cross-border payment with "the Digest algorithm name in lower case"
+    Then the request is accepted
+
   # Authentication step 1: "(request-target) for the target URL"; the target URL of a request with a
   # query string includes it (draft-cavage: the method, the path and the query).
   # trips on: a bank that verifies (request-target) without the query string (fault request-target-without-query)

@@ -154,6 +154,9 @@ for (const d of DEPRECATIONS) add(`deprecations.${d.id}`, 'deprecations', 'depre
 const authTitle = (rule: AuthRule): string => (rule.step ? `Step ${rule.step}: ${rule.id}` : rule.id);
 for (const rule of TPP_IDENTITY_RULES) add(`tpp.${rule.id}`, 'tpp-identity', 'convention', rule.id, rule.text);
 for (const rule of SIGNING_RULES) add(`signing.${rule.id}`, 'request-signing', 'signing', authTitle(rule), rule.text, { level: rule.level, source: 'spec' });
+add('signing.digest-name-case', 'request-signing', 'signing', 'Digest algorithm name in any case',
+  'The algorithm name of the Digest header is matched case-insensitively: sha-256= is SHA-256=.',
+  { level: 'should', source: 'RFC 3230 § 4.1.1: "Digest algorithm values ... are case-insensitive"; the spec writes SHA-256 and SHA-512 only' });
 for (const rule of SCA_FLOW_RULES) add(`sca.${rule.id}`, 'sca-flow', 'sca', authTitle(rule), rule.text, { level: rule.level, source: 'spec' });
 // Rules with more than one TPP or a PSD2 role (tpp.identities, features/tpp-identities.feature).
 add('sca.psu-id-per-tpp', 'sca-flow', 'sca', 'psu-id per TPP and bank pair',
