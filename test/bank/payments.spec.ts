@@ -115,8 +115,11 @@ describe('logical duplicates', () => {
 });
 
 describe('norwegian domestic, straks and SEPA', () => {
-  it('hides a norwegian-domestic payment before approval, shows it after', async () => {
-    const r = await create('norwegian-domestic-credit-transfers', domesticBody(debtor, { remittanceInformationUnstructured: uniq() }));
+  // § States names domestic-norway-credit-transfers; the default dialect holds the rule on that product alone.
+  it('hides a domestic-norway-credit-transfers payment before approval, shows it after; a norwegian-domestic one is read at once', async () => {
+    const other = await create('norwegian-domestic-credit-transfers', domesticBody(debtor, { remittanceInformationUnstructured: uniq() }));
+    expect((await status(self(other.json))).status).toBe(200);
+    const r = await create('domestic-norway-credit-transfers', domesticBody(debtor, { remittanceInformationUnstructured: uniq() }));
     expect(r.status, r.text).toBe(201);
     const href = self(r.json);
     expect((await c.request({ method: 'GET', path: href })).response?.status).toBe(404);
@@ -159,7 +162,7 @@ describe('norwegian domestic, straks and SEPA', () => {
   });
 
   it('answers an unknown product with 404 PRODUCT_UNKNOWN', async () => {
-    const r = await create('domestic-norway-credit-transfers', domesticBody(debtor));
+    const r = await create('norwegian-express-credit-transfers', domesticBody(debtor));
     expect(r.status).toBe(404);
     expect((r.json as { tppMessages: Array<{ code: string }> }).tppMessages[0].code).toBe('PRODUCT_UNKNOWN');
   });
