@@ -50,6 +50,8 @@ export interface OtherTpp {
 
 export interface Profile {
   target?: string;
+  /** The sandbox customer `type` values of a private and a corporate customer (default: private, corporate). */
+  customerTypes?: { private: string; corporate: string };
   /** A forward proxy for every connection to the target (default: HTTPS_PROXY / HTTP_PROXY / NO_PROXY). */
   proxy?: string;
   /** Hosts reached without the proxy (NO_PROXY's syntax). */
@@ -174,6 +176,7 @@ export const PROFILE_SCHEMA = {
   properties: {
     target: { type: 'string', pattern: '^https?://' },
     proxy: { type: 'string', pattern: '^(https?|socks5?)://' },
+    customerTypes: { type: 'object', additionalProperties: false, required: ['private', 'corporate'], properties: { private: STR, corporate: STR } },
     noProxy: { type: 'string' },
     environment: { enum: ['sandbox', 'production'] },
     tpp: {
@@ -468,6 +471,7 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     target: r.target,
     proxy: r.proxy,
     noProxy: r.noProxy,
+    customerTypes: r.customerTypes,
     environment: r.environment ?? d.environment,
     tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri, identities },
     psus: { private: poolOf(r.psu?.private, d.psus.private[0]), corporate: poolOf(r.psu?.corporate, d.psus.corporate[0]) },

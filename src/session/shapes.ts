@@ -14,7 +14,15 @@
 interface ShapedProfile {
   operations?: Record<string, { method: string; path: string } | null>;
   responses?: Record<string, string | string[]>;
+  /** The sandbox customer `type` values of a private and a corporate customer (the spec shows none). */
+  customerTypes?: { private: string; corporate: string };
 }
+
+/** The sandbox customer type values the platform uses (facts §1.3), where the profile names none. */
+export const DEFAULT_CUSTOMER_TYPES = { private: 'private', corporate: 'corporate' } as const;
+
+/** The profile's sandbox customer `type` value for a private or a corporate customer. */
+export const customerTypeOf = (profile: ShapedProfile, type: 'private' | 'corporate'): string => (profile.customerTypes ?? DEFAULT_CUSTOMER_TYPES)[type];
 
 export interface OperationRef {
   method: string;
@@ -146,7 +154,7 @@ export function readList(profile: ShapedProfile, key: string, doc: unknown, what
 /** The national identity numbers of the customers of one type in a GET /v1/sandbox/customers answer, through the profile's pointers. */
 export function customersOfType(profile: ShapedProfile, doc: unknown, type: 'private' | 'corporate'): string[] {
   return (readValue(profile, 'sandbox-customers.list', doc, isList) ?? [])
-    .filter((x) => String(readOptionalString(profile, 'sandbox-customer.type', x)).toLowerCase() === type)
+    .filter((x) => String(readOptionalString(profile, 'sandbox-customer.type', x)).toLowerCase() === customerTypeOf(profile, type).toLowerCase())
     .map((x) => readOptionalString(profile, 'sandbox-customer.nationalId', x))
     .filter((x): x is string => !!x);
 }

@@ -6,6 +6,7 @@ import type { RequestSpec } from '../tpp/client.ts';
 import { removeHeader } from '../tpp/http-message.ts';
 import { describeResponse, fail, jsonOf } from '../session/expect.ts';
 import { accountVars, SANDBOX_PATHS, silentOperation } from './sandbox.ts';
+import { customerTypeOf } from '../session/shapes.ts';
 import { stringsIn } from './sca-checks.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import { buildBody } from '../session/templates.ts';
@@ -49,7 +50,7 @@ export async function createCorporateAgreement(w: ScenarioSession): Promise<void
   const account = await accountVars(w, { customerNumber: org });
   // The customer and agreement operations are profile keys (the spec names neither); a bank without them makes this scenario not applicable (@uses:).
   const steps: Array<[{ method: string; path: string }, unknown]> = [
-    [silentOperation(w, 'create-sandbox-customer'), buildBody(w.profile, 'sandbox-customer', { customerNumber: org, customerType: 'corporate' })],
+    [silentOperation(w, 'create-sandbox-customer'), buildBody(w.profile, 'sandbox-customer', { customerNumber: org, customerType: customerTypeOf(w.profile, 'corporate') })],
     [{ method: 'POST', path: SANDBOX_PATHS.accounts }, buildBody(w.profile, 'sandbox-account', account)],
     [silentOperation(w, 'create-sandbox-agreement'), buildBody(w.profile, 'sandbox-agreement', { owner: org, customer: nid, bban: account.bban })],
   ];

@@ -75,8 +75,8 @@ describe('variant dialect: sandbox (V1–V6)', () => {
     const list = (r.response!.json as J).customers as J[];
     expect(list.length).toBe(tb.running.bank.state.customers.size);
     for (const x of list) expect(Object.keys(x).sort()).toEqual(['customerType', 'displayName', 'nationalIdentityNumber']);
-    const privates = list.filter((x) => x.customerType === 'PRIVATE');
-    const corporates = list.filter((x) => x.customerType === 'CORPORATE');
+    const privates = list.filter((x) => x.customerType === 'PERSON');
+    const corporates = list.filter((x) => x.customerType === 'ORGANISATION');
     expect(privates.length).toBe(32);
     expect(corporates.length).toBe(2);
     for (const p of privates) expect(isNationalIdentityNumber(p.nationalIdentityNumber)).toBe(true);

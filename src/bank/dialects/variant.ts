@@ -37,9 +37,12 @@ const both = (...fs: ResponseAdapter[]): ResponseAdapter => (reply, ctx) => fs.r
 
 // ---------------------------------------------------------------- V1 customers
 
+/** Its own customer type values (the spec shows none): a person and an organisation. */
+const CUSTOMER_TYPES: Record<string, string> = { private: 'PERSON', corporate: 'ORGANISATION' };
+
 const customersView = onSuccess((items, reply) => (Array.isArray(items)
   ? withBody(reply, {
-    customers: items.map((c: Json) => ({ nationalIdentityNumber: c?.customerNumber, customerType: typeof c?.type === 'string' ? c.type.toUpperCase() : c?.type, displayName: c?.name })),
+    customers: items.map((c: Json) => ({ nationalIdentityNumber: c?.customerNumber, customerType: CUSTOMER_TYPES[c?.type] ?? c?.type, displayName: c?.name })),
   })
   : reply));
 
