@@ -7,7 +7,7 @@ import {
 } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
-  approveBeforeReadProduct, authorise, completeSca, feeInformationProduct, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
+  approveBeforeReadProduct, authorise, completeSca, feeInformationProduct, listAuthorisations, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
   initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,
   startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
@@ -201,8 +201,7 @@ When('the PSU completes the SCA of that authorisation', async function (this: Xs
 });
 
 When('the TPP lists the payment authorisations', async function (this: Xs2aWorld) {
-  const p = currentPayment(this);
-  await this.send({ method: 'GET', path: `${linkPath(p.self, this.ctx.targetUrl)}/authorisations` });
+  await listAuthorisations(this);
 });
 
 Then('the list holds the started authorisation', function (this: Xs2aWorld) {

@@ -41,6 +41,8 @@ export const DEFAULT_OPERATIONS: Record<string, OperationRef | null> = {
   'initialise-sandbox': { method: 'POST', path: '/v1/sandbox/initialise' },
   'create-sandbox-agreement': { method: 'POST', path: '/v1/sandbox/agreements' },
   'register-tpp-contact': { method: 'POST', path: '/v1/tpp-dialogue/contact' },
+  // {paymentPath}: the payment's own path (its self link), not encoded.
+  'list-payment-authorisations': { method: 'GET', path: '{paymentPath}/authorisations' },
 };
 
 /** Why each operation is a profile key: the spec's words that leave it open. */
@@ -53,6 +55,7 @@ export const OPERATION_SILENCE: Record<string, string> = {
   'initialise-sandbox': '"an initialisation operation that resets the sandbox to a known state" … "Details of the operations in this list: not shown."',
   'create-sandbox-agreement': 'The spec names no operation that creates corporate agreements.',
   'register-tpp-contact': '"TPP dialogue operations for registering a non-personal contact e-mail" … "Certificate registration steps and the TPP dialogue operations: not shown."',
+  'list-payment-authorisations': 'The spec names the startAuthorisation link of a payment, not a list of its authorisations (Berlin Group: GET …/authorisations).',
 };
 
 /** The spec-named sandbox paths (§ Endpoints 4, 5 and Other operations): not profile keys. */
@@ -70,7 +73,8 @@ export function operation(profile: ShapedProfile, id: string, params: Record<str
   const op = declared === undefined ? DEFAULT_OPERATIONS[id] : declared;
   if (op === undefined) throw new Error(`no operation "${id}" (src/session/shapes.ts DEFAULT_OPERATIONS)`);
   if (op === null) return undefined;
-  return { method: op.method, path: op.path.replace(/\{(\w+)\}/g, (_m, k: string) => encodeURIComponent(params[k] ?? '')) };
+  // A parameter named …Path is a path of the target's own (a resource's self link): put in as it is.
+  return { method: op.method, path: op.path.replace(/\{(\w+)\}/g, (_m, k: string) => (k.endsWith('Path') ? params[k] ?? '' : encodeURIComponent(params[k] ?? ''))) };
 }
 
 /** JSON pointers (RFC 6901) tried in order, per value the suite reads from an answer whose shape the spec does not show. '' is the whole document. */

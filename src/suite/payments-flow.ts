@@ -15,6 +15,7 @@ import { COUNTRY_CODES } from '../spec/countries.ts';
 import { CURRENCIES } from '../spec/currencies.ts';
 import { NOT_APPLICABLE_PREFIX } from './results.ts';
 import { eachAtOnce } from './concurrently.ts';
+import { operation } from '../session/shapes.ts';
 
 type Change = (body: any) => void;
 export interface SendOptions {
@@ -229,6 +230,13 @@ export function singleOnlyProduct(w: ScenarioSession, service: PaymentService): 
 /** The product whose fee information the scenario reads: the profile's first (capabilities.feeInformation); none: not applicable. */
 export function feeInformationProduct(w: ScenarioSession): string {
   return w.profile.capabilities.feeInformation[0] ?? notApplicable('the profile names no product with fee information (capabilities.feeInformation)');
+}
+
+/** Lists the current payment's authorisations with the profile's operation (list-payment-authorisations; the scenario is @uses: it). */
+export async function listAuthorisations(w: ScenarioSession): Promise<void> {
+  const op = operation(w.profile, 'list-payment-authorisations', { paymentPath: linkPath(currentPayment(w).self, w.ctx.targetUrl) });
+  if (!op) notApplicable('the profile says the bank offers no list of a payment\'s authorisations (operations.list-payment-authorisations: null)');
+  await w.send(op);
 }
 
 /** Marks the scenario not applicable when the profile does not offer a product. */

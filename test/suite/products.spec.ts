@@ -39,3 +39,16 @@ describe('products per payment service come from the profile', () => {
     expect(JSON.stringify(results[0])).toMatch(/offered as bulk-payments too/);
   }, 130_000);
 });
+
+// Issue 26, keys the profile lacked: the list of a payment's authorisations is an operation of the
+// profile (the spec names none), and may be null. Fault that trips it: the path hard-coded in the
+// step (the scenario fails against a bank without the list instead of being not applicable).
+describe('the list of a payment\'s authorisations', () => {
+  it('null in the profile: its scenario is not applicable and names the key; the 201 scenario still runs', async () => {
+    const results = await run('operations:\n  list-payment-authorisations: null\n', ['A started authorisation is listed', 'A started authorisation is answered with 201']);
+    const by = new Map(results.map((x) => [x.name, x]));
+    expect(by.get('A started authorisation is listed with the payment\'s authorisations')?.outcome).toBe('not-applicable');
+    expect(JSON.stringify(by.get('A started authorisation is listed with the payment\'s authorisations'))).toMatch(/operations\.list-payment-authorisations/);
+    expect(by.get('A started authorisation is answered with 201 and leaves the payment ACTC')?.outcome).toBe('passed');
+  }, 130_000);
+});

@@ -170,6 +170,8 @@ export const VARIANT_DIALECT: Dialect = {
   description: 'the same bank taking the other legitimate reading at every point the spec leaves open',
   routes: {
     'create-sandbox-customer': null,
+    // No list of a payment's authorisations (the spec names none).
+    'list-payment-authorisations': null,
     'list-sandbox-agreements': null,
     'create-sandbox-agreement': null,
     'update-sandbox-account-balance': ['POST', '/v1/sandbox/accounts/{mockAccountId}/balance'],
