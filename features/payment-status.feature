@@ -96,6 +96,18 @@ Feature: Payment status, reading, authorising and cancelling payments
     And the TPP lists the payment authorisations
     Then the list holds the started authorisation
 
+  # The other reading (capabilities.cancellationSca without ACTC): the DELETE alone cancels an authorised payment.
+  # trips on: an authorised payment not CANC after the DELETE at a bank whose profile says it needs no SCA
+  @clause:endpoints.cancel-payment @clause:endpoints.cancel-payment.success
+  @should @sca @payments @mutating @op:cancel-payment
+  Scenario: Cancelling an authorised payment where the bank needs no SCA for it
+    Given the TPP has initiated a cross-border payment
+    And the PSU has authorised the payment
+    And the profile says cancelling the payment in its status needs no SCA
+    When the TPP deletes the payment
+    Then the response status is 204 or 202
+    And the payment status is CANC
+
   # Berlin Group NextGenPSD2 1.3: DELETE of a payment that needs no authorisation to cancel answers 204 and the payment becomes CANC.
   # trips on: deleting a payment not yet authorised refused, or the payment not CANC afterwards
   @clause:endpoints.cancel-payment @clause:endpoints.cancel-payment.success
@@ -107,12 +119,14 @@ Feature: Payment status, reading, authorising and cancelling payments
     And the payment status is CANC
 
   # Berlin Group NextGenPSD2 1.3: deleting an authorised payment answers 202 with a startAuthorisation link to .../cancellation-authorisations; after that SCA the payment is CANC.
+  # Where the profile says cancelling an authorised payment needs no SCA (capabilities.cancellationSca), not applicable.
   # trips on: an authorised payment cancelled without the PSU's SCA, or not CANC after the cancellation SCA
   @clause:endpoints.cancel-payment @clause:endpoints.cancel-payment.success
   @should @sca @payments @mutating @op:cancel-payment
   Scenario: Cancelling an authorised payment needs the PSU's SCA
     Given the TPP has initiated a cross-border payment
     And the PSU has authorised the payment
+    And the profile says cancelling the payment in its status needs the PSU's SCA
     When the TPP deletes the payment
     Then the response status is 202
     And the payment status is ACTC

@@ -7,7 +7,7 @@ import {
 } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
-  approveBeforeReadProduct, authorise, completeSca, feeInformationProduct, listAuthorisations, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
+  approveBeforeReadProduct, authorise, cancellationNeedsSca, completeSca, feeInformationProduct, listAuthorisations, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
   initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,
   startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
@@ -206,6 +206,14 @@ When('the TPP lists the payment authorisations', async function (this: Xs2aWorld
 
 Then('the list holds the started authorisation', function (this: Xs2aWorld) {
   return check(this, authorisationListed);
+});
+
+Given('the profile says cancelling the payment in its status needs the PSU\'s SCA', async function (this: Xs2aWorld) {
+  await cancellationNeedsSca(this, true);
+});
+
+Given('the profile says cancelling the payment in its status needs no SCA', async function (this: Xs2aWorld) {
+  await cancellationNeedsSca(this, false);
 });
 
 When('the TPP deletes the payment', async function (this: Xs2aWorld) {

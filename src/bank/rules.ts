@@ -23,6 +23,8 @@ export interface BankRules {
   scaRenewalDays: number;
   /** § Request signing: (request-target) is the target URL, its query string included. */
   signedTargetWithQuery: boolean;
+  /** Cancelling an authorised (ACTC) payment needs the PSU's SCA (Berlin Group 202 with a cancellation authorisation); false: DELETE alone cancels it (204). Not stated. */
+  cancelAuthorisedNeedsSca: boolean;
   /** § TPP identity "Transport: TLS 1.2 or higher": the lowest TLS version served (with --tls). */
   tlsMinVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2';
   /** With --tls --client-cert: a connection without a client certificate from a trusted TPP CA is refused (false: asked for, not required). */
@@ -91,6 +93,7 @@ export function defaultRules(): BankRules {
     consentAgeDetailsDays: limitValue('consent-age-details'),
     scaRenewalDays: limitValue('sca-renewal'),
     signedTargetWithQuery: true,
+    cancelAuthorisedNeedsSca: true,
     tlsMinVersion: 'TLSv1.2',
     tlsClientCertRequired: true,
     scaSessionHours: limitValue('sca-session-validity'),

@@ -94,6 +94,8 @@ export interface Profile {
     /** The products offered as bulk and as periodic payments (the spec names neither; default the platform's: norwegian-domestic-credit-transfers). Single payments: `products`. */
     bulkProducts: string[];
     periodicProducts: string[];
+    /** The payment statuses in which cancelling needs the PSU's SCA (a 202 with a cancellation authorisation; default ACTC, Berlin Group's); in the others DELETE alone cancels. Not stated. */
+    cancellationSca: string[];
     /** The products whose fee information is read at /v1/payments/{product}/fee-information (the spec's path `instant-norwegian-credit-transfers-<variant>`; default the platform's variant, straks). */
     feeInformation: string[];
     sandbox: boolean;
@@ -234,6 +236,7 @@ export const PROFILE_SCHEMA = {
         bulkProducts: { type: 'array', items: STR },
         periodicProducts: { type: 'array', items: STR },
         feeInformation: { type: 'array', items: STR },
+        cancellationSca: { type: 'array', items: STR },
         sandbox: { type: 'boolean' }, corporate: { type: 'boolean' }, cardAccounts: { type: 'boolean' },
         baskets: { type: 'boolean' }, bulk: { type: 'boolean' }, periodic: { type: 'boolean' },
         roleChecks: { type: 'boolean', description: 'The sandbox checks the PSD2 roles of the certificate as production does (default false; production always does).' },
@@ -352,6 +355,7 @@ export function defaultProfile(): Profile {
       bulkProducts: ['norwegian-domestic-credit-transfers'],
       periodicProducts: ['norwegian-domestic-credit-transfers'],
       feeInformation: ['instant-norwegian-credit-transfers-straks'],
+      cancellationSca: ['ACTC'],
       sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true, roleChecks: false,
     },
     waivers: [],

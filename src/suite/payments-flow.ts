@@ -232,6 +232,16 @@ export function feeInformationProduct(w: ScenarioSession): string {
   return w.profile.capabilities.feeInformation[0] ?? notApplicable('the profile names no product with fee information (capabilities.feeInformation)');
 }
 
+/**
+ * Goes on only where the profile's reading of the current payment's status is `needed` (cancelling in
+ * that status needs the PSU's SCA: capabilities.cancellationSca); the other reading's scenario runs instead.
+ */
+export async function cancellationNeedsSca(w: ScenarioSession, needed: boolean): Promise<void> {
+  const status = String(((await readStatus(w)).response?.json as { transactionStatus?: unknown } | undefined)?.transactionStatus);
+  const inList = w.profile.capabilities.cancellationSca.includes(status);
+  if (inList !== needed) notApplicable(`the profile says cancelling a ${status} payment needs ${inList ? 'the PSU\'s SCA' : 'no SCA'} (capabilities.cancellationSca)`);
+}
+
 /** Lists the current payment's authorisations with the profile's operation (list-payment-authorisations; the scenario is @uses: it). */
 export async function listAuthorisations(w: ScenarioSession): Promise<void> {
   const op = operation(w.profile, 'list-payment-authorisations', { paymentPath: linkPath(currentPayment(w).self, w.ctx.targetUrl) });

@@ -209,6 +209,8 @@ export const VARIANT_DIALECT: Dialect = {
     kidReferenceType: 'KID',
     transactionListDefaults: { bookingStatus: 'booked', dateFromDaysBack: 90 },
     unknownAcceptFix: 'ignore',
+    // An authorised payment is cancelled by the DELETE alone (the spec does not say a cancellation needs SCA).
+    cancelAuthorisedNeedsSca: false,
     // The spec's product, and its Norwegian domestic transfers too (the spec does not forbid more).
     hiddenBeforeApproval: ['domestic-norway-credit-transfers', 'norwegian-domestic-credit-transfers'],
   },

@@ -93,8 +93,8 @@ export const cancelPayment = (service: PaymentService) => (ctx: Ctx): Reply => {
     // § States: deleting a PDNG payment is an error with a descriptive message (our status/code: 409 CONFLICT).
     throw new BankError('CONFLICT', `payment ${p.paymentId} is PDNG: the bank's batch is already processing it (waiting for funds), so it cannot be cancelled through this interface; it is retried until the last batch run of the day and then rejected, or the PSU can stop it in the online bank`, { tppCode: 'CONFLICT' });
   }
-  if (p.status === 'RCVD') {
-    // Not authorised: the DELETE alone cancels it (Berlin Group 204).
+  if (p.status === 'RCVD' || (p.status === 'ACTC' && !ctx.bank.rules.cancelAuthorisedNeedsSca)) {
+    // Not authorised (or a bank whose cancellation needs no SCA): the DELETE alone cancels it (Berlin Group 204).
     p.status = 'CANC';
     return { status: 204 };
   }
