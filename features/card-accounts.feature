@@ -8,12 +8,12 @@ Feature: Card accounts
 
   # Berlin Group NextGenPSD2 1.3: GET /v1/card-accounts lists the card accounts in `cardAccounts`.
   # trips on: a card account created for the PSU and granted at SCA missing from the card account list
-  @should @sandbox @sca @mutating @card-accounts @op:list-card-accounts @clause:endpoints.list-card-accounts @clause:conventions.psu-contexts @clause:conventions.amount-string
+  @should @sandbox @sca @mutating @card-accounts @op:list-card-accounts @clause:endpoints.list-card-accounts @clause:endpoints.list-card-accounts.success @clause:conventions.psu-contexts @clause:conventions.amount-string
   Scenario: The card account list holds the PSU's card account
     Given a sandbox card account of the PSU
     And a private PSU who has completed SCA
     When the TPP reads the card account list
-    Then the request is accepted
+    Then the response status is 200
     And the card account list holds the sandbox card account
     And every amount in the answer is a string with the currency's minor units
 
@@ -24,20 +24,20 @@ Feature: Card accounts
     Given a sandbox card account of the PSU with 2 card transactions
     And a private PSU who has completed SCA
     When the TPP reads <what> of the sandbox card account
-    Then the request is accepted
+    Then the response status is 200
     And every amount in the answer is a string with the currency's minor units
 
-    @op:get-card-account @clause:endpoints.get-card-account
+    @op:get-card-account @clause:endpoints.get-card-account @clause:endpoints.get-card-account.success
     Examples: details
       | what        |
       | the details |
 
-    @op:get-card-balances @clause:endpoints.get-card-balances
+    @op:get-card-balances @clause:endpoints.get-card-balances @clause:endpoints.get-card-balances.success
     Examples: balances
       | what         |
       | the balances |
 
-    @op:list-card-transactions @clause:endpoints.list-card-transactions
+    @op:list-card-transactions @clause:endpoints.list-card-transactions @clause:endpoints.list-card-transactions.success
     Examples: transactions
       | what             |
       | the transactions |

@@ -75,6 +75,15 @@ Feature: Consents, users and corporate agreements
       | path     |
       | /v1/user |
 
+  # Berlin Group NextGenPSD2 1.3: a list is read with 200 (the exact status is not stated: SHOULD).
+  # trips on: GET /v1/agreements answered 201 or 204
+  @clause:endpoints.list-agreements.success
+  @should @sca @corporate @op:list-agreements
+  Scenario: GET /v1/agreements answers 200
+    Given a corporate PSU who has completed SCA
+    When the TPP lists the PSU's corporate agreements
+    Then the response status is 200
+
   # The exact 200 is Berlin Group's (endpoints.list-agreements.success, SHOULD): any success is taken here.
   # trips on: GET /v1/agreements refused for a known PSU, or a list that lacks the agreement the PSU chose in a CORPORATE SCA
   @clause:endpoints.list-agreements @clause:sca.corporate-context

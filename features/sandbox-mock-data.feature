@@ -393,6 +393,21 @@ Feature: Sandbox mock data
     When the TPP reads the sandbox customers
     Then the response status is 200
 
+  # "extra mock-data operations for creating and reading accounts, card accounts and transactions":
+  # the read's method and path are the profile's (operations.get-sandbox-account / -card-account).
+  # trips on: a sandbox account (or card account) just created that its read operation does not answer
+  @must @sandbox @mutating @op:get-sandbox-account @clause:endpoints.get-sandbox-account @uses:get-sandbox-account
+  Scenario: A sandbox account just created is read with the sandbox read operation
+    Given a sandbox account of the PSU
+    When the TPP reads the sandbox account with the sandbox read operation
+    Then the request is accepted
+
+  @must @sandbox @mutating @card-accounts @op:get-sandbox-card-account @clause:endpoints.get-sandbox-card-account @uses:get-sandbox-card-account
+  Scenario: A sandbox card account just created is read with the sandbox read operation
+    Given a sandbox card account of the PSU
+    When the TPP reads the sandbox card account with the sandbox read operation
+    Then the request is accepted
+
   # trips on: a balance update accepted but the account's balances unchanged
   @must @sandbox @sca @mutating @op:update-sandbox-account-balance @clause:endpoints.update-sandbox-account-balance @uses:update-sandbox-account-balance
   Scenario: A sandbox account balance update shows in the account's balances

@@ -151,6 +151,16 @@ Feature: Signing baskets
       | kind     |
       | periodic |
 
+  # Berlin Group NextGenPSD2 1.3: the basket status is read with 200; the spec shows no path.
+  # trips on: the signing basket status answered 201 or 204
+  @clause:endpoints.get-signing-basket-status.success
+  @should @sca @payments @mutating @baskets @op:get-signing-basket-status
+  Scenario: The signing basket status answers 200
+    Given the TPP has initiated 2 cross-border payments for a signing basket
+    When the TPP creates a signing basket of those payments
+    And the TPP reads the signing basket status
+    Then the response status is 200
+
   # The worst-case rule is stated; the check also needs the creation answer to say RCVD and reads the
   # basket status at a path the spec does not show, after transitions it does not show: SHOULD.
   # trips on: a basket of RCVD payments reporting another status than RCVD, or a basket whose payments are all authorised not reporting that status

@@ -7,7 +7,7 @@ import { checkedSetup } from '../src/session/expect.ts';
 import { leaveOut } from '../src/suite/accounts.ts';
 import {
   accountVars, body, cardTxn, VARIANT_STEPS, cardTxnDates, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS,
-  emptySandboxPools, sendNow, silentOperation, updateSandboxBalance, withPath,
+  emptySandboxPools, readSandboxResource, sendNow, silentOperation, updateSandboxBalance, withPath,
 } from '../src/suite/sandbox.ts';
 import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
 import { check, runCheck } from '../src/suite/checks/check.ts';
@@ -103,6 +103,14 @@ Then(/^the sandbox list holds a debit of ([\d.]+) NOK$/, function (this: Xs2aWor
 });
 
 // ---------------------------------------------------------------- card accounts and card transactions
+
+When('the TPP reads the sandbox account with the sandbox read operation', async function (this: Xs2aWorld) {
+  await readSandboxResource(this, 'account');
+});
+
+When('the TPP reads the sandbox card account with the sandbox read operation', async function (this: Xs2aWorld) {
+  await readSandboxResource(this, 'card');
+});
 
 Given('a sandbox card account of the PSU', async function (this: Xs2aWorld) {
   await createSandboxCard(this);

@@ -4,7 +4,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
 import { buildBody, setPath } from '../session/templates.ts';
-import { describeResponse, fail, jsonOf, setupFail } from '../session/expect.ts';
+import { describeResponse, fail, jsonOf, notApplicable, setupFail } from '../session/expect.ts';
 import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from '../session/shapes.ts';
 import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
@@ -47,6 +47,14 @@ export function isSameAccount(x: { iban?: unknown; bban?: unknown } | undefined,
 }
 
 /** Sends as the session does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
+/** Reads the sandbox account (or card account) the scenario created with the profile's read operation (get-sandbox-account, get-sandbox-card-account: the scenario is @uses: it). */
+export async function readSandboxResource(w: ScenarioSession, kind: 'account' | 'card'): Promise<void> {
+  const id = (kind === 'account' ? w.state.sandboxAccount : w.state.sandboxCard)?.id ?? fail(`no sandbox ${kind === 'account' ? 'account' : 'card account'} was created in this scenario`);
+  const op = operation(w.profile, kind === 'account' ? 'get-sandbox-account' : 'get-sandbox-card-account', { id });
+  if (!op) notApplicable(`the profile says the bank offers no sandbox ${kind === 'account' ? 'account' : 'card account'} read (operations.get-sandbox-${kind === 'account' ? 'account' : 'card-account'}: null)`);
+  await w.send({ ...op, psu: false });
+}
+
 export async function sendNow(w: ScenarioSession, spec: RequestSpec, opts: { keepsPsuSession?: boolean } = {}): Promise<Exchange> {
   // The session's client already signs with the target's (moved) clock.
   return w.send(spec, opts);

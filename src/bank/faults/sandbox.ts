@@ -86,6 +86,12 @@ const yesterday = (bank: Bank) => new Date(bank.now() - 86_400_000).toISOString(
 
 /** Sandbox operations that answer wrongly although the request is right (each breaks one stated behaviour). */
 export const SANDBOX_OPERATION_FAULTS: readonly AreaFault[] = [
+  ...(['account', 'card-account'] as const).map((kind): AreaFault => ({
+    id: `sandbox-${kind}-not-readable`, area: 'sandbox', replay: 'clauses',
+    description: `Answers the read of a sandbox ${kind.replace('-', ' ')} it just created with 404.`,
+    clauses: [`endpoints.get-sandbox-${kind}`],
+    hooks: { transformResponse: onOps([`get-sandbox-${kind}`], (reply) => (reply.status < 300 ? errorBody('RESOURCE_UNKNOWN', `no sandbox ${kind.replace('-', ' ')}`) : reply)) },
+  })),
   {
     id: 'sandbox-account-created-without-id', area: 'sandbox', replay: 'clauses',
     description: 'Answers a created sandbox account without its id.',
