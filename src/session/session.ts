@@ -213,8 +213,10 @@ export class ScenarioSession {
         return;
       }
       const r = await this.runSca(this.scaHref(ex), context);
-      // The SCA is the one the account list's 401 scaRedirect starts: its own scenarios (@op:list-accounts) fail, the others are inconclusive.
-      if (!r.completed || !r.params['psu-id']) setupFail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, 'list-accounts', ['sca.redirect-to-tpp', 'events.success.psu-id']);
+      // An SCA that gives no psu-id is a set-up the scenario could not make: inconclusive wherever it is
+      // a set-up (whatever the scenario's @op), failed once per cause in the scenarios that perform the
+      // SCA as their action (sca-redirect.feature: "the PSU completes the SCA ...").
+      if (!r.completed || !r.params['psu-id']) setupFail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, undefined, ['sca.redirect-to-tpp', 'events.success.psu-id']);
       this.psu.psuId = r.params['psu-id'];
       this.psu.psuCorporateId = r.params['psu-corporate-id'];
     }

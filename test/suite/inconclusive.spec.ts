@@ -2,7 +2,7 @@
 // scenario inconclusive with the reason, never passed and never a failure of a clause it did not
 // test; the set-up operation's own scenario carries the failure. Unit checks of the mapping and the
 // reports, then a fault-injected bank whose set-up operation is broken.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStatusFromError } from 'allure-js-commons/sdk';
@@ -159,5 +159,29 @@ describe('a broken set-up operation (fault sandbox-account-created-without-id)',
     // The set-up exchange hangs under the step that failed to make it (as HTTP text and as a replayable record).
     const brokenFiles = files.filter((f) => f.endsWith('-result.json')).map((f) => readFileSync(join(allure, f), 'utf8')).filter((t) => t.includes('"status":"broken"'));
     expect(brokenFiles.filter((t) => t.includes('exchange POST /v1/sandbox/accounts.json') && t.includes('POST /v1/sandbox/accounts.http'))).toHaveLength(needed.length);
+  }, 300_000);
+});
+
+// Issue 26 item 6: with no SCA mapping for a bank whose SCA pages the default form mapping cannot fill
+// (the variant dialect's profile without its sca section), the scenarios that perform the SCA as their
+// action fail, once per cause; every scenario that needed the PSU as a set-up is inconclusive, whatever
+// its @op. Fault that trips it: the SCA's set-up failure filed under @op:list-accounts (dozens of
+// account scenarios then fail with "the set-up (@op:list-accounts) could not be made").
+describe('an SCA the profile cannot drive', () => {
+  it('fails the SCA scenarios and leaves the scenarios that needed a PSU inconclusive', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-cascade-'));
+    const variant = readFileSync(join(import.meta.dirname, '..', '..', 'profiles', 'variant.yaml'), 'utf8');
+    const profile = variant.slice(0, variant.indexOf('sca:\n  driver: form')) + 'sca:\n  driver: form\n' + variant.slice(variant.indexOf('operations:'));
+    const file = join(dir, 'no-sca-mapping.yaml');
+    writeFileSync(file, profile);
+    cli(['run', '--dialect', 'variant', '--profile', file, '--tags', '@area:sca or @area:accounts', '--no-report', '--report-dir', dir], '', 280_000);
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ name: string; outcome: string; message?: string }>;
+    const failed = results.filter((x) => x.outcome === 'failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const f of failed) {
+      expect(f.message ?? '', f.name).not.toMatch(/the set-up .*could not be made/);
+      expect(f.name).toMatch(/SCA|redirect/);
+    }
+    expect(results.filter((x) => x.outcome === 'inconclusive').length).toBeGreaterThan(20);
   }, 300_000);
 });
