@@ -38,7 +38,8 @@ export async function runJob(job: Job): Promise<JobResult> {
     const r = await runSuite({ breaker: 0, tls: true, faults: job.fault ? [job.fault] : [], dialect: job.dialect, paths: cucumberPaths(job.scenarios), parallel: 0, quiet: true, report: false, reportDir, timeoutMs: job.timeoutMs, log: () => undefined });
     const results = r.verdict?.results ?? [];
     const failed = results
-      .filter((x) => x.outcome === 'failed' || x.outcome === 'undefined')
+      // A SHOULD scenario's finding (a warning) is a check that failed against the fault too.
+      .filter((x) => x.outcome === 'failed' || x.outcome === 'warning' || x.outcome === 'undefined')
       .map((x) => ({ id: x.id, name: x.name, level: x.level, message: (x.message ?? '').split('\n')[0].slice(0, 300) }));
     const error = r.exitCode >= 2 ? r.message ?? `exit ${r.exitCode}` : undefined;
     return { fault: job.fault, failed, ran: results.length, ids: job.fault ? undefined : results.map((x) => x.id), exitCode: r.exitCode, error, ms: Date.now() - started };

@@ -26,7 +26,8 @@ export function toJUnit(v: Verdict, suiteName = 'xs2a-conformance'): string {
       if (r.outcome === 'failed' || r.outcome === 'undefined') {
         const kind = r.level === 'should' ? 'should-level (not gating)' : 'must';
         out.push(`      <failure message="${esc((r.message ?? r.outcome).split('\n')[0].slice(0, 300))}" type="${kind}">${esc(r.message ?? '')}</failure>`);
-      } else if (r.outcome === 'not-applicable') out.push(`      <skipped message="${esc(`not applicable: ${r.reason ?? ''}`)}"/>`);
+      } else if (r.outcome === 'warning') out.push(`      <system-out>${esc(`warning (SHOULD, advice: not a failure): ${r.message ?? ''}`)}</system-out>`);
+      else if (r.outcome === 'not-applicable') out.push(`      <skipped message="${esc(`not applicable: ${r.reason ?? ''}`)}"/>`);
       else if (r.outcome === 'inconclusive') out.push(`      <skipped message="${esc(`inconclusive: ${r.reason ?? ''}`)}"/>`);
       else if (r.outcome === 'not-run') out.push(`      <skipped message="${esc(`not run: ${r.reason ?? ''}`)}"/>`);
       else if (r.outcome === 'waived') out.push(`      <skipped message="${esc(r.reason ?? 'waived')}"/>`);

@@ -42,6 +42,7 @@ export function generateAllureReport(reportDir: string): ReportOutcome {
 
 /** Allure categories: failures sorted by cause (signature, headers, SCA, set-up, body schema, status, transport, inconclusive). */
 export const CATEGORIES = [
+  { name: 'Warnings: SHOULD-level advice where the spec is silent (not failures)', matchedStatuses: ['unknown'] },
   { name: 'Inconclusive: a set-up could not be made (not a failure of the clause)', matchedStatuses: ['broken'], messageRegex: '[\\s\\S]*set-up[\\s\\S]*could not be made[\\s\\S]*' },
   { name: 'Timeouts and transport (no answer, reset, refused)', matchedStatuses: ['failed', 'broken'], messageRegex: '[\\s\\S]*(TIMEOUT|CONNECTION_RESET|CONNECTION_REFUSED|no answer in time|got no response)[\\s\\S]*' },
   { name: 'Server errors and answers that are not JSON (5xx, HTML pages)', matchedStatuses: ['failed'], messageRegex: '[\\s\\S]*(answered 5\\d\\d|is not JSON|not JSON)[\\s\\S]*' },
@@ -76,9 +77,12 @@ export function finishAllureResults(resultsDir: string, clausePage?: string): vo
   for (const f of readdirSync(resultsDir)) {
     if (!f.endsWith('-result.json')) continue;
     const file = join(resultsDir, f);
-    const r = JSON.parse(readFileSync(file, 'utf8')) as { labels?: Array<{ name: string; value: string }>; statusDetails?: { message?: string; trace?: string }; steps?: unknown[] };
+    const r = JSON.parse(readFileSync(file, 'utf8')) as { status?: string; labels?: Array<{ name: string; value: string }>; statusDetails?: { message?: string; trace?: string }; steps?: unknown[] };
     stripSuiteFrames(r);
     const labels = r.labels ?? [];
+    // A SHOULD scenario's finding is advice, not a failure: its own status (Allure's "unknown", a colour
+    // of its own) and category (verdict.ts: outcome warning).
+    if (r.status === 'failed' && labels.some((l) => l.name === 'tag' && l.value === '@should')) r.status = 'unknown';
     const features = labels.filter((l) => l.name === 'feature');
     const gherkin = features[0];
     const own = features[features.length - 1];

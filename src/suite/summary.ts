@@ -33,13 +33,13 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
   const padL = (s: string | number, n: number) => String(s).padStart(n);
   out.push('', `Conformance summary for ${target}`, '');
-  out.push(`${pad('area', 28)}${pad('level', 8)}${padL('pass', 6)}${padL('fail', 6)}${padL('inc.', 6)}${padL('n/a', 6)}${padL('waived', 8)}`);
+  out.push(`${pad('area', 28)}${pad('level', 8)}${padL('pass', 6)}${padL('fail', 6)}${padL('warn', 6)}${padL('inc.', 6)}${padL('n/a', 6)}${padL('waived', 8)}`);
   for (const a of areas) {
     for (const level of ['must', 'should'] as const) {
       const rs = v.results.filter((r) => r.area === a && r.level === level);
       if (!rs.length) continue;
       const n = (o: string) => rs.filter((r) => r.outcome === o || (o === 'failed' && r.outcome === 'undefined')).length;
-      out.push(`${pad(a, 28)}${pad(level, 8)}${padL(n('passed'), 6)}${padL(n('failed'), 6)}${padL(n('inconclusive'), 6)}${padL(n('not-applicable'), 6)}${padL(n('waived'), 8)}`);
+      out.push(`${pad(a, 28)}${pad(level, 8)}${padL(n('passed'), 6)}${padL(n('failed'), 6)}${padL(n('warning'), 6)}${padL(n('inconclusive'), 6)}${padL(n('not-applicable'), 6)}${padL(n('waived'), 8)}`);
     }
   }
   const failed = v.results.filter((r) => r.outcome === 'failed' || r.outcome === 'undefined');
@@ -50,6 +50,17 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
       const r = rs[0];
       const head = rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name;
       out.push(`  ${r.level === 'must' ? 'MUST  ' : 'SHOULD'} ${head}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`);
+      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6)) out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
+      const first = firstLine(r.message);
+      if (first) out.push(`         ${first.slice(0, 240)}`);
+    }
+  }
+  const warnings = v.results.filter((r) => r.outcome === 'warning');
+  if (warnings.length) {
+    out.push('', 'Warnings (SHOULD: advice where the spec is silent, not failures; grouped by root cause):');
+    for (const rs of groups(warnings, (r) => causeOf(r.message ?? ''))) {
+      const r = rs[0];
+      out.push(`  WARN   ${rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`);
       for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6)) out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
       const first = firstLine(r.message);
       if (first) out.push(`         ${first.slice(0, 240)}`);
@@ -84,7 +95,7 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
     if (p.problem === 'matches-nothing') out.push(`waiver matches no scenario: ${what}`);
   }
   const c = v.counts;
-  out.push('', `${v.results.length} scenarios: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c['not-run'] ? `${c['not-run']} not run, ` : ''}${c.waived} waived, ${c.skipped} skipped in ${(wallMs / 1000).toFixed(1)} s`);
+  out.push('', `${v.results.length} scenarios: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.warning} warnings, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c['not-run'] ? `${c['not-run']} not run, ` : ''}${c.waived} waived, ${c.skipped} skipped in ${(wallMs / 1000).toFixed(1)} s`);
   const mustInconclusive = inconclusive.filter((r) => r.level === 'must').length;
   const note = mustInconclusive ? ` (${mustInconclusive} MUST inconclusive: set-up not made, not tested)` : '';
   const incomplete = v.exitCode === 3 ? 'INCOMPLETE: the target stopped answering' : v.exitCode === 4 ? 'INCOMPLETE: the deadline passed' : undefined;

@@ -9,7 +9,9 @@ import type { Waiver } from '../session/profile.ts';
 /** The reason of a scenario not run because the target stopped answering (run-guard.ts). */
 export const DEAD_TARGET = 'the target stopped answering';
 
-export type Outcome = 'passed' | 'failed' | 'inconclusive' | 'not-applicable' | 'not-run' | 'waived' | 'undefined' | 'skipped';
+/** `warning`: a @should scenario that found the bank departing from the advice it checks (Berlin Group,
+ * the platform's habit): shown as advice, never as a failure; only MUST scenarios fail. */
+export type Outcome = 'passed' | 'failed' | 'warning' | 'inconclusive' | 'not-applicable' | 'not-run' | 'waived' | 'undefined' | 'skipped';
 
 export interface ScenarioResult {
   id: string;
@@ -61,7 +63,9 @@ export function applyWaivers(results: ScenarioResult[], waivers: Waiver[], today
       r.reason = `waived until ${w.expires}: ${w.reason}`;
     }
   }
-  const counts = { passed: 0, failed: 0, inconclusive: 0, 'not-applicable': 0, 'not-run': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
+  // A SHOULD finding is advice: a warning, not a failure (after waivers, which may still cover one).
+  for (const r of results) if (r.level === 'should' && r.outcome === 'failed') r.outcome = 'warning';
+  const counts = { passed: 0, failed: 0, warning: 0, inconclusive: 0, 'not-applicable': 0, 'not-run': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
   for (const r of results) counts[r.outcome]++;
   const mustFailed = results.some((r) => r.level === 'must' && (r.outcome === 'failed' || r.outcome === 'undefined'));
   const waiverFail = waiverProblems.some((p) => p.problem !== 'matches-nothing');

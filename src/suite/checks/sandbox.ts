@@ -2,7 +2,7 @@
 // accounts and transactions, the sandbox transaction list, customers, balances, initialisation; and
 // that these operations exist in the sandbox only.
 import { describeResponse, expectErrorBody, jsonOf, responseOf } from '../../session/expect.ts';
-import { pointers, readOptionalString, readValue } from '../../session/shapes.ts';
+import { customerTypeOf, pointers, readOptionalString, readValue } from '../../session/shapes.ts';
 import type { Exchange } from '../../tpp/client.ts';
 import { amountsIn, sandboxAccountOf } from '../accounts.ts';
 import { listSandboxTxns, sendNow } from '../sandbox.ts';
@@ -118,8 +118,10 @@ export const customersListed = defineCheck({
     const list = readValue(p, 'sandbox-customers.list', jsonOf(ex), Array.isArray);
     if (!list?.length) return { title: `expected a list of customers at ${pointers(p, 'sandbox-customers.list').map((x) => x || '(the body)').join(', ')} (responses.sandbox-customers.list): ${describeResponse(ex)}` };
     if (list.some((x) => !readOptionalString(p, 'sandbox-customer.nationalId', x))) return { title: `a customer has no national identity number at ${pointers(p, 'sandbox-customer.nationalId').join(', ')} (responses.sandbox-customer.nationalId)` };
+    // The type values are the profile's (customerTypes; default private, corporate).
     const types = new Set(list.map((x) => String(readOptionalString(p, 'sandbox-customer.type', x)).toLowerCase()));
-    if (!types.has('private') || !types.has('corporate')) return { title: `expected private and corporate customers, got types ${[...types].join(', ')}`, expected: ['private', 'corporate'], received: [...types] };
+    const wanted = [customerTypeOf(p, 'private'), customerTypeOf(p, 'corporate')].map((t) => t.toLowerCase());
+    if (!wanted.every((t) => types.has(t))) return { title: `expected private and corporate customers (types ${wanted.join(' and ')}, customerTypes), got types ${[...types].join(', ')}`, expected: wanted, received: [...types] };
     return undefined;
   },
 });
