@@ -17,6 +17,7 @@ import * as clauses from './commands/clauses.ts';
 import * as merge from './commands/merge.ts';
 import * as bundle from './commands/bundle.ts';
 import * as openapi from './commands/openapi.ts';
+import * as doctorCmd from './commands/doctor.ts';
 
 export function buildProgram(): Command {
   const program = new Command('xs2a-conformance')
@@ -25,7 +26,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showSuggestionAfterError(true);
-  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge, bundle, openapi]) m.register(program);
+  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge, bundle, openapi, doctorCmd]) m.register(program);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   return program;
 }
