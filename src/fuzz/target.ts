@@ -62,7 +62,7 @@ export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
     throw new Error('faults and dialects apply to the embedded reference bank only');
   }
   const control = embedded?.clockControl ?? profile.clockControl;
-  const transport = transportOf(profile, { direct: !!embedded });
+  const transport = transportOf(profile, { embedded: !!embedded });
   let clock: ClockMover | undefined;
   const now = () => Date.now() + (clock ? clock.offsetSeconds * 1000 : 0);
   const controlClient = control ? new TppClient({ baseUrl: url, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport, clock: now, record: false, timeoutMs: profile.timeoutMs }) : undefined;

@@ -497,11 +497,12 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
 }
 
 /**
- * The transport configuration of a profile (transport/): its TLS (`tls`: the main TPP's, or another
- * identity's merged over it) and its proxy. `direct`: the embedded reference bank on loopback, which
- * no proxy of the environment stands in front of.
+ * The transport configuration of a profile (transport/): its TLS (tpp.tls: the main TPP's, or another
+ * identity's merged over it) and its proxy, for the run's target (`run`: its RunContext). `embedded`:
+ * the embedded reference bank on loopback, which no proxy of the environment stands in front of;
+ * `embeddedTls`: that bank serves HTTPS and demands the TEST-ONLY QWAC (run --tls).
  */
-export function transportOf(profile: Pick<Profile, 'tpp' | 'proxy' | 'noProxy'>, opts: { direct?: boolean; embeddedTls?: boolean; tls?: TppTls } = {}): TransportConfig {
-  const tls = opts.tls ?? profile.tpp.tls;
-  return { tls: opts.embeddedTls ? { ...embeddedBankTls(), ...tls } : tls, proxy: opts.direct ? false : profile.proxy, noProxy: profile.noProxy };
+export function transportOf(profile: Pick<Profile, 'tpp' | 'proxy' | 'noProxy'>, run: { embedded?: boolean; embeddedTls?: boolean } = {}): TransportConfig {
+  const tls = profile.tpp.tls;
+  return { tls: run.embeddedTls ? { ...embeddedBankTls(), ...tls } : tls, proxy: run.embedded ? false : profile.proxy, noProxy: profile.noProxy };
 }

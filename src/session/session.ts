@@ -112,7 +112,7 @@ export class ScenarioSession {
       identity: profile.tpp.signing,
       redirectUri: profile.tpp.redirectUri,
       timeoutMs: profile.timeoutMs,
-      transport: transportOf(profile, { direct: ctx.embedded, embeddedTls: ctx.embeddedTls }),
+      transport: transportOf(profile, ctx),
       onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
       beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
     });
@@ -338,7 +338,7 @@ export class ScenarioSession {
     if (!id) fail(`the profile names no tpp.identities.${name}: this scenario should have been not applicable (@identity:${name})`);
     const profile: Profile = { ...this.profile, tpp: { ...this.profile.tpp, signing: id.signing, tls: id.tls || this.profile.tpp.tls ? { ...this.profile.tpp.tls, ...id.tls } : undefined } };
     const c = this.client.options;
-    const client = new TppClient({ ...c, identity: id.signing, transport: transportOf(profile, { direct: this.ctx.embedded, embeddedTls: this.ctx.embeddedTls }), exchanges: this.client.exchanges, psu: {} });
+    const client = new TppClient({ ...c, identity: id.signing, transport: transportOf(profile, this.ctx), exchanges: this.client.exchanges, psu: {} });
     other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, identity: name, clockOffsetSeconds: this.clockOffsetSeconds });
     // The same PSU (a worker acts for its own), at the same moment of the target's clock.
     Object.assign(other.state.nationalIds, this.state.nationalIds);

@@ -26,8 +26,8 @@ import { hostProcesses, withWorkerSlots } from './worker-slots.ts';
 import { allureFormatOptions } from './allure-writer.ts';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from '../session/shapes.ts';
-import { closeSharedAgents, TppClient } from '../tpp/client.ts';
-import { explainConnectionError, newDispatcher, send, type TransportConfig } from '../transport/index.ts';
+import { TppClient } from '../tpp/client.ts';
+import { closeTransports, explainConnectionError, newDispatcher, send, type TransportConfig } from '../transport/index.ts';
 import { readTags } from './tags.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -165,7 +165,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       ctx.roleChecks = true;
     } else if (o.faults?.length) return { exitCode: 2, message: '--faults apply to the embedded reference bank only: leave out --target', wallMs: 0 };
     else if (o.tls) return { exitCode: 2, message: '--tls serves the embedded reference bank over HTTPS: leave out --target (the TLS of a target is the profile tpp.tls key)', wallMs: 0 };
-    const transport = transportOf(profile, { direct: ctx.embedded, embeddedTls: ctx.embeddedTls });
+    const transport = transportOf(profile, ctx);
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
@@ -176,7 +176,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // TypeScript. Built while the PSUs are counted and the round trip measured.
     const bundling = mayRunParallel ? buildStepsBundle(ROOT) : Promise.resolve(undefined);
     if (mayRunParallel) {
-      const [psus, rtt] = await Promise.all([psuCount(profile, ctx), o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport) : 0]);
+      const [psus, rtt] = await Promise.all([psuCount(profile, ctx, transport), o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport) : 0]);
       let requested = parallel;
       if (o.parallel === 'auto') {
         requested = autoWorkers(psus ?? 1, undefined, rtt);
@@ -267,7 +267,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     return { exitCode: verdict.exitCode, verdict, wallMs, run };
   } finally {
     delete process.env[RUN_ENV];
-    await closeSharedAgents();
+    await closeTransports();
     await bank?.close();
     rmSync(guardDir, { recursive: true, force: true });
   }
@@ -296,10 +296,10 @@ function shardPaths(shard: Shard): string[] {
 }
 
 /** How many PSUs the run can act for: those the profile names, else (sandbox) the target's private customers; undefined when unknown. */
-async function psuCount(profile: Profile, ctx: RunContext): Promise<number | undefined> {
+async function psuCount(profile: Profile, ctx: RunContext, transport: TransportConfig): Promise<number | undefined> {
   if (profile.psuPool.private) return profile.psuPool.private;
   if (!profile.capabilities.sandbox) return undefined;
-  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport: transportOf(profile, { direct: ctx.embedded, embeddedTls: ctx.embeddedTls }), timeoutMs: profile.timeoutMs, record: false });
+  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport, timeoutMs: profile.timeoutMs, record: false });
   const ex = await client.request({ method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
   const n = ex.response?.status === 200 ? customersOfType(profile, ex.response.json, 'private').length : 0;
   return n || undefined;

@@ -15,7 +15,8 @@ const CERT_CLAUSES = ['tpp.tls-client-certificate'];
 /** The versions a step names, as Node writes them. */
 const VERSIONS: Record<string, 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'> = { 'TLS 1.0': 'TLSv1', 'TLS 1.1': 'TLSv1.1', 'TLS 1.2': 'TLSv1.2', 'TLS 1.3': 'TLSv1.3' };
 
-const transportOf = (w: ScenarioSession): TransportConfig => w.client.options.transport ?? {};
+/** The transport the scenario's client sends with (the run's TLS and proxy). */
+const transportIn = (w: ScenarioSession): TransportConfig => w.client.options.transport ?? {};
 
 function record(w: ScenarioSession, what: unknown): void {
   w.attach(JSON.stringify(what, null, 2), { mediaType: 'application/json', fileName: 'tls.json' });
@@ -25,7 +26,7 @@ function record(w: ScenarioSession, what: unknown): void {
 export async function offerOnly(w: ScenarioSession, version: string): Promise<void> {
   const v = VERSIONS[version];
   if (!v) throw new Error(`unknown TLS version "${version}"; known: ${Object.keys(VERSIONS).join(', ')}`);
-  const a = await tlsAttempt(w.ctx.targetUrl, transportOf(w), { minVersion: v, maxVersion: v }, w.profile.timeoutMs);
+  const a = await tlsAttempt(w.ctx.targetUrl, transportIn(w), { minVersion: v, maxVersion: v }, w.profile.timeoutMs);
   w.state.tlsAttempt = { offered: version, ...a };
   record(w, w.state.tlsAttempt);
 }
@@ -38,7 +39,7 @@ export function expectHandshakeRefused(w: ScenarioSession): void {
 
 /** The control: offering every version from TLS 1.0 to 1.3, the bank negotiates TLS 1.2 or 1.3 (so a refusal above was for the version). */
 export async function expectModernNegotiated(w: ScenarioSession): Promise<void> {
-  const a = await tlsAttempt(w.ctx.targetUrl, transportOf(w), { minVersion: 'TLSv1', maxVersion: 'TLSv1.3' }, w.profile.timeoutMs);
+  const a = await tlsAttempt(w.ctx.targetUrl, transportIn(w), { minVersion: 'TLSv1', maxVersion: 'TLSv1.3' }, w.profile.timeoutMs);
   record(w, { offered: 'TLS 1.0 to 1.3', ...a });
   if (!a.protocol) fail(`control: a handshake offering TLS 1.0 to 1.3 with the run's certificate was refused too (${a.refused}), so the refusal of the old version says nothing about it`, TLS_CLAUSES);
   if (a.protocol !== 'TLSv1.2' && a.protocol !== 'TLSv1.3') fail(`offered TLS 1.0 to 1.3, the bank negotiated ${a.protocol}; the spec: "Transport: TLS 1.2 or higher"`, TLS_CLAUSES, { expected: 'TLSv1.2 or TLSv1.3', received: a.protocol });
@@ -63,7 +64,7 @@ const WITHOUT = {
 export async function sendWithOtherCertificate(w: ScenarioSession, what: string): Promise<void> {
   const tls = WITHOUT[what as keyof typeof WITHOUT];
   if (!tls) throw new Error(`unknown client certificate "${what}"; known: ${Object.keys(WITHOUT).join('; ')}`);
-  const base = transportOf(w);
+  const base = transportIn(w);
   const client = new TppClient({ ...w.client.options, transport: { ...base, tls: { ...base.tls, ...tls() } }, exchanges: w.client.exchanges, psu: { ...w.psu } });
   w.state.otherCert = { what, exchange: await client.request({ method: 'GET', path: '/v1/accounts' }) };
 }

@@ -2,7 +2,7 @@
 // (a Buffer body goes out byte-exact with Content-Length). It never throws for what a target
 // does: timeouts, resets and garbage become an Exchange with `error` set, so a suite reports them.
 import { randomUUID } from 'node:crypto';
-import { closeTransports, dispatcherFor, type Dispatcher, type TransportConfig } from '../transport/index.ts';
+import { dispatcherFor, type Dispatcher, type TransportConfig } from '../transport/index.ts';
 import { type DigestAlgorithm } from './digest.ts';
 import { systemClock, skewed, type Clock } from './http-date.ts';
 import { type HeaderList, type HttpRequest, removeHeader, setHeader } from './http-message.ts';
@@ -110,8 +110,6 @@ function classify(e: unknown): { code: ClientErrorCode; message: string } {
   return { code: 'NETWORK', message: `${code ? code + ': ' : ''}${msg}` };
 }
 
-/** Closes the shared connections (the end of a run, a test's teardown). */
-export const closeSharedAgents = closeTransports;
 
 // A client is made per scenario: parsing the certificate and the key each time cost about 1 ms of
 // CPU per scenario, so each identity is parsed once per process.
@@ -279,7 +277,7 @@ export class TppClient {
     return ex;
   }
 
-  /** Releases the client. Its connections stay with the process's shared agent (closeSharedAgents ends them). */
+  /** Releases the client. Its connections stay with the process's shared agent (the transport's closeTransports ends them). */
   async close(): Promise<void> {
   }
 }

@@ -57,7 +57,7 @@ BeforeAll(function () {
   const { ctx, profile } = runContext();
   if (ctx.firstWorkerReady && workerIndex() === 0) writeFileSync(ctx.firstWorkerReady, '');
   // The browser SCA driver's browser starts now, beside the worker's first scenarios, not in its first SCA.
-  prepareSca(profile, ctx.targetUrl, transportOf(profile, { direct: ctx.embedded, embeddedTls: ctx.embeddedTls }));
+  prepareSca(profile, ctx.targetUrl, transportOf(profile, ctx));
 });
 
 // One browser per worker (the browser SCA driver): closed when the worker is done.

@@ -7,7 +7,7 @@ import { BaseRequestRefused, formatFinding, formatTable, loadFinding, preflight,
 import { caseFactoryFor } from '../../fuzz/signing.ts';
 import { openTarget, type Target } from '../../fuzz/target.ts';
 import { ProfileError } from '../../session/profile.ts';
-import { closeSharedAgents } from '../../tpp/client.ts';
+import { closeTransports } from '../../transport/index.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { serializeRequest } from '../../tpp/http-message.ts';
 
@@ -139,7 +139,7 @@ export function register(program: Command): void {
         throw e;
       } finally {
         await target.close();
-        await closeSharedAgents();
+        await closeTransports();
       }
     });
 }
