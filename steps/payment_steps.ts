@@ -8,7 +8,7 @@ import {
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
   approveBeforeReadProduct, authorise, cancellationNeedsSca, completeSca, feeInformationProduct, listAuthorisations, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
-  initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, productNotOffered, readPayment, readStatus,
+  initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, offeredAs, readPayment, readStatus,
   startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import { authoriseUnfundedPayment, waitForPending, reachPending } from '../src/suite/payments-clock.ts';
@@ -58,7 +58,7 @@ When('the TPP initiates the same cross-border payment twice with allowLogicalDup
 // ------------------------------------------------------------------ other products, bulk, periodic
 
 Given('the bank offers the payment product {string}', function (this: Xs2aWorld, product: string) {
-  return productNotOffered(this, product) ? 'skipped' : undefined;
+  offeredAs(this, 'payments', product);
 });
 
 When('the TPP initiates a {word} payment of product {string}', async function (this: Xs2aWorld, kind: string, product: string) {
@@ -139,10 +139,7 @@ Given('the TPP has initiated a {word} payment of product {string} of {string}', 
 });
 
 Given('the TPP has initiated a single payment of a product read only after the PSU\'s approval', async function (this: Xs2aWorld) {
-  const product = approveBeforeReadProduct(this);
-  if (product === undefined) return 'skipped';
-  await givenPayment(this, 'payments', product);
-  return undefined;
+  await givenPayment(this, 'payments', approveBeforeReadProduct(this));
 });
 
 Given('the PSU has authorised the payment', async function (this: Xs2aWorld) {

@@ -13,7 +13,6 @@ import { isoDateAhead, makeUnique, PRODUCTS, randomAmount, templateBody, token, 
 import { OPERATION_HEADERS } from '../spec/headers.ts';
 import { COUNTRY_CODES } from '../spec/countries.ts';
 import { CURRENCIES } from '../spec/currencies.ts';
-import { NOT_APPLICABLE_PREFIX } from './results.ts';
 import { eachAtOnce } from './concurrently.ts';
 import { operation } from '../session/shapes.ts';
 
@@ -194,16 +193,11 @@ export async function givenPayment(w: ScenarioSession, service: PaymentService, 
 
 /**
  * The product of the approve-before-read rule the scenario works on: the first of the profile's
- * (capabilities.approveBeforeRead; default the spec's domestic-norway-credit-transfers). Undefined,
- * and the scenario marked not applicable, when there is none or the bank does not offer it.
+ * (capabilities.approveBeforeRead; default the spec's domestic-norway-credit-transfers); none: not
+ * applicable. Whether the bank offers it is the payment's own check (productBody: offeredAs).
  */
-export function approveBeforeReadProduct(w: ScenarioSession): string | undefined {
-  const product = w.profile.capabilities.approveBeforeRead[0];
-  if (product === undefined) {
-    w.attach(`${NOT_APPLICABLE_PREFIX}the profile names no product whose payments are read only after approval (capabilities.approveBeforeRead)`, 'text/plain');
-    return undefined;
-  }
-  return productNotOffered(w, product) ? undefined : product;
+export function approveBeforeReadProduct(w: ScenarioSession): string {
+  return w.profile.capabilities.approveBeforeRead[0] ?? notApplicable('the profile names no product whose payments are read only after approval (capabilities.approveBeforeRead)');
 }
 
 /** The profile's products of a payment service, and the key that holds them. */
@@ -247,13 +241,6 @@ export async function listAuthorisations(w: ScenarioSession): Promise<void> {
   const op = operation(w.profile, 'list-payment-authorisations', { paymentPath: linkPath(currentPayment(w).self, w.ctx.targetUrl) });
   if (!op) notApplicable('the profile says the bank offers no list of a payment\'s authorisations (operations.list-payment-authorisations: null)');
   await w.send(op);
-}
-
-/** Marks the scenario not applicable when the profile does not offer a product. */
-export function productNotOffered(w: ScenarioSession, product: string): boolean {
-  if (w.profile.capabilities.products.includes(product)) return false;
-  w.attach(`${NOT_APPLICABLE_PREFIX}the profile does not list the payment product ${product} (capabilities.products)`, 'text/plain');
-  return true;
 }
 
 // ------------------------------------------------------------------ reading, authorising, cancelling
