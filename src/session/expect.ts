@@ -114,11 +114,33 @@ export async function checkedSetup<T>(make: () => Promise<T>, what: string, clau
   }
 }
 
-/** The `@op:` of the scenario running in each worker (one at a time per worker; a process may run several workers); the Before hook sets it. */
+/** The `@op:` and `@clause:` tags of the scenario running in each worker (one at a time per worker; a process may run several workers); the Before hook sets them. */
 const scenarioOperations = new Map<number, string>();
-export function setScenarioOperation(op: string | undefined): void {
+const scenarioClauses = new Map<number, ReadonlySet<string>>();
+export function setScenarioOperation(op: string | undefined, clauses: readonly string[] = []): void {
   if (op === undefined) scenarioOperations.delete(workerIndex());
   else scenarioOperations.set(workerIndex(), op);
+  if (clauses.length) scenarioClauses.set(workerIndex(), new Set(clauses));
+  else scenarioClauses.delete(workerIndex());
+}
+
+/**
+ * A later step takes what an earlier step produced (the redirect's psu-id, its psu-corporate-id) and
+ * `take` checks it is there. Where the producing step's rule is one of the scenario's own clauses, a
+ * missing or malformed value fails the scenario; elsewhere the scenario was left with nothing to work
+ * on: its later clauses are untested, so it is inconclusive with the cause, and the scenarios that
+ * check that rule carry the failure, once (issue 26, cascades).
+ */
+export function fromEarlierStep<T>(take: () => T): T {
+  try {
+    return take();
+  } catch (e) {
+    const claimed = scenarioClauses.get(workerIndex());
+    if (e instanceof ConformanceAssertionError && !e.clauses.some((c) => claimed?.has(c))) {
+      throw new SetupFailure(e.title, undefined, [...e.clauses]);
+    }
+    throw e;
+  }
 }
 
 /**

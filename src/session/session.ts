@@ -13,7 +13,7 @@ import { spendAllowance } from './allowance.ts';
 import { CheckFailure, describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
 import { psuOf, transportOf, type IdentityName, type Profile, type PsuIdentity } from './profile.ts';
 import type { RunContext } from './run-context.ts';
-import { performSca, type ScaResult } from './sca/index.ts';
+import { NO_CORPORATE_ID, performSca, type ScaResult } from './sca/index.ts';
 import { customersOfType } from './shapes.ts';
 import { emptyState, type ListedAccount, type ScenarioState } from './state.ts';
 import { buildBody } from './templates.ts';
@@ -217,6 +217,9 @@ export class ScenarioSession {
       // a set-up (whatever the scenario's @op), failed once per cause in the scenarios that perform the
       // SCA as their action (sca-redirect.feature: "the PSU completes the SCA ...").
       if (!r.completed || !r.params['psu-id']) setupFail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, undefined, ['sca.redirect-to-tpp', 'events.success.psu-id']);
+      // A CORPORATE SCA without psu-corporate-id leaves the corporate requests nothing to send: the
+      // same (sca-redirect.feature checks the parameter itself).
+      if (context === 'CORPORATE' && !r.params['psu-corporate-id']) setupFail(NO_CORPORATE_ID, undefined, ['events.success.psu-corporate-id', 'sca.corporate-context']);
       this.psu.psuId = r.params['psu-id'];
       this.psu.psuCorporateId = r.params['psu-corporate-id'];
     }

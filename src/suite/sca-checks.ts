@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { REDIRECT_FAILURE_PARAMS, REDIRECT_SUCCESS_PARAMS, UUID_PATTERN } from '../spec/events.ts';
 import { PSU_CONTEXTS } from '../spec/codes.ts';
 import { CheckFailure, describeResponse, expectSchema, fail, responseOf } from '../session/expect.ts';
-import type { ScaResult } from '../session/sca/index.ts';
+import { NO_CORPORATE_ID, type ScaResult } from '../session/sca/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
 export type { PsuContext as Context } from '../spec/codes.ts';
@@ -48,7 +48,7 @@ export function expectCorporateId(params: Record<string, string>, present: boole
     if (v !== undefined) fail(`a PRIVATE SCA redirect carries psu-corporate-id "${v}"; it is present only when a corporate agreement was chosen`, ['events.success.psu-corporate-id']);
     return;
   }
-  if (v === undefined) fail('a CORPORATE SCA redirect carries no psu-corporate-id although a corporate agreement was chosen', ['events.success.psu-corporate-id', 'sca.corporate-context']);
+  if (v === undefined) fail(NO_CORPORATE_ID, ['events.success.psu-corporate-id', 'sca.corporate-context']);
   if (!UUID_PATTERN.test(v)) fail(`psu-corporate-id "${v}" is not a UUID`, ['events.success.psu-corporate-id']);
 }
 

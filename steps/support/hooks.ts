@@ -71,7 +71,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   if (this.ctx.clockWindowDir) this.clockWindow = { dir: this.ctx.clockWindowDir, id: pickle.id };
   const t = readTags(pickle.tags.map((x) => x.name));
   // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
-  setScenarioOperation(t.op);
+  setScenarioOperation(t.op, t.clauses);
   this.scenarioClauses = t.clauses;
   const area = t.area ?? gherkinDocument.feature?.name ?? 'unknown';
   // One feature label (the operation; the Gherkin feature becomes the parent suite when the results

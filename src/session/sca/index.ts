@@ -49,3 +49,6 @@ export async function performSca(profile: Profile, call: ScaCall): Promise<ScaRe
   const f = profile.sca.form;
   return runFormSca({ href: call.href, redirectUri, origins, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs, beforeRequest: call.beforeRequest, transport: call.transport });
 }
+
+/** A CORPORATE SCA's redirect without psu-corporate-id (§ Events > Redirect after successful SCA): one wording wherever it is found, so the report counts one cause. */
+export const NO_CORPORATE_ID = 'a CORPORATE SCA redirect carries no psu-corporate-id although a corporate agreement was chosen';
