@@ -18,6 +18,7 @@ import * as merge from './commands/merge.ts';
 import * as bundle from './commands/bundle.ts';
 import * as openapi from './commands/openapi.ts';
 import * as doctorCmd from './commands/doctor.ts';
+import * as init from './commands/init.ts';
 
 export function buildProgram(): Command {
   const program = new Command('xs2a-conformance')
@@ -26,7 +27,7 @@ export function buildProgram(): Command {
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showSuggestionAfterError(true);
-  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge, bundle, openapi, doctorCmd]) m.register(program);
+  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge, bundle, openapi, doctorCmd, init]) m.register(program);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   return program;
 }

@@ -26,6 +26,8 @@ export interface ScaRequest {
   transport?: TransportConfig;
   /** Asked before each page request; it throws to stop the flow (a run past its deadline). */
   beforeRequest?: () => void;
+  /** Shown each HTML page the flow fills (`init` reads the pages' forms from it). */
+  onPage?: (html: string, url: string) => void;
 }
 
 export interface ScaStep {
@@ -169,6 +171,7 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
       continue;
     }
     if (res.status !== 200) return { completed: false, params: {}, steps, problem: `${step.method} ${step.url} answered ${res.status}: "${text.replace(/\s+/g, ' ').slice(0, 160)}"` };
+    req.onPage?.(text, url);
     const plan = planForm(text, url, req);
     if (typeof plan === 'string') return { completed: false, params: {}, steps, problem: `${step.url}: ${plan}` };
     step.form = { method: plan.method, action: redactUrl(plan.action), fields: [...plan.data.keys()], button: plan.button };
