@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { keepControl, sendWithControl } from '../src/suite/controls.ts';
 import {
   accountPath, accountWithTxnsAt, cardAisId, cardPath, createdTxnId, expectAmountStrings, expectNextPages, findPendingAccount, firstAccountId, ids,
-  moveClock, sendEdgeCases, NO_PSU, readDetails, readTransactions, report, sandboxAccountOf, sandboxAisId, widePeriod, type Query,
+  listedStatus, moveClock, sendEdgeCases, NO_PSU, readDetails, readStatus, readTransactions, report, sandboxAccountOf, sandboxAisId, widePeriod, withListedStatuses, type Query,
 } from '../src/suite/accounts.ts';
 import { createSandboxAccount, createSandboxTxns, daysAgo, postSandboxTxns, sandboxTxn, sendNow } from '../src/suite/sandbox.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
@@ -84,7 +84,7 @@ Given('an account of the PSU with pending transactions', async function (this: X
 
 Given('a booked transaction of the PSU\'s first account', async function (this: Xs2aWorld) {
   const id = await firstAccountId(this);
-  const list = await readTransactions(this, id, widePeriod(this, 'booked'));
+  const list = await readTransactions(this, id, widePeriod(this, readStatus(this, 'booked')));
   await runCheck(this, transactionsFirstAccountHasBooked, list);
   this.state.bookedTxn = { accountId: id, transactionId: report(list).booked[0].transactionId };
 });
@@ -124,15 +124,15 @@ When('the TPP reads the transactions of the PSU\'s first account', async functio
 });
 
 When('the TPP reads the transactions of the PSU\'s first account with bookingStatus {string}', async function (this: Xs2aWorld, status: string) {
-  await readTransactions(this, await firstAccountId(this), status === 'information' ? { bookingStatus: status } : widePeriod(this, status));
+  await readTransactions(this, await firstAccountId(this), listedStatus(this, status) === 'information' ? { bookingStatus: status } : widePeriod(this, status));
 });
 
 When('the TPP reads the transactions of that account with bookingStatus {string}', async function (this: Xs2aWorld, status: string) {
-  await readTransactions(this, this.need('pendingAccount', 'account with pending transactions'), widePeriod(this, status));
+  await readTransactions(this, this.need('pendingAccount', 'account with pending transactions'), widePeriod(this, listedStatus(this, status)));
 });
 
 When(/^the TPP reads the transactions of that account with bookingStatus "([^"]+)" and (.+)$/, async function (this: Xs2aWorld, status: string, filter: string) {
-  const q: Query = { bookingStatus: status, dateFrom: daysAgo(this, 1000) };
+  const q: Query = { bookingStatus: listedStatus(this, status), dateFrom: daysAgo(this, 1000) };
   if (/30 days back/.test(filter)) Object.assign(q, { dateFrom: daysAgo(this, 30), dateTo: daysAgo(this, 30) });
   if (/yesterday/.test(filter)) q.dateFrom = daysAgo(this, 1);
   if (/limit 1/.test(filter)) q.limit = 1;
@@ -141,20 +141,21 @@ When(/^the TPP reads the transactions of that account with bookingStatus "([^"]+
 
 When('the TPP reads the transactions of the PSU\'s first account with the query {string} instead of {string}', async function (this: Xs2aWorld, query: string, usual: string) {
   const id = await firstAccountId(this);
+  [query, usual] = withListedStatuses(this, query, usual);
   await sendWithControl(this, { method: 'GET', path: accountPath(id, `/transactions?${query}`) }, { method: 'GET', path: accountPath(id, `/transactions?${usual}`) }, `the same read with the query ${usual}`);
 });
 
 When(/^the TPP reads the booked transactions of the sandbox account with (.+)$/, async function (this: Xs2aWorld, filter: string) {
-  await readTransactions(this, await sandboxAisId(this), { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000), ...parseFilter(this, filter) });
+  await readTransactions(this, await sandboxAisId(this), { bookingStatus: readStatus(this, 'booked'), dateFrom: daysAgo(this, 1000), ...parseFilter(this, filter) });
 });
 
 When('the TPP reads the booked transactions of the sandbox account without paging parameters', async function (this: Xs2aWorld) {
-  await readTransactions(this, await sandboxAisId(this), { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000) });
+  await readTransactions(this, await sandboxAisId(this), { bookingStatus: readStatus(this, 'booked'), dateFrom: daysAgo(this, 1000) });
 });
 
 When('the TPP reads the booked transactions of the PSU\'s first account twice', async function (this: Xs2aWorld) {
   const id = await firstAccountId(this);
-  const q = { bookingStatus: 'booked', dateFrom: daysAgo(this, 1000), limit: 50 };
+  const q = { bookingStatus: readStatus(this, 'booked'), dateFrom: daysAgo(this, 1000), limit: 50 };
   this.state.firstRead = ids(report(await readTransactions(this, id, q)).booked);
   await readTransactions(this, id, q);
   this.state.stableAccount = id;
@@ -221,7 +222,7 @@ Then('every 5xx answer among them is an error body with status 500 and code SYST
 
 When('the TPP reads the details of that transaction, taking its ids from the transaction list', async function (this: Xs2aWorld) {
   const id = await sandboxAisId(this);
-  const list = await readTransactions(this, id, widePeriod(this, 'booked'));
+  const list = await readTransactions(this, id, widePeriod(this, readStatus(this, 'booked')));
   await runCheck(this, transactionsCreatedListed, list);
   this.state.listedTxnId = listedCreatedTxn(this, list).transactionId as string;
   await readDetails(this, id, this.state.listedTxnId);
@@ -234,7 +235,7 @@ Then('the details show the values the transaction was created with', async funct
 
 When('the TPP reads the details of the first {int} booked transactions of the PSU\'s first {int} accounts', async function (this: Xs2aWorld, n: number, m: number) {
   const accounts = (await this.accounts()).slice(0, m);
-  const lists = await eachAtOnce(this, accounts, (a) => readTransactions(this, a.resourceId, { ...widePeriod(this, 'booked'), limit: n }));
+  const lists = await eachAtOnce(this, accounts, (a) => readTransactions(this, a.resourceId, { ...widePeriod(this, readStatus(this, 'booked')), limit: n }));
   const wanted = accounts.flatMap((a, i) => ((report(lists[i]).booked ?? []) as any[]).slice(0, n).map((t) => ({ account: a.resourceId as string, id: t.transactionId as string })));
   this.state.detailReads = await eachAtOnce(this, wanted, (x) => readDetails(this, x.account, x.id));
   await check(this, transactionsSomeDetailsRead);
@@ -274,7 +275,7 @@ async function readOp(w: Xs2aWorld, op: string, present: boolean): Promise<Excha
   const id = await sandboxAisId(w);
   const psu = present ? undefined : NO_PSU;
   if (op === 'the balances') return sendNow(w, { method: 'GET', path: accountPath(id, '/balances'), psu });
-  if (op === 'the transactions') return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query: { bookingStatus: 'booked', dateFrom: daysAgo(w, 30) }, psu });
+  if (op === 'the transactions') return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query: { bookingStatus: readStatus(w, 'booked'), dateFrom: daysAgo(w, 30) }, psu });
   return readDetails(w, id, createdTxnId(w, 1), { psu });
 }
 
@@ -306,7 +307,7 @@ When('the target\'s clock moves {int} days on', async function (this: Xs2aWorld,
 });
 
 When('the TPP reads the booked transactions of the sandbox account from {int} days back without PSU-IP-Address', async function (this: Xs2aWorld, days: number) {
-  await readTransactions(this, await sandboxAisId(this), { bookingStatus: 'booked', dateFrom: daysAgo(this, days) }, false);
+  await readTransactions(this, await sandboxAisId(this), { bookingStatus: readStatus(this, 'booked'), dateFrom: daysAgo(this, days) }, false);
 });
 
 Then('the booked transactions hold the one of {int} days back', function (this: Xs2aWorld, days: number) {
@@ -357,7 +358,7 @@ Then('every amount in the answer is a string with the currency\'s minor units', 
 When(/^the TPP reads (the details|the balances|the transactions) of the sandbox card account(?: without x-accept-fix| with x-accept-fix "([^"]*)")?$/, async function (this: Xs2aWorld, what: string, fix?: string) {
   const id = await cardAisId(this);
   const rest = what === 'the details' ? '' : what === 'the balances' ? '/balances' : '/transactions';
-  await sendNow(this, { method: 'GET', path: cardPath(id, rest), query: rest === '/transactions' ? { bookingStatus: 'booked', dateFrom: daysAgo(this, 30) } : undefined, headers: fix ? { 'x-accept-fix': fix } : undefined });
+  await sendNow(this, { method: 'GET', path: cardPath(id, rest), query: rest === '/transactions' ? { bookingStatus: readStatus(this, 'booked'), dateFrom: daysAgo(this, 30) } : undefined, headers: fix ? { 'x-accept-fix': fix } : undefined });
 });
 
 Then('that card transaction has transactionAmount in NOK and originalAmount in EUR', function (this: Xs2aWorld) {

@@ -7,7 +7,7 @@ import { parse as parseYaml } from 'yaml';
 import { embeddedBankTls, testCredentials, type TestTpp } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
-import { APPROVE_BEFORE_READ_PRODUCTS, type PsuContext } from '../spec/codes.ts';
+import { APPROVE_BEFORE_READ_PRODUCTS, BOOKING_STATUSES, type PsuContext } from '../spec/codes.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf, workerIndex } from './psu-pool.ts';
 
@@ -52,6 +52,12 @@ export interface Profile {
   target?: string;
   /** The sandbox customer `type` values of a private and a corporate customer (default: private, corporate). */
   customerTypes?: { private: string; corporate: string };
+  /**
+   * The bookingStatus values the bank's transaction list takes (the spec: "values including `both`,
+   * `pending`, `all`"; default those and Berlin Group's `booked` and `information`). A scenario whose
+   * check needs a value not listed is not applicable; the plain reads take a listed one (src/suite/accounts.ts).
+   */
+  bookingStatuses: string[];
   /** A forward proxy for every connection to the target (default: HTTPS_PROXY / HTTP_PROXY / NO_PROXY). */
   proxy?: string;
   /** Hosts reached without the proxy (NO_PROXY's syntax). */
@@ -179,6 +185,10 @@ export const PROFILE_SCHEMA = {
     target: { type: 'string', pattern: '^https?://' },
     proxy: { type: 'string', pattern: '^(https?|socks5?)://' },
     customerTypes: { type: 'object', additionalProperties: false, required: ['private', 'corporate'], properties: { private: STR, corporate: STR } },
+    bookingStatuses: {
+      type: 'array', minItems: 1, uniqueItems: true, items: STR,
+      description: 'The bookingStatus values GET /v1/accounts/{id}/transactions takes (the spec: "values including both, pending, all"; default booked, pending, both, all, information). A scenario that needs a value not listed is not applicable.',
+    },
     noProxy: { type: 'string' },
     environment: { enum: ['sandbox', 'production'] },
     tpp: {
@@ -345,6 +355,7 @@ export function defaultProfile(): Profile {
   const { qsealc } = testCredentials();
   return {
     environment: 'sandbox',
+    bookingStatuses: [...BOOKING_STATUSES],
     tpp: { signing: qsealc, redirectUri: DEFAULT_REDIRECT_URI, identities: testIdentities() },
     psus: { private: [{ ipAddress: '192.0.2.10' }], corporate: [{ ipAddress: '192.0.2.10' }] },
     psuPool: { private: 0, corporate: 0 },
@@ -476,6 +487,7 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     proxy: r.proxy,
     noProxy: r.noProxy,
     customerTypes: r.customerTypes,
+    bookingStatuses: r.bookingStatuses ?? d.bookingStatuses,
     environment: r.environment ?? d.environment,
     tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri, identities },
     psus: { private: poolOf(r.psu?.private, d.psus.private[0]), corporate: poolOf(r.psu?.corporate, d.psus.corporate[0]) },

@@ -1,8 +1,9 @@
 // Account information helpers: transaction lists and pages, details, calls without a PSU present,
 // header removal for the "required header left out" rows, and the target clock for @clock rules.
 import { checkAmount } from '../spec/amount.ts';
+import { BOOKING_STATUSES } from '../spec/codes.ts';
 import { limitValue } from '../spec/limits.ts';
-import { describeResponse, fail, jsonOf } from '../session/expect.ts';
+import { describeResponse, fail, jsonOf, notApplicable } from '../session/expect.ts';
 import { tamperWith } from './tamper.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { ScenarioSession } from '../session/session.ts';
@@ -91,7 +92,7 @@ export function createdTxnId(w: ScenarioSession, days: number): string {
 /** Keeps the first of the PSU's accounts that has pending transactions, and their ids; fails when none has. */
 export async function findPendingAccount(w: ScenarioSession): Promise<void> {
   for (const a of await w.accounts()) {
-    const pending = ids(report(await readTransactions(w, a.resourceId, widePeriod(w, 'pending'))).pending);
+    const pending = ids(report(await readTransactions(w, a.resourceId, widePeriod(w, readStatus(w, 'pending')))).pending);
     if (pending.length) {
       w.state.pendingAccount = a.resourceId;
       w.state.allPending = pending;
@@ -106,8 +107,61 @@ export function readTransactions(w: ScenarioSession, id: string, query: Query, p
   return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query, psu: psuPresent ? undefined : NO_PSU });
 }
 
-/** A wide period with the PSU present (Berlin Group: dateFrom is required unless bookingStatus is information). */
-export const widePeriod = (w: ScenarioSession, bookingStatus = 'both'): Query => ({ bookingStatus, dateFrom: daysAgo(w, 1000) });
+// ---------------------------------------------------------------- bookingStatus: the values the profile lists
+
+/**
+ * A bookingStatus value a scenario's check needs (the feature names it: "bookingStatus information
+ * answers …"): that value, when the profile's `bookingStatuses` lists it; else the scenario is not
+ * applicable, naming the key. The profile leaving a value out never fails a scenario.
+ */
+export function listedStatus(w: ScenarioSession, status: string): string {
+  if (!w.profile.bookingStatuses.includes(status)) notApplicable(`the profile does not list bookingStatus ${status} among the values the bank's transaction list takes (bookingStatuses)`);
+  return status;
+}
+
+/**
+ * The values the suite reads by where the check needs no particular one (set-ups, controls, plain
+ * reads), in order of preference; the first the profile's `bookingStatuses` lists is taken:
+ * - `booked` (the booked transactions): `booked`; a bank without it, `both`, then `all`: their
+ *   answers hold the same `transactions.booked` beside the pending ones, and these reads look at the
+ *   booked list only;
+ * - `pending` (the pending transactions): `pending`, then `both`, then `all`;
+ * - `any` (a plain read of the list): `both` (the spec's), then `all`, `booked`, `pending`.
+ * None of them listed: the scenario is not applicable, naming the key. With the default profile the
+ * picks are the values the suite always used (booked, pending, both).
+ */
+const READ_BY = {
+  booked: ['booked', 'both', 'all'],
+  pending: ['pending', 'both', 'all'],
+  any: ['both', 'all', 'booked', 'pending'],
+} as const;
+
+export function readStatus(w: ScenarioSession, what: keyof typeof READ_BY = 'any'): string {
+  const listed = w.profile.bookingStatuses;
+  return READ_BY[what].find((s) => listed.includes(s))
+    ?? notApplicable(`the profile lists none of the bookingStatus values ${READ_BY[what].join(', ')} that read the ${what === 'any' ? '' : `${what} `}transactions (bookingStatuses: ${listed.join(', ')})`);
+}
+
+/**
+ * A query the feature writes (`bookingStatus=booked&dateFrom=…`) and the usual one of its control,
+ * their bookingStatus read as the profile's. The scenario is about another parameter (a missing one,
+ * a period, a format): a Berlin Group value the profile does not list becomes the one the suite reads
+ * by (readStatus: `booked` → the booked pick, any other → the plain pick). A value the scenario tries
+ * in place of the usual one (`everything`, expected refused) that the profile lists: not applicable.
+ */
+export function withListedStatuses(w: ScenarioSession, query: string, usual: string): [string, string] {
+  const valueIn = (q: string) => /(?:^|&)bookingStatus=([^&]*)/.exec(q)?.[1];
+  const tried = valueIn(query);
+  if (tried !== undefined && tried !== valueIn(usual) && w.profile.bookingStatuses.includes(tried)) {
+    notApplicable(`the profile lists bookingStatus ${tried} among the values the bank's transaction list takes (bookingStatuses)`);
+  }
+  const listed = (q: string) => q.replace(/(^|&)bookingStatus=([^&]*)/g, (m, pre: string, v: string) =>
+    (BOOKING_STATUSES as readonly string[]).includes(v) && !w.profile.bookingStatuses.includes(v) ? `${pre}bookingStatus=${readStatus(w, v === 'booked' ? 'booked' : 'any')}` : m);
+  return [listed(query), listed(usual)];
+}
+
+/** A wide period with the PSU present (Berlin Group: dateFrom is required unless bookingStatus is information); by default the plain read's bookingStatus. */
+export const widePeriod = (w: ScenarioSession, bookingStatus = readStatus(w)): Query => ({ bookingStatus, dateFrom: daysAgo(w, 1000) });
 
 /** The `transactions` report of an accepted list answer. */
 export function report(ex: Exchange | undefined, clauses: string[] = ['endpoints.list-transactions']): any {
@@ -150,7 +204,7 @@ export async function expectNextPages(w: ScenarioSession, total: number): Promis
 export async function sendEdgeCases(w: ScenarioSession): Promise<Exchange[]> {
   const id = await firstAccountId(w);
   const long = 'x'.repeat(2000);
-  const q = { bookingStatus: 'both', dateFrom: '0001-01-01' };
+  const q = { bookingStatus: readStatus(w), dateFrom: '0001-01-01' };
   return eachAtOnce(w, [
     { path: accountPath(id, '/transactions'), query: { ...q, offset: 2147483647, limit: 2147483647 } },
     { path: accountPath(id, '/transactions'), query: { ...q, dateTo: '9999-12-31', limit: 1 } },

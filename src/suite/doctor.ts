@@ -5,7 +5,7 @@
 import type { ScenarioResult } from './verdict.ts';
 
 /** A profile key as the reasons write it: a top-level key of the profile, dotted. */
-const KEY = String.raw`((?:tpp|psu|sca|capabilities|operations|responses|templates|preconditions|clockControl|batchControl|customerTypes|proxy|noProxy|environment|signing|fuzz|timeoutMs|concurrency|waivers)(?:\.[\w-]+)*)`;
+const KEY = String.raw`((?:tpp|psu|sca|capabilities|operations|responses|templates|preconditions|clockControl|batchControl|customerTypes|bookingStatuses|proxy|noProxy|environment|signing|fuzz|timeoutMs|concurrency|waivers)(?:\.[\w-]+)*)`;
 const PATTERNS = [
   new RegExp(String.raw`\(${KEY}(?::[^)]*)?\)`),
   new RegExp(String.raw`\bset ${KEY}\b`),

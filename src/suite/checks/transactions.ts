@@ -6,7 +6,7 @@ import { limitValue } from '../../spec/limits.ts';
 import { describeResponse, expectErrorBody, expectSchema, jsonOf, responseOf } from '../../session/expect.ts';
 import type { ScenarioSession } from '../../session/session.ts';
 import type { Exchange } from '../../tpp/client.ts';
-import { ids, readDetails, readTransactions, report, sandboxAisId, widePeriod } from '../accounts.ts';
+import { ids, readDetails, readStatus, readTransactions, report, sandboxAisId, widePeriod } from '../accounts.ts';
 import { daysAgo } from '../sandbox.ts';
 import { runCheck, defineCheck, type Problem } from './check.ts';
 import { schemaNamed } from './common.ts';
@@ -94,7 +94,7 @@ export const transactionsPageOfUnpaged = defineCheck({
   clauses: ['endpoints.list-transactions'],
   async run(s, ex) {
     const page = ids(report(ex).booked);
-    const all = ids(report(await readTransactions(s, await sandboxAisId(s), { bookingStatus: 'booked', dateFrom: daysAgo(s, 1000) })).booked);
+    const all = ids(report(await readTransactions(s, await sandboxAisId(s), { bookingStatus: readStatus(s, 'booked'), dateFrom: daysAgo(s, 1000) })).booked);
     const want = all.slice(3, 5);
     if (JSON.stringify(page) === JSON.stringify(want)) return undefined;
     return { title: `limit 2 and offset 3 gave ${JSON.stringify(page)}, the unpaged list's 4th and 5th are ${JSON.stringify(want)}`, expected: want, received: page };
@@ -268,7 +268,7 @@ export const transactionsRefusedOrDetailsMatch = defineCheck<[schema: string]>({
     await runCheck(s, transactionsCreationAnswered, creation);
     if ((creation.response?.status ?? 0) >= 400) return undefined;
     const id = await sandboxAisId(s);
-    const list = await readTransactions(s, id, widePeriod(s, 'booked'));
+    const list = await readTransactions(s, id, widePeriod(s, readStatus(s, 'booked')));
     await runCheck(s, transactionsCreatedBooked, list);
     const ex = await readDetails(s, id, report(list).booked[0].transactionId);
     await runCheck(s, transactionsDetailsAccepted, ex);
