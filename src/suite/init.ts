@@ -346,8 +346,9 @@ function setKey(doc: Record<string, any>, key: string, value: unknown): void {
 }
 
 /** The starter profile: the decided keys as YAML with what showed each, the undecided ones as "FIND OUT" comments with the default the suite takes without them. */
-export function renderProfile(r: InitResult, now = new Date()): string {
-  const doc: Record<string, any> = { target: r.target };
+export function renderProfile(r: InitResult, now = new Date(), carried: Record<string, unknown> = {}): string {
+  // What the user's own profile gave (the TPP's certificates, proxy, PSUs) comes first, as given.
+  const doc: Record<string, any> = { target: r.target, ...carried };
   for (const f of r.findings) if (f.decided) setKey(doc, f.key, f.value);
   const lines = [
     `# Starter profile written by \`xs2a-conformance init --target ${r.target}\` on ${now.toISOString().slice(0, 10)}.`,
@@ -380,4 +381,18 @@ export function renderProfile(r: InitResult, now = new Date()): string {
 /** The keys a starter profile asks about (its FIND OUT comments). */
 export function openKeys(text: string): string[] {
   return [...text.matchAll(/^# FIND OUT ([^:\s]+):/gm)].map((m) => m[1]);
+}
+
+/** The keys of a user's profile that init cannot probe (the TPP's certificates, proxy, PSUs), carried into the starter profile; file paths made absolute from the profile's folder. */
+export function carriedKeys(raw: Record<string, unknown>, baseDir: string, resolvePath: (dir: string, p: string) => string): Record<string, unknown> {
+  const FILES = new Set(['cert', 'key', 'pfx', 'ca']);
+  const walk = (v: unknown, key?: string): unknown => {
+    if (typeof v === 'string') return key && FILES.has(key) && !v.startsWith('/') && !v.includes('-----BEGIN') ? resolvePath(baseDir, v) : v;
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    return v;
+  };
+  const out: Record<string, unknown> = {};
+  for (const k of ['tpp', 'proxy', 'noProxy', 'psu', 'timeoutMs']) if (raw[k] !== undefined) out[k] = walk(raw[k]);
+  return out;
 }

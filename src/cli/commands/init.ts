@@ -1,8 +1,10 @@
 // `init`: probes a target and writes a starter profile (src/suite/init.ts).
 import { type Command } from 'commander';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import YAML from 'yaml';
 import { completeProfile, loadProfile, ProfileError, transportOf } from '../../session/profile.ts';
-import { InitUnreachable, openKeys, probeTarget, renderProfile } from '../../suite/init.ts';
+import { carriedKeys, InitUnreachable, openKeys, probeTarget, renderProfile } from '../../suite/init.ts';
 import { closeTransports } from '../../transport/index.ts';
 import { EXIT, UsageError } from '../io.ts';
 
@@ -27,7 +29,8 @@ export function register(program: Command): void {
       }
       try {
         const result = await probeTarget({ target: o.target, profile, transport: transportOf(profile), timeoutMs: +o.timeout });
-        const text = renderProfile(result);
+        const raw = o.profile ? YAML.parse(readFileSync(o.profile, 'utf8')) as Record<string, unknown> : {};
+        const text = renderProfile(result, new Date(), carriedKeys(raw ?? {}, dirname(resolve(o.profile ?? '.')), resolve));
         if (o.out) writeFileSync(o.out, text);
         else process.stdout.write(text);
         const open = openKeys(text);
