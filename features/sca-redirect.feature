@@ -134,13 +134,14 @@ Feature: SCA redirect flow
     Then the request is refused with status 400
     And the same request without the violation is accepted
 
-  # A corporate id is new only once per PSU and TPP: the sandbox makes a new agreement for the PSU.
+  # A corporate id is new only once per PSU and TPP: the sandbox makes a new agreement for the PSU, or
+  # (preconditions.newCorporateId: seeded) the PSU's seeded data gives a second one no SCA chose.
   # trips on: a corporate id without consent served (200) or refused (403/400) instead of starting a new consent flow with a scaRedirect
   @clause:sca.corporate-context @clause:sca.redirect-on-401 @clause:endpoints.list-agreements
-  @must @sca @corporate @sandbox @mutating @op:list-accounts @uses:create-sandbox-customer @uses:create-sandbox-agreement
+  @must @sca @corporate @sandbox @mutating @op:list-accounts
   Scenario: A corporate id that has no consent yet starts a new consent flow
     Given a private PSU who has completed SCA
-    And the sandbox has a new corporate agreement that engages the PSU
+    And the PSU has a corporate agreement that no SCA of the TPP chose yet
     When the TPP picks the new corporate id from the PSU's corporate agreements
     And the TPP reads the account list
     Then the response demands SCA with a scaRedirect link

@@ -55,8 +55,8 @@ Then('the agreements list holds the PSU\'s corporate id', function (this: Xs2aWo
   return check(this, consentsAgreementsHoldCorporateId);
 });
 
-// Sandbox only (platform shapes, facts §1.3-1.4): a new corporate customer with an account, and an agreement engaging the PSU.
-Given('the sandbox has a new corporate agreement that engages the PSU', async function (this: Xs2aWorld) {
+// The profile's recipe (preconditions.newCorporateId): a new corporate agreement the sandbox makes, or one of the PSU's seeded ones.
+Given('the PSU has a corporate agreement that no SCA of the TPP chose yet', async function (this: Xs2aWorld) {
   await createCorporateAgreement(this);
 });
 

@@ -191,9 +191,10 @@ export function seedState(seed: number, now: number, opts: SeedOptions = {}): Ba
     seedTransactions(rand, a1, 40, 2, now, true);
     const a2 = mkAccount(org, `Valutakonto ${name}`, 'Valutakonto', 'CACC', 'EUR', `c${c}a2`);
     seedTransactions(rand, a2, 10, 0, now, true);
-    // Every private customer is engaged in one corporate agreement (customer i in agreement i mod the
-    // corporate customers): each worker of a parallel run acts for its own PSU in both contexts.
-    const members = privateNids.filter((_, i) => i % nCorporate === c);
+    // Every private customer is engaged in two corporate agreements (customer i in agreements i and
+    // i + 1 mod the corporate customers): each worker of a parallel run acts for its own PSU in both
+    // contexts, and a PSU has a second corporate id that no SCA chose (an SCA page offers the first).
+    const members = privateNids.filter((_, i) => i % nCorporate === c || (nCorporate > 1 && (i + 1) % nCorporate === c));
     const agreementId = nameUuid(`agreement|${seed}|${org}`);
     state.agreements.set(agreementId, {
       agreementId, owner: org, name: `Avtale ${name}`,

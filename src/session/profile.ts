@@ -151,6 +151,14 @@ export const DEFAULT_FUZZ_BASE: FuzzBaseRequest = { method: 'GET', path: '/v1/ac
 export interface Preconditions {
   /** A PDNG payment: `unfunded` (more than the debtor's balance, then the batch) or `future-date` (a requestedExecutionDate ahead). */
   pdng?: 'unfunded' | 'future-date';
+  /**
+   * "A corporate id that has no consent yet" (spec § SCA flow step 7: a new corporate id starts a new
+   * consent flow): `create` (default) makes one in the sandbox (a corporate customer, its account, an
+   * agreement engaging the PSU: operations.create-sandbox-customer and create-sandbox-agreement);
+   * `seeded` takes one of the PSU's own agreements (GET /v1/agreements) that no SCA of this TPP chose,
+   * for a sandbox that cannot create customers or agreements: its seeded data gives the PSU two.
+   */
+  newCorporateId?: 'create' | 'seeded';
 }
 
 export interface Waiver {
@@ -271,7 +279,7 @@ export const PROFILE_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       description: 'How to reach states the spec names but does not say how to reach.',
-      properties: { pdng: { enum: ['unfunded', 'future-date'] } },
+      properties: { pdng: { enum: ['unfunded', 'future-date'] }, newCorporateId: { enum: ['create', 'seeded'] } },
     },
     waivers: {
       type: 'array',

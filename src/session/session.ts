@@ -241,6 +241,11 @@ export class ScenarioSession {
     return `${this.ctx.runId ?? ''}|${this.identity ?? ''}|${context}|${who.nationalId ?? `sandbox customer of worker ${workerIndex()}`}`;
   }
 
+  /** The corporate id of the worker's kept CORPORATE session, if it has one. */
+  keptCorporateId(): string | undefined {
+    return PSU_SESSIONS.get(this.keptKey('CORPORATE'))?.psuCorporateId;
+  }
+
   /** The worker's kept PSU session in `context` no longer serves: the next obtainPsu makes a new SCA (accounts made since need the PSU's grant). */
   forgetKeptSession(context: Context = 'PRIVATE'): void {
     PSU_SESSIONS.delete(this.keptKey(context));

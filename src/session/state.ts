@@ -97,6 +97,8 @@ export interface ScenarioState {
   listedTxnId?: string;
   /** Card transactions the scenario created. */
   switchTxnId?: string;
+  /** A card transaction created with card acceptor information: the item as sent. */
+  acceptorTxn?: Record<string, any>;
   cardTxnIds?: string[];
   /** Exchanges the scenario sent together and judges together. */
   edgeCases?: Exchange[];
@@ -125,6 +127,8 @@ export interface ScenarioState {
   rememberedAccounts?: ListedAccount[];
   firstSessionId?: string;
   agreementsBefore?: string[];
+  /** The corporate id with no consent yet comes from the seeded data (preconditions.newCorporateId: seeded). */
+  seededCorporateId?: boolean;
 
   // ---- negative checks
   /** The request the last violating step sent, without its violation (controls.ts): sent and judged by the control step. */

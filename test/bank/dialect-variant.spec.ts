@@ -1,4 +1,4 @@
-// The variant dialect (issue 12, build item 6) over real HTTP: V1–V12 of the contract in
+// The variant dialect (issue 12, build item 6) over real HTTP: V1–V15 of the contract in
 // src/bank/dialects/variant.ts, faults on the variant, and the default dialect's answers unchanged
 // (a fixed script whose answers are pinned as hashes).
 import { createHash } from 'node:crypto';
@@ -67,7 +67,7 @@ describe('variant dialect: sandbox (V1–V6)', () => {
   const post = (path: string, body: unknown) => c.request({ method: 'POST', path, body });
   const get = (path: string) => c.request({ method: 'GET', path });
   const nid = () => privateNids(tb.running)[0];
-  const account = (over: J = {}) => ({ owner: nid(), displayName: 'Variantkonto', currency: 'NOK', accountType: 'CACC', creditLimit: 50000, openingBalance: { amount: 1542000, currency: 'NOK' }, ...over });
+  const account = (over: J = {}) => ({ owner: nid(), displayName: 'Variantkonto', currency: 'NOK', creditLimit: 50000, openingBalance: { amount: 1542000, currency: 'NOK' }, ...over });
 
   it('V1 lists customers as {customers:[{nationalIdentityNumber, customerType, displayName}]}; corporates by organisation number', async () => {
     const r = await get('/v1/sandbox/customers');
@@ -97,19 +97,19 @@ describe('variant dialect: sandbox (V1–V6)', () => {
   });
 
   let accountId = '';
-  it('V2 creates an account with a bank-assigned BBAN/IBAN and answers {mockAccountId, iban, bban, displayName, currency, accountType}', async () => {
+  it('V2/V13 creates an account with a bank-assigned BBAN/IBAN and type (CACC) and answers {mockAccountId, iban, bban, displayName, currency}', async () => {
     const sent = bbanWithCheck('9710555000');
     const r = await post('/v1/sandbox/accounts', account({ bban: sent, iban: ibanFor(sent) }));
     expect(r.response?.status, r.response?.text).toBe(201);
     const j = r.response!.json as J;
-    expect(Object.keys(j).sort()).toEqual(['accountType', 'bban', 'currency', 'displayName', 'iban', 'mockAccountId']);
-    expect(j).toMatchObject({ displayName: 'Variantkonto', currency: 'NOK', accountType: 'CACC' });
+    expect(Object.keys(j).sort()).toEqual(['bban', 'currency', 'displayName', 'iban', 'mockAccountId']);
+    expect(j).toMatchObject({ displayName: 'Variantkonto', currency: 'NOK' });
     expect(j.bban).toMatch(/^\d{11}$/);
     expect(j.bban).not.toBe(sent);
     expect(j.iban).toBe(ibanFor(j.bban));
     accountId = j.mockAccountId;
     const stored = tb.running.bank.state.accounts.get(accountId)!;
-    expect(stored).toMatchObject({ customerNumber: nid(), accountName: 'Variantkonto', bban: j.bban, balance: 1542000n, creditLine: 50000n });
+    expect(stored).toMatchObject({ customerNumber: nid(), accountName: 'Variantkonto', bban: j.bban, balance: 1542000n, creditLine: 50000n, cashAccountType: 'CACC' });
     const g = await get(`/v1/sandbox/accounts/${enc(accountId)}`);
     expect(g.response?.status).toBe(200);
     expect(g.response?.json).toEqual(j);
@@ -125,7 +125,9 @@ describe('variant dialect: sandbox (V1–V6)', () => {
     ['a bad currency', { currency: 'XXX' }, 400, '/currency'],
     ['an opening balance in another currency', { openingBalance: { amount: 1, currency: 'EUR' } }, 400, '/openingBalance'],
     ['a non-integer credit limit', { creditLimit: 1.5 }, 400, '/creditLimit'],
-    ['a bad account type', { accountType: 'current' }, 400, '/accountType'],
+    // V13: the sandbox has no account types; one sent is refused, not silently ignored.
+    ['an account type (the sandbox has none)', { accountType: 'SVGS' }, 400, '/accountType'],
+    ['an account type, even the one it assigns', { accountType: 'CACC' }, 400, 'no account types'],
   ])('V2 refuses an account with %s and changes no state', async (_n, over, status, word) => {
     const before = tb.running.bank.stateDigest();
     const r = await post('/v1/sandbox/accounts', account(over));
@@ -166,7 +168,7 @@ describe('variant dialect: sandbox (V1–V6)', () => {
   it('V5 updates an account balance with POST …/balance {amount, currency}: 200 in the V2 shape; PUT …/balances is gone', async () => {
     const r = await post(`/v1/sandbox/accounts/${enc(accountId)}/balance`, { amount: 777, currency: 'NOK' });
     expect(r.response?.status, r.response?.text).toBe(200);
-    expect(Object.keys(r.response!.json as J).sort()).toEqual(['accountType', 'bban', 'currency', 'displayName', 'iban', 'mockAccountId']);
+    expect(Object.keys(r.response!.json as J).sort()).toEqual(['bban', 'currency', 'displayName', 'iban', 'mockAccountId']);
     expect(tb.running.bank.state.accounts.get(accountId)!.balance).toBe(777n);
     expect((await post(`/v1/sandbox/accounts/${enc(accountId)}/balance`, { amount: 1, currency: 'EUR' })).response?.status).toBe(400);
     expect((await post(`/v1/sandbox/accounts/${enc(accountId)}/balance`, { amount: 1.5, currency: 'NOK' })).response?.status).toBe(400);
@@ -445,6 +447,76 @@ describe('variant dialect: payments (V10, V11)', () => {
   });
 });
 
+describe('variant dialect: bulk products and the payment batch control (V14, V15)', () => {
+  let tb: TestBank;
+  let c: TppClient;
+  let nid: string;
+  let debtor: { id: string; bban: string; iban: string; currency: string };
+  beforeAll(async () => {
+    tb = await testBank({ dialect: 'variant', clock: () => T0 });
+    nid = privateNids(tb.running)[0];
+    debtor = accountsOf(tb.running, nid)[0];
+    c = tb.client({ tppSessionId: 'v14', psuIpAddress: PSU_IP, psuId: '8f9e1f5c-3a36-4b55-9c1d-0d3f9b8c2a11' });
+  });
+  afterAll(async () => { await tb.close(); });
+  const sepaItem = (n: number) => ({ instructedAmount: { amount: `1${n}.00`, currency: 'EUR' }, creditorName: 'Empfänger GmbH', creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' }, remittanceInformationUnstructured: `Sammel ${n}` });
+  const send = async (path: string, body: J) => (await c.request({ method: 'POST', path, body })).response!;
+  const control = (path: string, body: unknown) => fetch(`${tb.running.url}${path}`, { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+  it('V14 offers bulk payments of sepa-credit-transfers only: the Norwegian domestic product is single and periodic only (PRODUCT_INVALID as bulk)', async () => {
+    const sepa = await send('/v1/bulk-payments/sepa-credit-transfers', { debtorAccount: { iban: debtor.iban, currency: 'NOK' }, batchBookingPreferred: false, payments: [sepaItem(1), sepaItem(2)] });
+    expect(sepa.status, sepa.text).toBe(201);
+    const domestic = await send('/v1/bulk-payments/norwegian-domestic-credit-transfers', { debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments: [domesticBody(debtor, { debtorAccount: undefined, remittanceInformationUnstructured: 'Samlet 1' })] });
+    expect(domestic.status).toBe(400);
+    expect((domestic.json as J).tppMessages[0].code).toBe('PRODUCT_INVALID');
+    expect((domestic.json as J).message).toContain('offered: sepa-credit-transfers');
+    const periodic = await send('/v1/periodic-payments/norwegian-domestic-credit-transfers', domesticBody(debtor, { startDate: '2027-03-02', frequency: 'Monthly', dayOfExecution: '15', remittanceInformationUnstructured: 'Fast' }));
+    expect(periodic.status, periodic.text).toBe(201);
+    const sepaPeriodic = await send('/v1/periodic-payments/sepa-credit-transfers', { ...sepaItem(3), debtorAccount: { iban: debtor.iban, currency: 'NOK' }, startDate: '2027-03-02', frequency: 'Monthly' });
+    expect((sepaPeriodic.json as J).tppMessages[0].code).toBe('PRODUCT_INVALID');
+  });
+
+  it('V15 runs the payment batch with POST /__control/payment-batch {"runs", "endOfDay"}; POST /__control/batch is not there; bad bodies 400', async () => {
+    const r = await send('/v1/payments/norwegian-domestic-credit-transfers', domesticBody(debtor, { remittanceInformationUnstructured: 'Batch nå' }));
+    expect(r.status, r.text).toBe(201);
+    const href = (r.json as J)._links.self.href as string;
+    const a = await c.request({ method: 'POST', path: `${href}/authorisations` });
+    expect((await variantSca(scaHref(a.response!.json), { nid })).status).toBe(302);
+    const status = async () => ((await c.request({ method: 'GET', path: `${href}/status` })).response!.json as J).transactionStatus;
+    expect(await status()).toBe('ACTC');
+    const before = tb.running.bank.stateDigest();
+    expect((await control('/__control/batch', { lastOfDay: false })).status).not.toBe(200);
+    for (const [body, word] of [[{ lastOfDay: false }, '/runs'], [{ runs: 0, endOfDay: false }, '/runs'], [{ runs: 6, endOfDay: false }, '/runs'], [{ runs: 1 }, '/endOfDay'], [{ runs: 1, endOfDay: 'yes' }, '/endOfDay']] as const) {
+      const bad = await control('/__control/payment-batch', body);
+      expect(bad.status, JSON.stringify(body)).toBe(400);
+      expect(((await bad.json()) as J).message).toContain(word);
+    }
+    expect(tb.running.bank.stateDigest()).toBe(before);
+    expect(await status()).toBe('ACTC');
+    const ok = await control('/__control/payment-batch', { runs: 1, endOfDay: false });
+    expect(ok.status).toBe(200);
+    expect(await status()).toBe('ACSC');
+  });
+
+  it('the default dialect keeps its products and its control: Norwegian domestic bulk, SEPA bulk PRODUCT_INVALID, POST /__control/batch {"lastOfDay"}', async () => {
+    const d = await testBank({ clock: () => T0 });
+    try {
+      const dc = d.client({ tppSessionId: 'd14', psuIpAddress: PSU_IP, psuId: '8f9e1f5c-3a36-4b55-9c1d-0d3f9b8c2a11' });
+      const dd = accountsOf(d.running, privateNids(d.running)[0])[0];
+      const post = async (path: string, body: J) => (await dc.request({ method: 'POST', path, body })).response!;
+      const domestic = await post('/v1/bulk-payments/norwegian-domestic-credit-transfers', { debtorAccount: { bban: dd.bban, currency: 'NOK' }, payments: [domesticBody(dd, { debtorAccount: undefined, remittanceInformationUnstructured: 'Samlet 1' })] });
+      expect(domestic.status, domestic.text).toBe(201);
+      const sepa = await post('/v1/bulk-payments/sepa-credit-transfers', { debtorAccount: { iban: dd.iban, currency: 'NOK' }, payments: [sepaItem(1)] });
+      expect((sepa.json as J).tppMessages[0].code).toBe('PRODUCT_INVALID');
+      const run = await fetch(`${d.running.url}/__control/batch`, { method: 'POST', body: '{"lastOfDay": false}' });
+      expect(run.status).toBe(200);
+      expect((await fetch(`${d.running.url}/__control/payment-batch`, { method: 'POST', body: '{"runs": 1, "endOfDay": false}' })).status).not.toBe(200);
+    } finally {
+      await d.close();
+    }
+  });
+});
+
 describe('variant dialect: lenient where the spec is silent (V12)', () => {
   let tb: TestBank;
   let ac: TppClient;
@@ -570,7 +642,7 @@ describe('variant dialect: bad bodies at its adapters', () => {
       const acc = enc(accountsOf(tb.running, owner)[0].id);
       const card = enc([...st.cardAccounts.keys()][0]);
       const templates: Array<[string, string, J | J[]]> = [
-        ['POST', '/v1/sandbox/accounts', { owner, displayName: 'A', currency: 'NOK', accountType: 'CACC', creditLimit: 1, openingBalance: { amount: 1, currency: 'NOK' } }],
+        ['POST', '/v1/sandbox/accounts', { owner, displayName: 'A', currency: 'NOK', creditLimit: 1, openingBalance: { amount: 1, currency: 'NOK' } }],
         ['POST', '/v1/sandbox/card-accounts', { owner, maskedPan: '1234', displayName: 'K', currency: 'NOK', creditLimit: { amount: 1, currency: 'NOK' }, openingBalance: { amount: 1, currency: 'NOK' } }],
         ['POST', `/v1/sandbox/accounts/${acc}/balance`, { amount: 1, currency: 'NOK' }],
         ['POST', `/v1/sandbox/card-accounts/${card}/balance`, { amount: 1, currency: 'NOK' }],
@@ -619,7 +691,7 @@ describe('variant dialect: bad bodies at its adapters', () => {
  * (status and a hash of the body per step; error ids and the port normalised), pinned before the
  * dialects existed. A legitimate change to the default bank updates this list on purpose (the seed's 8
  * private customers, one per worker of a parallel run, changed the customer, agreement, context-page,
- * initialise and digest lines; its 32, one per worker of a run at the most workers, changed the same).
+ * initialise and digest lines; its 32, one per worker of a run at the most workers, changed the same; two agreements per private customer, a second corporate id no SCA chose, changed the agreement, context-page and digest lines).
  */
 const DEFAULT_ANSWERS = [
   'customers 200 5dec820690bb',
@@ -634,7 +706,7 @@ const DEFAULT_ANSWERS = [
   'card 200 c7ac39e99bdc',
   'card-balances 200 6eb5488fdee8',
   'card-txns+ 201 836556da8703',
-  'agreements 200 3415add312f7',
+  'agreements 200 15d1b2a0cfc2',
   'contact+ 201 f857086995bf',
   'contact-personal 400 3d3e820875f7',
   'contact 200 f857086995bf',
@@ -642,7 +714,7 @@ const DEFAULT_ANSWERS = [
   'wrong-method 405 ac59d03d0f6b',
   'consent 201 1ae268d958be',
   'sca-1 200 571bdeab36b5',
-  'sca-2 200 b1f615e612f1',
+  'sca-2 200 47b1299d8675',
   'sca-3 302 6230ad9102e2',
   'accounts 200 c05990f4d1df',
   'tx-no-status 400 ecf1e241fc29',
@@ -659,11 +731,11 @@ const DEFAULT_ANSWERS = [
   'future 201 6634d85e825e',
   'unfunded 201 cadb445b2418',
   'future-auth 201 f2cacb1b6063',
-  'future-sca-2 200 c60dbb6f81fb',
+  'future-sca-2 200 64ef4e9d47a1',
   'future-sca-3 302 6230ad9102e2',
   'future-status 200 bfdef817dc50',
   'unfunded-auth 201 65ccc04c3a44',
-  'unfunded-sca-2 200 2cb9f5cdd812',
+  'unfunded-sca-2 200 2abf45d36740',
   'unfunded-sca-3 302 6230ad9102e2',
   'unfunded-status 200 62c38c3b1fbf',
   'future-batch 200 bfdef817dc50',
@@ -671,7 +743,7 @@ const DEFAULT_ANSWERS = [
   'unfunded-batch 200 d040239d69f7',
   'unfunded-delete 409 7df81495dc58',
   'initialise 200 ceb36d284db2',
-  'digest 200 147504796195',
+  'digest 200 bb19b1c9f512',
 ];
 
 /** Runs the script against a default bank (seed 7, clock 2026-03-02T07:30Z). */
