@@ -1,50 +1,28 @@
-// CI proof of the suite (issue 6): the whole mutation matrix, every registered fault against the
-// scenarios of its area and clauses, after a fault-free baseline of the same scenarios. Fails when
-// a scenario fails against the correct bank, a fault survives (score below MIN_SCORE), a @must
-// scenario is made to fail by no fault (beyond the listed unprovable ones), or a chaos fault ends
-// in anything but a clean failing verdict within its timeout.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// npm test's sample of the mutation matrix: of each area, the fault with the fewest scenarios to replay
+// (the first registered of those), against the
+// scenarios of its area and clauses after a fault-free baseline of them, must be killed with a clean
+// verdict. The whole matrix on both dialects runs in npm run test:full (mutation.full.spec.ts). Fault
+// that trips it: any sampled fault surviving (a check that no longer fails against it).
 import { describe, expect, it } from 'vitest';
-import { formatMutationReport, runMutants, writeMutationReport, type MutationReport } from '../../src/mutants/run.ts';
+import { allFaults } from '../../src/bank/fault-registry.ts';
+import { loadScenarios, planFault } from '../../src/mutants/plan.ts';
+import { formatMutationReport, runMutants } from '../../src/mutants/run.ts';
+import { ROOT } from '../helpers/cli.ts';
 
-/** The recorded floor: every fault is killed. */
-const MIN_SCORE = 100;
-
-/**
- * @must scenarios that no fault can make fail from outside, by id, with the reason. Every other
- * @must scenario must fail against at least one fault: a new scenario no fault trips, or a fault
- * change that leaves one unproved, fails this test.
- */
-const UNPROVABLE: Record<string, string> = {};
-
-describe('mutation matrix', () => {
-  let report: MutationReport;
-
-  it('runs every fault with a clean verdict and kills all of them', async () => {
-    report = await runMutants({ parallel: 2, log: () => undefined });
-    writeMutationReport(report, mkdtempSync(join(tmpdir(), 'xs2a-mutation-ci-')));
+describe('mutation matrix, one fault per area (default dialect)', () => {
+  it('kills each sampled fault; the baseline has no false positive', async () => {
+    const all = loadScenarios(ROOT);
+    const cheapest = new Map<string, { id: string; n: number }>();
+    for (const f of allFaults()) {
+      const n = planFault(f, all).scenarios.length;
+      if (n > 0 && n < (cheapest.get(f.area)?.n ?? Infinity)) cheapest.set(f.area, { id: f.id, n });
+    }
+    const firstOfArea = new Map([...cheapest].map(([area, c]) => [area, c.id]));
+    const report = await runMutants({ faults: [...firstOfArea.values()], parallel: 2, log: () => undefined });
     const text = formatMutationReport(report);
+    expect(report.perFault.map((f) => f.area).sort(), text).toEqual([...firstOfArea.keys()].sort());
     expect(report.baseline.falsePositives, text).toEqual([]);
-    // The default dialect follows the Berlin Group advice too: no @should scenario fails against it.
-    expect(report.baseline.shouldFailures, text).toEqual([]);
     expect(report.errors, text).toEqual([]);
     expect(report.survivors, text).toEqual([]);
-    expect(report.score, text).toBeGreaterThanOrEqual(MIN_SCORE);
-  }, 20 * 60_000);
-
-  it('makes every @must scenario fail against at least one fault, except the listed unprovable ones', () => {
-    const never = report.mustNeverFailed.map((m) => m.id).sort();
-    expect(never, report.mustNeverFailed.map((m) => `${m.id} ${m.name}`).join('\n')).toEqual(Object.keys(UNPROVABLE).sort());
-  });
-
-  it('ends each chaos fault within its per-request timeout budget', () => {
-    for (const f of report.perFault.filter((x) => x.area === 'chaos')) {
-      expect(f.killed, f.id).toBe(true);
-      // A scenario sends a few requests to the broken operation, each ending at the short timeout; a
-      // hang would instead wait for cucumber's 60 s step timeout in every scenario.
-      expect(f.ms, f.id).toBeLessThan(Math.max(60_000, f.replayed * 5 * f.timeoutMs));
-    }
-  });
+  }, 10 * 60_000);
 });
