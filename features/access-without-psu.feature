@@ -62,7 +62,7 @@ Feature: Account access without the PSU present
     Then the request is accepted
 
   # trips on: a transaction booked 91 days ago readable without PSU-IP-Address, or one of 90 days refused
-  @must @sandbox @sca @mutating @clause:limits.history-without-psu
+  @must @sandbox @sca @mutating @clause:limits.history-without-psu @clause:releases.history-without-sca-90-days
   Scenario: Without PSU-IP-Address transactions are readable 90 days back, not 91
     Given a sandbox account of the PSU with booked transactions 90 and 91 days back
     And a private PSU who has completed SCA
@@ -99,7 +99,7 @@ Feature: Account access without the PSU present
     And the response body matches the "sca-required-response" schema
 
   # trips on: the transaction list without PSU-IP-Address served 181 days after the last SCA, or refused at 179 days
-  @must @sandbox @sca @mutating @clock @op:list-transactions @clause:limits.sca-renewal @clause:sca.redirect-on-401
+  @must @sandbox @sca @mutating @clock @op:list-transactions @clause:limits.sca-renewal @clause:sca.redirect-on-401 @clause:releases.sca-renewal-180-days
   Scenario: The transaction list without PSU-IP-Address needs an SCA within 180 days
     Given a sandbox account of the PSU with 1 booked transactions
     And a private PSU who has completed SCA

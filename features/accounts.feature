@@ -159,7 +159,7 @@ Feature: Accounts, balances and transaction lists
     And following the next links gives pages of 200 and 1 transactions, 401 distinct in all
 
   # trips on: booked transactionIds generated anew on each read
-  @must @sca @production-safe @op:list-transactions @clause:states.transactions-booked-stable-id
+  @must @sca @production-safe @op:list-transactions @clause:states.transactions-booked-stable-id @clause:releases.stable-transaction-id
   Scenario: A booked transaction keeps its transactionId across reads
     Given a private PSU who has completed SCA
     When the TPP reads the booked transactions of the PSU's first account twice
@@ -215,3 +215,14 @@ Feature: Accounts, balances and transaction lists
     Given a private PSU who has completed SCA
     When the TPP sends edge-case account information requests
     Then every 5xx answer among them is an error body with status 500 and code SYSTEM_ERROR
+
+  # The spec names `all` among the values of bookingStatus ("query filters mentioned: `bookingStatus`
+  # with values including `both`, `pending`, `all`", Other operations), and release 1.11.7 made it
+  # bookable: a transaction list with it is taken, MUST. What `all` selects is not stated (the outline
+  # "bookingStatus <status> answers <groups>" reads it as Berlin Group's, SHOULD).
+  # trips on: booking-status-all-refused (bookingStatus all refused with 400, as before release 1.11.7)
+  @must @sca @production-safe @op:list-transactions @clause:releases.booking-status-all @clause:endpoints.list-transactions
+  Scenario: A transaction list with bookingStatus all is taken
+    Given a private PSU who has completed SCA
+    When the TPP reads the transactions of the PSU's first account with bookingStatus "all"
+    Then the request is accepted

@@ -100,3 +100,25 @@ Feature: Card accounts
     When the TPP reads the account list with x-accept-fix "cash-account-type-iso"
     Then every cashAccountType in the list is an ISO 20022 cash account type code
     And the sandbox account has cashAccountType "SVGS"
+
+  # Release 1.23.2: "Card acceptor information and card account status added to card account APIs". A
+  # release note only: the card account reads and their fields are not shown ("Fields of account ...
+  # resources ...: not shown"). The sandbox card transaction the spec shows carries cardAcceptorId and
+  # cardAcceptorAddress; that the read gives them back under those names is Berlin Group's cardTransaction: SHOULD.
+  # trips on: card-acceptor-dropped (card transactions read without cardAcceptorId and cardAcceptorAddress)
+  @should @sandbox @sca @mutating @card-accounts @op:list-card-transactions @clause:releases.card-acceptor-information
+  Scenario: A card transaction is read with its card acceptor information
+    Given a sandbox card account of the PSU with a card transaction at a card acceptor
+    And a private PSU who has completed SCA
+    When the TPP reads the transactions of the sandbox card account
+    Then that card transaction carries the cardAcceptorId and cardAcceptorAddress it was created with
+
+  # The same release note; the status is read as Berlin Group's cardAccountDetails.status (AccountStatus:
+  # enabled, deleted, blocked), the card account's fields not being shown: SHOULD.
+  # trips on: card-account-status-missing (a card account read without its status)
+  @should @sandbox @sca @mutating @card-accounts @op:get-card-account @clause:releases.card-account-status
+  Scenario: A card account is read with its status
+    Given a sandbox card account of the PSU
+    And a private PSU who has completed SCA
+    When the TPP reads the details of the sandbox card account
+    Then the card account carries a status of enabled, deleted or blocked

@@ -12,7 +12,7 @@ Feature: Payment status, reading, authorising and cancelling payments
   # trips on: a payment status read without fundsAvailable, with a status outside the list, or a psuMessage over 512 characters
   @clause:endpoints.get-payment-status @clause:states.payment-status-per-payment @clause:states.payment-status-funds-available
   @clause:fields.payment-status-response @clause:fields.payment-status-response.transactionStatus @clause:fields.payment-status-response.fundsAvailable
-  @clause:fields.payment-status-response.psuMessage @clause:limits.psu-message-length
+  @clause:fields.payment-status-response.psuMessage @clause:limits.psu-message-length @clause:releases.funds-available
   @must @sca @payments @mutating @op:get-payment-status
   Scenario: The status of a payment is read per payment and carries fundsAvailable
     Given the TPP has initiated a cross-border payment

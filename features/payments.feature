@@ -75,7 +75,7 @@ Feature: Payment initiation of the other products, bulk and periodic payments, f
   # "KID errors return status 400" is stated; what a KID error is (MOD10/MOD11) and where the KID goes
   # (remittanceInformationStructured, which the spec deprecates) are not: the platform's, SHOULD.
   # trips on: a KID failing both its MOD10 and MOD11 checks accepted, or a KID passing MOD10 refused
-  @clause:errors.kid-error
+  @clause:errors.kid-error @clause:releases.kid-errors-400
   @should @sca @payments @mutating @op:initiate-payment
   Scenario: A KID error is answered with 400
     Given the bank offers the payment product "norwegian-domestic-credit-transfers"
@@ -122,9 +122,9 @@ Feature: Payment initiation of the other products, bulk and periodic payments, f
     Then the request is accepted
     And the payment answer has a paymentId, a transactionStatus of the spec and links with verbs
 
-  # Versioning, release 1.18.1: periodic payments with frequency MonthlyVariable containing duplicate month identifiers are rejected (no clause of its own; the operation's).
+  # Versioning, release 1.18.1: periodic payments with frequency MonthlyVariable containing duplicate month identifiers are rejected.
   # trips on: a MonthlyVariable periodic payment repeating month 4 accepted, or one with distinct months refused
-  @clause:endpoints.initiate-payment
+  @clause:endpoints.initiate-payment @clause:releases.monthly-variable-duplicate-months
   @must @sca @payments @mutating @periodic @op:initiate-payment
   Scenario: MonthlyVariable months must differ
     When the TPP initiates a periodic payment of product "norwegian-domestic-credit-transfers" in which "the MonthlyVariable months are 1, 4, 7 and 10"

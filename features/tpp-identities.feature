@@ -115,3 +115,18 @@ Feature: Several TPP identities
     When the AI-only TPP initiates a cross-border payment
     Then the refusal is status 403 with the code FORBIDDEN
     And the same request without the violation is accepted
+
+  # Release 1.17.0: "Single SCA payment initiation for payment-only TPPs"; the header table says PSU-Context
+  # is "Required for single-SCA payment initiation". The spec does not say what the flow is. Read here: a
+  # PI-only TPP that holds no psu-id initiates a payment with PSU-Context and without PSU-ID (not the
+  # cross-border product, whose required headers name PSU-ID), and the SCA of its authorisation is the only
+  # one: no SCA to obtain a psu-id first. A reading: SHOULD.
+  # trips on: single-sca-refused (a payment without PSU-ID refused: the psu-id must be obtained by an SCA first)
+  @clause:releases.single-sca-payment-initiation
+  @should @sca @payments @mutating @identity:piOnly @op:initiate-payment
+  Scenario: A PI-only TPP that knows no PSU gets a payment authorised with a single SCA
+    Given a private PSU who has completed SCA
+    When the PI-only TPP, holding no psu-id, initiates a norwegian-domestic payment from the PSU's account with PSU-Context PRIVATE and no PSU-ID
+    Then the request is accepted
+    When the PSU completes the SCA of the PI-only TPP's payment authorisation
+    Then the PI-only TPP reads its payment as authorised

@@ -2,8 +2,8 @@
 // step 5): the scenario acts as the profile's other TPPs (src/suite/identities.ts).
 import { Given, Then, When } from '@cucumber/cucumber';
 import {
-  expectForbidden, expectPsuIdPerTpp, expectRoleRefused, identityNamed, otherInitiatesPayment, otherObtainsPsu, otherReadsAccounts, otherReadsAccountsAsFirst,
-  otherReadsBasket, otherReadsPayment,
+  expectForbidden, expectOtherPaymentAuthorised, expectPsuIdPerTpp, expectRoleRefused, identityNamed, otherAuthorisesPayment, otherInitiatesPayment, otherInitiatesWithoutPsu,
+  otherObtainsPsu, otherReadsAccounts, otherReadsAccountsAsFirst, otherReadsBasket, otherReadsPayment,
 } from '../src/suite/identities.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
@@ -54,4 +54,17 @@ Then('the request is refused for the TPP\'s PSD2 role', function (this: Xs2aWorl
 
 Then('the refusal is status 403 with the code FORBIDDEN', function (this: Xs2aWorld) {
   expectForbidden(this);
+});
+
+// Release 1.17.0: single SCA payment initiation for payment-only TPPs (src/suite/identities.ts, the reading).
+When('the {word} TPP, holding no psu-id, initiates a norwegian-domestic payment from the PSU\'s account with PSU-Context PRIVATE and no PSU-ID', async function (this: Xs2aWorld, who: string) {
+  await otherInitiatesWithoutPsu(this, identityNamed(who));
+});
+
+When('the PSU completes the SCA of the {word} TPP\'s payment authorisation', async function (this: Xs2aWorld, who: string) {
+  await otherAuthorisesPayment(this, identityNamed(who));
+});
+
+Then('the {word} TPP reads its payment as authorised', function (this: Xs2aWorld, who: string) {
+  return expectOtherPaymentAuthorised(this, identityNamed(who));
 });

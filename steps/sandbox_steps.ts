@@ -10,9 +10,10 @@ import {
   emptySandboxPools, readSandboxResource, sendNow, silentOperation, updateSandboxBalance, withPath,
 } from '../src/suite/sandbox.ts';
 import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
+import { accountsCardAcceptor, accountsCardStatus } from '../src/suite/checks/accounts.ts';
 import { check, runCheck } from '../src/suite/checks/check.ts';
 import {
-  balanceShows, cardTransactionsBooked, cardTransactionsCreated, createdIdNamed, customersListed, initialAccounts, listHoldsCreated, listHoldsDays, listHoldsDebit, listIsSlice,
+  balanceShows, cardTransactionsBooked, cardTransactionsCreated, createdIdNamed, customersListed, initialAccounts, listHoldsCreated, listHoldsDays, listHoldsDebit, listHoldsNoDebit, listIsSlice,
   sandboxAccountWiped, sandboxOnly,
 } from '../src/suite/checks/sandbox.ts';
 import type { Xs2aWorld } from './support/world.ts';
@@ -102,6 +103,14 @@ Then(/^the sandbox list holds a debit of ([\d.]+) NOK$/, function (this: Xs2aWor
   return check(this, listHoldsDebit, amount);
 });
 
+When(/^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic periodic payment starting today and authorises it$/, async function (this: Xs2aWorld, amount: string) {
+  await payFromSandboxAccount(this, account(this), amount, true);
+});
+
+Then(/^the sandbox list holds no debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
+  return check(this, listHoldsNoDebit, amount);
+});
+
 // ---------------------------------------------------------------- card accounts and card transactions
 
 When('the TPP reads the sandbox account with the sandbox read operation', async function (this: Xs2aWorld) {
@@ -123,6 +132,22 @@ Given(VARIANT_STEPS.cardNamed.step, async function (this: Xs2aWorld, n: string) 
 Given('a sandbox card account of the PSU with {int} card transactions', async function (this: Xs2aWorld, n: number) {
   const c = await createSandboxCard(this);
   await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, Array.from({ length: n }, () => cardTxn(this))), false);
+});
+
+Given('a sandbox card account of the PSU with a card transaction at a card acceptor', async function (this: Xs2aWorld) {
+  const c = await createSandboxCard(this);
+  const t = cardTxn(this, { cardAcceptorId: `acc-${randomUUID().slice(0, 8)}`, cardAcceptorAddress: { street: 'Karl Johans gate', buildingNumber: '22', postalCode: '0159', city: 'Oslo', country: 'NO' } });
+  await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, [t]), true);
+  this.state.acceptorTxn = t;
+});
+
+// Release 1.23.2: card acceptor information and card account status in the card account reads.
+Then('that card transaction carries the cardAcceptorId and cardAcceptorAddress it was created with', function (this: Xs2aWorld) {
+  return check(this, accountsCardAcceptor);
+});
+
+Then('the card account carries a status of enabled, deleted or blocked', function (this: Xs2aWorld) {
+  return check(this, accountsCardStatus);
 });
 
 Given('a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount', async function (this: Xs2aWorld) {

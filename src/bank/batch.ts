@@ -74,7 +74,7 @@ export function executePayment(bank: Ledger, p: Payment, at: number, finalAttemp
 export function runBatch(bank: Ledger, at: number, lastOfDay: boolean): void {
   const day = isoDate(at);
   for (const p of bank.state.payments.values()) {
-    if (p.service === 'periodic-payments' || !RUNNABLE.has(p.status) || p.executionDate > day) continue;
+    if ((p.service === 'periodic-payments' && bank.rules.batchSkipsPeriodic) || !RUNNABLE.has(p.status) || p.executionDate > day) continue;
     executePayment(bank, p, at, lastOfDay);
   }
 }

@@ -44,6 +44,8 @@ export interface BankRules {
   pendingAlwaysAll: boolean;
   /** § Versioning release 1.16.0: the sandbox batch runs 5 times a day (UTC times of day, our choice). */
   batchTimesUtc: string[];
+  /** § Versioning release 1.16.0: the sandbox batch processes all payments except periodic ones. */
+  batchSkipsPeriodic: boolean;
   /** § Versioning longer-names: names up to this many characters with the fix (or after its default date). */
   longNameMax: number;
   /** Name length before longer-names (our choice: the Berlin Group 1.3 `max35Text` of product names). */
@@ -104,6 +106,7 @@ export function defaultRules(): BankRules {
     sandboxLimitMin: limitValue('sandbox-limit-min'),
     pendingAlwaysAll: true,
     batchTimesUtc: ['06:00', '09:00', '12:00', '15:00', '18:00'],
+    batchSkipsPeriodic: true,
     longNameMax: 70,
     shortNameMax: 35,
     consentsRemovedOn: deprecation('consents-endpoint'),

@@ -23,12 +23,12 @@ import { RESOURCE_SCHEMAS } from './schemas/index.ts';
 import { SPEC_SECTIONS, sectionLink, type SectionKey } from './sections.ts';
 import { SPEC_QUOTES } from './quotes.ts';
 import { STATE_RULES } from './states.ts';
-import { ACCEPT_FIX_REQUIRED, ACCEPT_FIXES, DEPRECATIONS, PATH_PREFIX } from './versioning.ts';
+import { ACCEPT_FIX_REQUIRED, ACCEPT_FIXES, DEPRECATIONS, PATH_PREFIX, RELEASE_CHANGES } from './versioning.ts';
 
 export { SPEC_SECTIONS, sectionLink, type SectionKey };
 
 export type ClauseKind =
-  | 'endpoint' | 'header' | 'field' | 'error' | 'limit' | 'state' | 'accept-fix' | 'deprecation' | 'signing' | 'sca' | 'event' | 'convention';
+  | 'endpoint' | 'header' | 'field' | 'error' | 'limit' | 'state' | 'accept-fix' | 'deprecation' | 'release-change' | 'signing' | 'sca' | 'event' | 'convention';
 
 /** `stated`: the spec says it (the clause quotes the sentence); `default`: Berlin Group or platform choice, with its source. */
 export type ClauseBasis = 'stated' | 'default';
@@ -149,6 +149,7 @@ for (const [op, value] of Object.entries(ACCEPT_FIX_REQUIRED)) {
   if (value) add(`versioning.accept-fix.value.${op}`, 'header-parameters', 'accept-fix', `x-accept-fix value on ${op}`, `On ${op}, x-accept-fix carries \`${value}\`.`);
 }
 for (const d of DEPRECATIONS) add(`deprecations.${d.id}`, 'deprecations', 'deprecation', d.id, `${d.item}; effective ${d.effective ?? 'date not given'}.`);
+for (const r of RELEASE_CHANGES) add(`releases.${r.id}`, 'release-changes', 'release-change', `${r.id} (${r.release})`, `Release ${r.release}: ${r.change}`);
 
 // § Authentication and § Events.
 const authTitle = (rule: AuthRule): string => (rule.step ? `Step ${rule.step}: ${rule.id}` : rule.id);

@@ -65,18 +65,30 @@ export const DEPRECATIONS: readonly Deprecation[] = [
 ];
 
 export interface ReleaseChange {
+  /** Stable id: the change is the clause `releases.<id>` (src/spec/clauses.ts). */
+  readonly id: string;
   readonly release: string;
+  /** The behaviour, in the spec's words. */
   readonly change: string;
 }
 
+/**
+ * § Versioning > Notable release changes, one entry per behaviour: a bullet that states more than one
+ * (1.17.4, 1.16.0, 1.23.2) gives one entry for each, so that each is checked, or held uncheckable with
+ * its reason (src/suite/uncheckable.ts), on its own.
+ */
 export const RELEASE_CHANGES: readonly ReleaseChange[] = [
-  { release: '1.18.0', change: 'Stable `transactionId` for booked transactions.' },
-  { release: '1.17.4', change: 'SCA renewal period raised from 90 to 180 days; the 90-day limit for history without SCA stays.' },
-  { release: '1.17.0', change: 'Single SCA payment initiation for payment-only TPPs.' },
-  { release: '1.14.2', change: '`fundsAvailable` added to payment status responses.' },
-  { release: '1.11.7', change: 'Bookable status `all` for account transactions.' },
-  { release: '1.7.0', change: 'KID errors return 400 instead of 401.' },
-  { release: '1.16.0', change: 'Sandbox runs a simulated payment batch processing 5 times a day for all payments except periodic.' },
-  { release: '1.23.2', change: 'Card acceptor information and card account status added to card account APIs; sandbox supports payment type NCBCT in signing baskets.' },
-  { release: '1.18.1', change: 'Periodic payments with frequency `MonthlyVariable` containing duplicate month identifiers are rejected.' },
+  { id: 'stable-transaction-id', release: '1.18.0', change: 'Stable `transactionId` for booked transactions.' },
+  { id: 'sca-renewal-180-days', release: '1.17.4', change: 'SCA renewal period raised from 90 to 180 days.' },
+  { id: 'history-without-sca-90-days', release: '1.17.4', change: 'The 90-day limit for history without SCA stays.' },
+  { id: 'single-sca-payment-initiation', release: '1.17.0', change: 'Single SCA payment initiation for payment-only TPPs.' },
+  { id: 'funds-available', release: '1.14.2', change: '`fundsAvailable` added to payment status responses.' },
+  { id: 'booking-status-all', release: '1.11.7', change: 'Bookable status `all` for account transactions.' },
+  { id: 'kid-errors-400', release: '1.7.0', change: 'KID errors return 400 instead of 401.' },
+  { id: 'sandbox-payment-batch', release: '1.16.0', change: 'Sandbox runs a simulated payment batch for all payments except periodic.' },
+  { id: 'sandbox-batch-5-runs-a-day', release: '1.16.0', change: 'The sandbox payment batch runs 5 times a day.' },
+  { id: 'card-acceptor-information', release: '1.23.2', change: 'Card acceptor information added to card account APIs.' },
+  { id: 'card-account-status', release: '1.23.2', change: 'Card account status added to card account APIs.' },
+  { id: 'sandbox-ncbct-in-signing-baskets', release: '1.23.2', change: 'Sandbox supports payment type NCBCT in signing baskets.' },
+  { id: 'monthly-variable-duplicate-months', release: '1.18.1', change: 'Periodic payments with frequency `MonthlyVariable` containing duplicate month identifiers are rejected.' },
 ];

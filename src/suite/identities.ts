@@ -5,7 +5,10 @@
 import { UUID_PATTERN } from '../spec/events.ts';
 import type { RequestSpec } from '../tpp/client.ts';
 import { describeResponse, expectErrorBody, fail, responseOf } from '../session/expect.ts';
-import { currentBasket, currentPayment, initiateCrossBorder, readBasketStatus, readPayment, readStatus } from './payments-flow.ts';
+import { completeSca, currentBasket, currentPayment, initiateCrossBorder, productBody, readBasketStatus, readPayment, readStatus, sendProductPayment, startAuthorisation } from './payments-flow.ts';
+import { PRODUCTS } from '../session/payment-requests.ts';
+import { runCheck } from './checks/check.ts';
+import { singleScaAuthorised } from './checks/payments.ts';
 import { linkPath } from './payments.ts';
 import type { IdentityName } from '../session/profile.ts';
 import type { ScenarioSession } from '../session/session.ts';
@@ -91,6 +94,34 @@ export async function otherInitiatesPayment(w: ScenarioSession, name: IdentityNa
     return initiateCrossBorder(w);
   });
   await asOther(w, name, (o) => initiateCrossBorder(o));
+}
+
+/**
+ * Release 1.17.0, "Single SCA payment initiation for payment-only TPPs"; the header table: PSU-Context is
+ * "Required for single-SCA payment initiation". The suite's reading: the other TPP, holding no psu-id for
+ * the PSU, initiates a norwegian-domestic payment with PSU-Context and no PSU-ID (the body debits the
+ * PSU's first account, as the main TPP reads it). Its answer becomes the scenario's last exchange.
+ */
+export async function otherInitiatesWithoutPsu(w: ScenarioSession, name: IdentityName): Promise<void> {
+  const body = await productBody(w, 'payments', PRODUCTS.domestic);
+  await asOther(w, name, (o) => {
+    if (o.psu.psuId) fail(`the ${name} TPP already holds a psu-id for the PSU: single-SCA initiation is by a TPP that holds none`);
+    return sendProductPayment(o, 'payments', PRODUCTS.domestic, body, { headers: { 'PSU-Context': 'PRIVATE' } });
+  });
+}
+
+/** The other TPP starts the authorisation of its payment, and the PSU completes that SCA, the only one. */
+export async function otherAuthorisesPayment(w: ScenarioSession, name: IdentityName): Promise<void> {
+  await asOther(w, name, async (o) => {
+    const ex = await startAuthorisation(o);
+    if (!ex.response || ex.response.status >= 300) fail(`the authorisation of the payment could not be started: ${describeResponse(ex)}`, ['endpoints.start-payment-authorisation', 'releases.single-sca-payment-initiation']);
+    await completeSca(o);
+  });
+}
+
+/** The other TPP's payment is authorised after that one SCA (read by that TPP). */
+export async function expectOtherPaymentAuthorised(w: ScenarioSession, name: IdentityName): Promise<void> {
+  await asOther(w, name, (o) => runCheck(o, singleScaAuthorised));
 }
 
 /**

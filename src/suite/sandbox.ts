@@ -262,10 +262,13 @@ async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknow
   return { id, iban, bban: accountBban, currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency), name: readOptionalString(p, 'sandbox-account.name', view), sent: v };
 }
 
-/** The PSU pays `amount` NOK from the sandbox account by a norwegian-domestic payment and authorises it (SCA completed). */
-export async function payFromSandboxAccount(w: ScenarioSession, a: SandboxAccount, amount: string): Promise<void> {
-  const b = body(w.profile, 'norwegian-domestic-payment', { amount, debtorAccount: { bban: a.bban, currency: a.currency } });
-  const created = await sendNow(w, { method: 'POST', path: '/v1/payments/norwegian-domestic-credit-transfers', body: b, query: { allowLogicalDuplicate: true } });
+/**
+ * The PSU pays `amount` NOK from the sandbox account by a norwegian-domestic payment and authorises it
+ * (SCA completed); `periodic`: a periodic payment (the template's, monthly) starting today, the target's date.
+ */
+export async function payFromSandboxAccount(w: ScenarioSession, a: SandboxAccount, amount: string, periodic = false): Promise<void> {
+  const b = body(w.profile, periodic ? 'norwegian-domestic-periodic-payment' : 'norwegian-domestic-payment', { amount, debtorAccount: { bban: a.bban, currency: a.currency }, startDate: daysAgo(w, 0) });
+  const created = await sendNow(w, { method: 'POST', path: `/v1/${periodic ? 'periodic-payments' : 'payments'}/norwegian-domestic-credit-transfers`, body: b, query: { allowLogicalDuplicate: true } });
   const links = jsonOf(created)?._links;
   const start = links?.startAuthorisation?.href ?? links?.scaRedirect?.href;
   if (created.response?.status !== 201 || typeof start !== 'string') fail(`the payment was not created with a startAuthorisation link: ${describeResponse(created)}`, ['endpoints.initiate-payment']);

@@ -47,7 +47,7 @@ export const ERROR_FAULTS: readonly AreaFault[] = [
   {
     id: 'kid-error-401', area: 'errors', features: ['payments'],
     description: 'Answers KID errors with 401, as before release 1.7.0, instead of 400.',
-    clauses: ['errors.kid-error'],
+    clauses: ['errors.kid-error', 'releases.kid-errors-400'],
     hooks: { transformResponse: recode(codeIs('KID_INVALID', 'KID_MISSING'), 401, (c) => c) },
   },
   {

@@ -8,7 +8,7 @@ const long = (n: number) => `${'The payment was received and is waiting for the 
 export const LIMIT_FAULTS: readonly AreaFault[] = [
   { id: 'sca-session-2h', area: 'limits', features: ['sca-sessions'], description: 'Keeps an SCA valid for 2 hours within a TPP-Session-ID instead of 1.', clauses: ['limits.sca-session-validity', 'states.sca-session-validity'], rules: { scaSessionHours: 2 } },
   { id: 'sca-session-30min', area: 'limits', features: ['sca-sessions'], description: 'Ends an SCA within a TPP-Session-ID after 30 minutes instead of 1 hour.', clauses: ['limits.sca-session-validity', 'states.sca-session-validity'], rules: { scaSessionHours: 0.5 } },
-  { id: 'sca-renewal-90', area: 'limits', features: ['access-without-psu'], description: 'Demands an SCA every 90 days (the period before release 1.17.4) instead of 180 for the transaction list without PSU.', clauses: ['limits.sca-renewal'], rules: { scaRenewalDays: 90 } },
+  { id: 'sca-renewal-90', area: 'limits', features: ['access-without-psu'], description: 'Demands an SCA every 90 days (the period before release 1.17.4) instead of 180 for the transaction list without PSU.', clauses: ['limits.sca-renewal', 'releases.sca-renewal-180-days'], rules: { scaRenewalDays: 90 } },
   { id: 'sandbox-limit-zero', area: 'limits', features: ['sandbox-mock-data'], description: 'Takes limit=0 in the sandbox transaction list (the minimum is 1).', clauses: ['limits.sandbox-limit-min', 'endpoints.get-sandbox-account-transactions.query.limit'], rules: { sandboxLimitMin: 0 } },
   {
     id: 'tpp-message-text-600', area: 'limits', features: ['cross-border-payment'],

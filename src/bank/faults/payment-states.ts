@@ -23,7 +23,7 @@ export const PAYMENT_STATE_FAULTS: readonly AreaFault[] = [
       }),
     },
   },
-  { id: 'funds-available-missing', area: 'payment-states', features, description: 'Leaves fundsAvailable out of the payment status response.', clauses: ['states.payment-status-funds-available', 'fields.payment-status-response.fundsAvailable'], hooks: { transformResponse: mapJson(['get-payment-status'], ({ fundsAvailable: _f, ...rest }) => rest) } },
+  { id: 'funds-available-missing', area: 'payment-states', features, description: 'Leaves fundsAvailable out of the payment status response.', clauses: ['states.payment-status-funds-available', 'fields.payment-status-response.fundsAvailable', 'releases.funds-available'], hooks: { transformResponse: mapJson(['get-payment-status'], ({ fundsAvailable: _f, ...rest }) => rest) } },
   { id: 'funds-available-always-true', area: 'payment-states', features, description: 'Says fundsAvailable true even for a payment rejected for lack of funds.', clauses: ['states.payment-status-funds-available'], hooks: { transformResponse: mapJson(['get-payment-status'], (b) => ({ ...b, fundsAvailable: true })) } },
   { id: 'domestic-visible-before-approval', area: 'payment-states', features, description: 'Serves the details and status of a domestic-norway-credit-transfers payment before the PSU approves it.', clauses: ['states.payment-norwegian-domestic-after-approval'], rules: { hiddenBeforeApproval: [] } },
   {

@@ -23,12 +23,12 @@ export const TRANSACTION_FAULTS: readonly AreaFault[] = [
   },
   { id: 'no-psu-allowance-3', area: 'transactions', features: ['access-without-psu'], description: 'Allows 3 calls without PSU-IP-Address per 24 hours instead of 4.', clauses: ['limits.calls-without-psu', 'endpoints.get-transaction-details.no-psu-calls'], rules: { callsWithoutPsu: 3 } },
   { id: 'no-psu-allowance-48h', area: 'transactions', features: ['access-without-psu'], description: 'Counts the calls without PSU-IP-Address over 48 hours instead of 24.', clauses: ['limits.calls-without-psu'], rules: { callsWithoutPsuWindowHours: 48 } },
-  { id: 'history-91-days', area: 'transactions', features: ['access-without-psu'], description: 'Serves 91 days of transactions without PSU-IP-Address (at most 90).', clauses: ['limits.history-without-psu'], rules: { historyWithoutPsuDays: 91 } },
+  { id: 'history-91-days', area: 'transactions', features: ['access-without-psu'], description: 'Serves 91 days of transactions without PSU-IP-Address (at most 90).', clauses: ['limits.history-without-psu', 'releases.history-without-sca-90-days'], rules: { historyWithoutPsuDays: 91 } },
   { id: 'consent-age-100', area: 'transactions', features: ['access-without-psu'], description: 'Serves details without PSU-IP-Address on a consent up to 100 days old (at most 90).', clauses: ['limits.consent-age-details', 'endpoints.get-transaction-details.no-psu-consent-age'], rules: { consentAgeDetailsDays: 100 } },
   {
     id: 'booked-id-unstable', area: 'transactions', features: ['accounts'],
     description: 'Generates the transactionId of booked transactions anew on each read.',
-    clauses: ['states.transactions-booked-stable-id'],
+    clauses: ['states.transactions-booked-stable-id', 'releases.stable-transaction-id'],
     hooks: {
       transformResponse: mapJson(['list-transactions'], (b) => {
         const salt = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);

@@ -77,4 +77,59 @@ export const VERSIONING_FAULTS: readonly AreaFault[] = [
     clauses: ['versioning.accept-fix.longer-names'],
     rules: { longNameMax: 80 },
   },
+  // § Versioning > Notable release changes: a bank still as it was before the release.
+  {
+    id: 'booking-status-all-refused', area: 'versioning', replay: 'clauses',
+    description: 'Refuses bookingStatus all on the account transaction list with 400, as before release 1.11.7.',
+    clauses: ['releases.booking-status-all'],
+    hooks: { beforeHandle: (req) => (req.method === 'GET' && /^\/v1\/accounts\/[^/?]+\/transactions\?(.*&)?bookingStatus=all(&|$)/.test(req.url ?? '') ? errorBody('FORMAT_ERROR', 'bookingStatus must be one of booked, pending, both, information') : undefined) },
+  },
+  {
+    id: 'monthly-variable-duplicates-accepted', area: 'versioning', replay: 'clauses',
+    description: 'Takes a MonthlyVariable periodic payment whose monthsOfExecution repeat a month, as before release 1.18.1.',
+    clauses: ['releases.monthly-variable-duplicate-months'],
+    hooks: skip('monthly-variable'),
+  },
+  {
+    id: 'sandbox-batch-executes-periodic', area: 'versioning', replay: 'clauses',
+    description: 'Lets the sandbox payment batch execute periodic payments too (release 1.16.0: all payments except periodic).',
+    clauses: ['releases.sandbox-payment-batch'],
+    rules: { batchSkipsPeriodic: false },
+  },
+  {
+    id: 'card-acceptor-dropped', area: 'versioning', replay: 'clauses',
+    description: 'Reads card transactions without their card acceptor information (cardAcceptorId, cardAcceptorAddress), as before release 1.23.2.',
+    clauses: ['releases.card-acceptor-information'],
+    hooks: {
+      transformResponse: mapJson(['list-card-transactions'], (b) => {
+        for (const list of [b?.cardTransactions?.booked, b?.cardTransactions?.pending]) {
+          for (const t of list ?? []) {
+            delete t.cardAcceptorId;
+            delete t.cardAcceptorAddress;
+          }
+        }
+        return b;
+      }),
+    },
+  },
+  {
+    id: 'card-account-status-missing', area: 'versioning', replay: 'clauses',
+    description: 'Reads card accounts without their status, as before release 1.23.2.',
+    clauses: ['releases.card-account-status'],
+    hooks: {
+      transformResponse: mapJson(['list-card-accounts', 'get-card-account'], (b) => {
+        for (const c of [...(b?.cardAccounts ?? []), ...(b?.cardAccount ? [b.cardAccount] : [])]) delete c.status;
+        return b;
+      }),
+    },
+  },
+  {
+    id: 'single-sca-refused', area: 'versioning', replay: 'clauses',
+    description: 'Refuses a payment initiation without PSU-ID (400): a payment-only TPP must first obtain the psu-id by an SCA of its own, as before release 1.17.0.',
+    clauses: ['releases.single-sca-payment-initiation'],
+    hooks: {
+      beforeHandle: (req) => (req.method === 'POST' && /^\/v1\/(payments|bulk-payments|periodic-payments)\/[^/?]+(\?|$)/.test(req.url ?? '') && !rawHeader(req, 'psu-id') && !rawHeader(req, 'x-psu-identity')
+        ? errorBody('FORMAT_ERROR', 'PSU-ID is required: obtain the psu-id through GET /v1/user first') : undefined),
+    },
+  },
 ];

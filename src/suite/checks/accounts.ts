@@ -137,3 +137,41 @@ export const accountsSandboxCashAccountType = defineCheck<[code: string]>({
     return found?.cashAccountType === code ? undefined : { title: `the account created with cashAccountType ${code} is listed with ${JSON.stringify(found?.cashAccountType)}`, expected: code, received: found?.cashAccountType };
   },
 });
+
+/** Berlin Group NextGenPSD2 1.3 AccountStatus: the values of a card account's `status`. */
+const CARD_ACCOUNT_STATUSES = ['enabled', 'deleted', 'blocked'];
+
+/** Release 1.23.2, card account status: the card account read (details or list) carries a `status` of Berlin Group's AccountStatus. */
+export const accountsCardStatus = defineCheck({
+  id: 'accounts.card-account-status',
+  clauses: ['releases.card-account-status'],
+  run(s, ex) {
+    const json = jsonOf(ex);
+    const c = sandboxCardOf(s);
+    const card = json?.cardAccount ?? (json?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
+    if (!card) return { title: `no card account in the answer: ${describeResponse(ex)}`, expected: 'cardAccount' };
+    if (!CARD_ACCOUNT_STATUSES.includes(card.status)) return { title: `card account ${card.maskedPan ?? c.maskedPan} has status ${JSON.stringify(card.status)}`, expected: CARD_ACCOUNT_STATUSES.join(', '), received: card.status };
+    return undefined;
+  },
+});
+
+/** Release 1.23.2, card acceptor information: the created card transaction is read with the cardAcceptorId and cardAcceptorAddress it was created with. */
+export const accountsCardAcceptor = defineCheck({
+  id: 'accounts.card-acceptor-information',
+  clauses: ['releases.card-acceptor-information'],
+  run(s, ex) {
+    const sent = s.need('acceptorTxn', 'card transaction at a card acceptor');
+    const report = jsonOf(ex)?.cardTransactions;
+    const t = [...(report?.booked ?? []), ...(report?.pending ?? [])].find((x: any) => x?.cardTransactionId === sent.cardTransactionId);
+    if (!t) return { title: `card transaction ${sent.cardTransactionId} is not in the card transactions: ${describeResponse(ex)}` };
+    const address = t.cardAcceptorAddress ?? {};
+    const lost = Object.keys(sent.cardAcceptorAddress).filter((k) => address[k] !== sent.cardAcceptorAddress[k]);
+    if (t.cardAcceptorId !== sent.cardAcceptorId || lost.length) {
+      return {
+        title: `card transaction ${sent.cardTransactionId} is read with cardAcceptorId ${JSON.stringify(t.cardAcceptorId)} and cardAcceptorAddress ${JSON.stringify(t.cardAcceptorAddress)}: created with ${JSON.stringify(sent.cardAcceptorId)} and ${JSON.stringify(sent.cardAcceptorAddress)}`,
+        expected: { cardAcceptorId: sent.cardAcceptorId, cardAcceptorAddress: sent.cardAcceptorAddress }, received: { cardAcceptorId: t.cardAcceptorId, cardAcceptorAddress: t.cardAcceptorAddress },
+      };
+    }
+    return undefined;
+  },
+});

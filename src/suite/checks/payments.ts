@@ -116,6 +116,20 @@ export const statusLeftReceived = defineCheck({
   },
 });
 
+/**
+ * Release 1.17.0, single SCA payment initiation for payment-only TPPs (the suite's reading): after the
+ * one SCA of its authorisation, the payment is authorised: not RCVD (an SCA still wanted), RJCT nor CANC.
+ */
+export const singleScaAuthorised = defineCheck({
+  id: 'payments.single-sca-authorised',
+  clauses: ['releases.single-sca-payment-initiation'],
+  async run(s) {
+    const got = await statusOf(s, currentPayment(s));
+    if (['RCVD', 'RJCT', 'CANC'].includes(got)) return { title: `the payment is ${got} after the one SCA of its authorisation: a single-SCA payment initiation is authorised by that SCA`, expected: 'authorised: not RCVD, RJCT or CANC', received: got };
+    return undefined;
+  },
+});
+
 /** Before the PSU approved it, the payment and its status are refused (4xx with the error body). */
 export const unreadableBeforeApproval = defineCheck({
   id: 'payments.unreadable-before-approval',

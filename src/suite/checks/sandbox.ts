@@ -86,6 +86,20 @@ export const listHoldsDebit = defineCheck<[amount: string]>({
   },
 });
 
+/** No transaction of `amount` NOK in the sandbox list (a list it is): release 1.16.0, the sandbox batch leaves periodic payments out. */
+export const listHoldsNoDebit = defineCheck<[amount: string]>({
+  id: 'sandbox.list-holds-no-periodic-debit',
+  clauses: ['releases.sandbox-payment-batch'],
+  run(_s, ex, amount) {
+    const units = Number(amount);
+    const json = jsonOf(ex);
+    if (!Array.isArray(json)) return { title: `expected the sandbox list: ${describeResponse(ex)}`, expected: 'a JSON array', received: json };
+    const hit = json.find((t: any) => t.currency === 'NOK' && [units, Math.round(units * 100)].includes(Math.abs(Number(t.amount))));
+    if (hit) return { title: `the sandbox batch executed the periodic payment of ${amount} NOK: the batch processes all payments except periodic`, expected: `no transaction of ${amount} NOK`, received: hit };
+    return undefined;
+  },
+});
+
 /** Card transactions posted as a set-up were created (a status below 300); `single` says one transaction was posted. */
 export const cardTransactionsCreated = defineCheck<[single: boolean]>({
   id: 'sandbox.card-transactions-created',
