@@ -77,12 +77,12 @@ Feature: The codes of spec § Errors, each provoked where it can be from outside
   # the profile offers as a single payment only, sent as a bulk payment) is PRODUCT_INVALID (Berlin
   # Group 1.3: "the addressed payment product is not available"). Which products a bank offers as bulk
   # is not stated: the profile's capabilities.products and capabilities.bulkProducts say.
-  # trips on: a bulk payment under a single-only product accepted or refused without naming PRODUCT_INVALID, or the norwegian-domestic bulk payment refused
+  # trips on: a bulk payment under a single-only product accepted or refused without naming PRODUCT_INVALID, or the bulk payment of the profile's bulk product refused
   @clause:fields.tpp-message.code @clause:endpoints.initiate-payment
   @should @sca @payments @mutating @bulk @op:initiate-payment
   Scenario: A bulk payment of a product offered only as single payments names PRODUCT_INVALID
     Given a private PSU who has completed SCA
-    When the TPP initiates a bulk payment of product "norwegian-domestic-credit-transfers"
+    When the TPP initiates a bulk payment of a product the profile offers in that service
     Then the request is accepted
     When the TPP sends that payment again under a product offered only as single payments
     Then the refusal names the code PRODUCT_INVALID

@@ -104,12 +104,13 @@ Feature: Payment initiation of the other products, bulk and periodic payments, f
       | change                            |
       | the creditorName holds an emoji   |
 
-  # Berlin Group NextGenPSD2 1.3: POST /v1/bulk-payments/{payment-product}; the platform offers bulk for norwegian-domestic.
-  # trips on: a bulk payment of two norwegian-domestic credit transfers refused or answered without paymentId
+  # Berlin Group NextGenPSD2 1.3: POST /v1/bulk-payments/{payment-product}. Which products are offered as bulk is not
+  # stated: the profile's capabilities.bulkProducts (the platform: norwegian-domestic).
+  # trips on: a bulk payment of two credit transfers of the profile's bulk product refused or answered without paymentId
   @clause:endpoints.initiate-payment
   @should @sca @payments @mutating @bulk @op:initiate-payment
   Scenario: A bulk payment is created
-    When the TPP initiates a bulk payment of product "norwegian-domestic-credit-transfers"
+    When the TPP initiates a bulk payment of a product the profile offers in that service
     Then the request is accepted
     And the payment answer has a paymentId, a transactionStatus of the spec and links with verbs
 

@@ -136,7 +136,7 @@ Feature: Signing baskets
   @must @sca @payments @mutating @baskets @op:create-signing-basket
   Scenario Outline: A <kind> payment cannot be put in a signing basket
     Given the TPP has initiated 1 cross-border payment for a signing basket
-    And the TPP has initiated a <kind> payment of product "norwegian-domestic-credit-transfers" for a signing basket
+    And the TPP has initiated a <kind> payment of a product the profile offers in that service, for a signing basket
     When the TPP creates a signing basket of those payments, the last one being the <kind> payment
     Then the request is refused with status 400 and code REFERENCE_MIX_INVALID
     And the same request without the violation is accepted

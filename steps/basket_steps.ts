@@ -5,7 +5,7 @@ import { expectWorstCase } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
   allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, sendBasketOfNoCreatedPayment, sendBasketWithControl,
-  sendBasketWithoutLastAsControl, statusesOf, withoutRequiredHeader,
+  sendBasketWithoutLastAsControl, serviceProduct, statusesOf, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import { check } from '../src/suite/checks/check.ts';
 import { basketsOthersAuthorised, basketsStatusIs, expectFirstPaymentDeleted } from '../src/suite/checks/baskets.ts';
@@ -17,8 +17,8 @@ Given('the TPP has initiated {int} cross-border payment(s) for a signing basket'
   await createPayments(this, n);
 });
 
-Given('the TPP has initiated a {word} payment of product {string} for a signing basket', async function (this: Xs2aWorld, kind: string, product: string) {
-  await givenPayment(this, SERVICE[kind], product);
+Given('the TPP has initiated a {word} payment of a product the profile offers in that service, for a signing basket', async function (this: Xs2aWorld, kind: string) {
+  await givenPayment(this, SERVICE[kind], serviceProduct(this, SERVICE[kind]));
 });
 
 When('the TPP creates a signing basket of those payments', async function (this: Xs2aWorld) {

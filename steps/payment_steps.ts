@@ -9,7 +9,7 @@ import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
   approveBeforeReadProduct, authorise, cancellationNeedsSca, completeSca, feeInformationProduct, listAuthorisations, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
   initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, offeredAs, readPayment, readStatus,
-  startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
+  serviceProduct, startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import { authoriseUnfundedPayment, waitForPending, reachPending } from '../src/suite/payments-clock.ts';
 import { check } from '../src/suite/checks/check.ts';
@@ -63,6 +63,11 @@ Given('the bank offers the payment product {string}', function (this: Xs2aWorld,
 
 When('the TPP initiates a {word} payment of product {string}', async function (this: Xs2aWorld, kind: string, product: string) {
   await initiateProduct(this, SERVICE[kind], product);
+});
+
+// Which products a bank offers as bulk and as periodic payments is not stated: the profile's (capabilities.bulkProducts, periodicProducts).
+When('the TPP initiates a {word} payment of a product the profile offers in that service', async function (this: Xs2aWorld, kind: string) {
+  await initiateProduct(this, SERVICE[kind], serviceProduct(this, SERVICE[kind]));
 });
 
 When('the TPP initiates a {word} payment of product {string} in which {string}', async function (this: Xs2aWorld, kind: string, product: string, change: string) {

@@ -101,13 +101,16 @@ const CONTROL_ROWS: Row[] = [
   ['POST', '/__control/batch', 'control-batch', 'control', ctl.batch, { auth: 'control' }],
 ];
 
+/** Rows with a dialect's route overrides (op id → method and path, or absent). */
+const overridden = (dialect: Dialect, rows: Row[]): Row[] => rows.flatMap((row): Row[] => {
+  const o = dialect.routes[row[2]];
+  if (o === null) return [];
+  return o ? [[o[0], o[1], ...row.slice(2)] as Row] : [row];
+});
+
 /** The rows of a dialect: its route overrides (op id → method and path, or absent) and its SCA pages. */
 function dialectRows(dialect: Dialect): Row[] {
-  const rows = ROWS.flatMap((row): Row[] => {
-    const o = dialect.routes[row[2]];
-    if (o === null) return [];
-    return o ? [[o[0], o[1], ...row.slice(2)] as Row] : [row];
-  });
+  const rows = overridden(dialect, ROWS);
   for (const p of dialect.scaPages) rows.push([p.method, p.pattern, p.op, 'sca', p.handler, p.method === 'GET' ? { auth: 'browser' } : { auth: 'browser', body: 'form' }]);
   return rows;
 }
@@ -120,7 +123,9 @@ export function absentRoutes(bank: Bank): Array<{ method: string; pattern: strin
 
 /** The routes of a bank in its mode and dialect: production has no sandbox rows and no control rows. */
 export function buildRoutes(bank: Bank): Route[] {
-  const rows = [...dialectRows(dialectNamed(bank.dialect)).filter((r) => bank.sandbox || r[3] !== 'sandbox'), ...(bank.mode === 'test' ? CONTROL_ROWS : [])];
+  const dialect = dialectNamed(bank.dialect);
+  // The test-mode control rows take the dialect's overrides too (the variant's payment batch control has its own path).
+  const rows = [...dialectRows(dialect).filter((r) => bank.sandbox || r[3] !== 'sandbox'), ...(bank.mode === 'test' ? overridden(dialect, CONTROL_ROWS) : [])];
   return rows.map(([method, pattern, op, family, handler, extra = {}]) => {
     const body = extra.body ?? 'none';
     const route: Route = {

@@ -75,6 +75,10 @@ export interface BankRules {
   transactionListDefaults: { bookingStatus: string; dateFromDaysBack: number } | null;
   /** x-accept-fix names the bank does not know: refused with 400 ('reject') or ignored ('ignore'). */
   unknownAcceptFix: 'reject' | 'ignore';
+  /** The products offered as bulk payments (others: 400 PRODUCT_INVALID). Not stated. */
+  bulkProducts: readonly string[];
+  /** The products offered as periodic payments (others: 400 PRODUCT_INVALID). Not stated. */
+  periodicProducts: readonly string[];
 }
 
 const deprecation = (id: string): string => {
@@ -128,6 +132,9 @@ export function defaultRules(): BankRules {
     kidReferenceType: null,
     transactionListDefaults: null,
     unknownAcceptFix: 'reject',
+    // The platform's enum: Norwegian domestic only (facts §1.3).
+    bulkProducts: ['norwegian-domestic-credit-transfers'],
+    periodicProducts: ['norwegian-domestic-credit-transfers'],
   };
 }
 

@@ -131,6 +131,9 @@ async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dia
   try {
     if (tooLarge) throw new BankError('FORMAT_ERROR', `body larger than ${MAX_BODY} bytes`);
     if (match.route && match.route.auth !== 'signed') {
+      // A test-mode control of the dialect's own shape: its JSON body adapted to the shared handler's (ctx.json).
+      const adapt = match.route.auth === 'control' ? dialect.requests[match.route.op] : undefined;
+      if (adapt) ctx.json = adapt(parseJsonBody(ctx), ctx);
       reply = await match.route.handler(ctx);
     } else {
       const cert = checkSignature(bank, req, body);

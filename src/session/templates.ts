@@ -47,6 +47,15 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
       { instructedAmount: { amount: '{{amount}}', currency: 'NOK' }, creditorName: 'Conformance Kreditor AS', creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: 'Konformitetstest 2 {{token}}' },
     ],
   },
+  // The same for SEPA credit transfers (a bank offering them as bulk: capabilities.bulkProducts), in EUR to IBANs.
+  'sepa-bulk-payment': {
+    batchBookingPreferred: false,
+    debtorAccount: '{{debtorAccount}}',
+    payments: [
+      { instructedAmount: { amount: '{{amount}}', currency: 'EUR' }, creditorName: 'Conformance Creditor GmbH', creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' }, remittanceInformationUnstructured: 'Conformance test 1 {{token}}' },
+      { instructedAmount: { amount: '{{amount}}', currency: 'EUR' }, creditorName: 'Conformance Creditor GmbH', creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' }, remittanceInformationUnstructured: 'Conformance test 2 {{token}}' },
+    ],
+  },
   // Berlin Group 1.3 periodic payment: a single payment plus startDate and frequency.
   'norwegian-domestic-periodic-payment': {
     instructedAmount: { amount: '{{amount}}', currency: 'NOK' },

@@ -66,7 +66,10 @@ const CANDIDATES: Record<string, OperationRef[]> = {
 };
 
 const CLOCK_CANDIDATES = [{ method: 'POST', path: '/__control/clock', body: '{"advanceSeconds": {{seconds}}}' }];
-const BATCH_CANDIDATES = [{ method: 'POST', path: '/__control/batch', body: '{"lastOfDay": {{lastOfDay}}}' }];
+const BATCH_CANDIDATES = [
+  { method: 'POST', path: '/__control/batch', body: '{"lastOfDay": {{lastOfDay}}}' },
+  { method: 'POST', path: '/__control/payment-batch', body: '{"runs": 1, "endOfDay": {{lastOfDay}}}' },
+];
 
 const PROBE_ID = 'xs2a-conformance-init-probe';
 
@@ -173,6 +176,8 @@ export async function probeTarget(o: InitOptions): Promise<InitResult> {
 
   // 8. What no probe shows: the rules the bank applies to payments it would have to make and approve.
   ask('capabilities.products', profile.capabilities.products, 'the payment products the bank offers as single payments');
+  ask('capabilities.bulkProducts', profile.capabilities.bulkProducts, 'the payment products the bank offers as bulk payments ([] if none; a product without a default template needs templates.<product without -credit-transfers>-bulk-payment)');
+  ask('capabilities.periodicProducts', profile.capabilities.periodicProducts, 'the payment products the bank offers as periodic payments ([] if none; a product without a default template needs templates.<product without -credit-transfers>-periodic-payment)');
   ask('capabilities.approveBeforeRead', profile.capabilities.approveBeforeRead, 'the products whose details and status cannot be read before the PSU approves the payment (the spec names domestic-norway-credit-transfers; list more if the bank applies the rule to others)');
   ask('capabilities.cancellationSca', profile.capabilities.cancellationSca, 'the payment statuses in which cancelling needs the PSU\'s SCA ([] if a DELETE alone cancels an authorised payment)');
   ask('preconditions.pdng', profile.preconditions?.pdng ?? 'unfunded', 'how a payment reaches PDNG: unfunded (beyond the debtor\'s funds, after a batch run) or future-date (dated days ahead)');

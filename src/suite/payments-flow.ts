@@ -214,11 +214,24 @@ export function offeredAs(w: ScenarioSession, service: PaymentService, product: 
   if (!products.includes(product)) notApplicable(`the profile does not offer ${product} as ${service === 'payments' ? 'a single payment' : service} (capabilities.${key})`);
 }
 
-/** A product the profile offers as a single payment and not in `service` (bulk or periodic), preferring a domestic one; none: not applicable. */
+/** The product of a bulk or periodic payment the scenario makes: the first the profile offers in `service` (capabilities.bulkProducts, periodicProducts); none: not applicable, naming the key. */
+export function serviceProduct(w: ScenarioSession, service: PaymentService): string {
+  const { products, key } = productsOf(w, service);
+  return products[0] ?? notApplicable(`the profile offers no product as ${service} (capabilities.${key})`);
+}
+
+/**
+ * A product the profile offers as a single payment and not in `service` (bulk or periodic): one it
+ * offers as a single payment only (in no other service) where it has one, preferring a domestic
+ * one; none: not applicable.
+ */
 export function singleOnlyProduct(w: ScenarioSession, service: PaymentService): string {
   const other = new Set(productsOf(w, service).products);
   const single = w.profile.capabilities.products.filter((p) => !other.has(p));
-  return single.find((p) => p !== PRODUCTS.crossBorder) ?? single[0] ?? notApplicable(`every product the profile offers as a single payment is offered as ${service} too (capabilities.products, capabilities.${productsOf(w, service).key})`);
+  const c = w.profile.capabilities;
+  const onlySingle = single.filter((p) => !c.bulkProducts.includes(p) && !c.periodicProducts.includes(p));
+  const pick = (ps: string[]) => ps.find((p) => p !== PRODUCTS.crossBorder) ?? ps[0];
+  return pick(onlySingle) ?? pick(single) ?? notApplicable(`every product the profile offers as a single payment is offered as ${service} too (capabilities.products, capabilities.${productsOf(w, service).key})`);
 }
 
 /** The product whose fee information the scenario reads: the profile's first (capabilities.feeInformation); none: not applicable. */

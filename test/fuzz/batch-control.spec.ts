@@ -4,7 +4,8 @@
 //
 // Faults that trip it: the batch assumed wherever the clock control is the reference bank's path (the
 // first case calls POST /__control/batch on a target that has none: MODEL_ERR_SETUP); the profile's
-// operation ignored (the second case calls nothing).
+// operation ignored (the second case calls nothing); the embedded bank's default control taken over the
+// profile's (the variant dialect's own, POST /__control/payment-batch: the third case's batch fails).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -76,6 +77,26 @@ describe('the stateful model and the batch control', () => {
       expect(batchCalls).toEqual(['{"lastOfDay": true}']);
     } finally {
       await env.close();
+    }
+  });
+
+  it('the embedded variant dialect: its profile\'s batchControl, not the default dialect\'s path', async () => {
+    const was = process.env.XS2A_DIALECT;
+    process.env.XS2A_DIALECT = 'variant';
+    try {
+      const env = await openStatefulEnv();
+      try {
+        expect(env.batch).toEqual({ method: 'POST', path: '/__control/payment-batch', body: '{"runs": 1, "endOfDay": {{lastOfDay}}}' });
+        expect(env.target.embedded?.dialect).toBe('variant');
+        // The default dialect's POST /__control/batch is not the variant's: a ModelSetupError there.
+        await expect(env.runBatch(false)).resolves.toBeUndefined();
+        await expect(env.runBatch(true)).resolves.toBeUndefined();
+      } finally {
+        await env.close();
+      }
+    } finally {
+      if (was === undefined) delete process.env.XS2A_DIALECT;
+      else process.env.XS2A_DIALECT = was;
     }
   });
 });

@@ -8,15 +8,16 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { cliAsync } from '../helpers/cli.ts';
+import { cliAsync, ROOT } from '../helpers/cli.ts';
 
 type Result = { name: string; outcome: string; reason?: string; message?: string };
 
-async function run(profile: string, names: string[]): Promise<Result[]> {
+async function run(profile: string, names: string[], extra: string[] = []): Promise<Result[]> {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-products-'));
   writeFileSync(join(dir, 'p.yaml'), profile);
-  const r = await cliAsync(['run', '--profile', join(dir, 'p.yaml'), ...names.flatMap((n) => ['--name', n]), '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
+  const r = await cliAsync(['run', '--profile', join(dir, 'p.yaml'), ...names.flatMap((n) => ['--name', n]), ...extra, '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
   expect(r.code, r.stderr.slice(-400)).toBe(0);
   return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Result[];
 }
@@ -37,6 +38,27 @@ describe('products per payment service come from the profile', () => {
     const results = await run('capabilities:\n  products: [norwegian-domestic-credit-transfers]\n  bulkProducts: [norwegian-domestic-credit-transfers]\n', ['offered only as single payments names PRODUCT_INVALID']);
     expect(results.map((x) => x.outcome)).toEqual(['not-applicable']);
     expect(JSON.stringify(results[0])).toMatch(/offered as bulk-payments too/);
+  }, 130_000);
+});
+
+// Issue 26: the variant dialect offers bulk payments of sepa-credit-transfers only (its profile's
+// capabilities.bulkProducts). Fault that trips it: the bulk product hard-coded in a step or the model
+// (norwegian-domestic: the variant refuses it with PRODUCT_INVALID, the scenarios fail).
+describe('the variant dialect\'s bulk product', () => {
+  const BULK = ['A bulk payment is created', 'offered only as single payments names PRODUCT_INVALID', 'A bulk payment cannot be put in a signing basket'];
+  const variant = YAML.parse(readFileSync(join(ROOT, 'profiles', 'variant.yaml'), 'utf8')) as Record<string, any>;
+
+  it('its shipped profile: the bulk scenarios take its product and pass', async () => {
+    expect(variant.capabilities.bulkProducts).toEqual(['sepa-credit-transfers']);
+    const results = await run(YAML.stringify(variant), BULK, ['--dialect', 'variant']);
+    expect(results.map((x) => x.outcome), JSON.stringify(results)).toEqual(['passed', 'passed', 'passed']);
+  }, 130_000);
+
+  it('its profile saying norwegian-domestic instead: the bulk payment is refused PRODUCT_INVALID, so the product is the profile\'s', async () => {
+    const wrong = { ...variant, capabilities: { ...variant.capabilities, bulkProducts: ['norwegian-domestic-credit-transfers'] } };
+    const results = await run(YAML.stringify(wrong), ['A bulk payment is created'], ['--dialect', 'variant']);
+    expect(results.map((x) => x.outcome)).toEqual(['warning']);
+    expect(JSON.stringify(results[0])).toMatch(/PRODUCT_INVALID|norwegian-domestic-credit-transfers is not offered as bulk-payments/);
   }, 130_000);
 });
 

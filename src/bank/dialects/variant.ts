@@ -4,7 +4,8 @@
 // bank-assigned BBAN and mock…Id fields; V4 wrapped sandbox transactions with transactionAmount;
 // V5 balance updates by amount; V6 /v1/sandbox/reset; V7 /v1/tpp/contact; V8 SCA pages
 // (variant-sca.ts); V9 401 + scaRedirect for consents; V10 PDNG by execution date; V11 KID by
-// referenceType; V12 lenient transaction list and x-accept-fix.
+// referenceType; V12 lenient transaction list and x-accept-fix; V13 sandbox accounts without account
+// types; V14 bulk payments of SEPA credit transfers only; V15 its own payment batch control.
 import { isCurrencyCode } from '../../spec/currencies.ts';
 import { findAccount } from '../batch.ts';
 import { fmt, int, INT32, isObj, sandboxAmount, str } from '../handlers/sandbox.ts';
@@ -83,18 +84,24 @@ function opening(b: Obj, currency: string): unknown[] | undefined {
   return [{ balanceType: 'EXPECTED', balanceAmount: b.openingBalance }];
 }
 
-/** V2: {owner, displayName, currency, accountType, creditLimit, openingBalance} → the shared create body. */
+/** The one account type of the variant's sandbox accounts (V13): every account it makes is a current account. */
+const SANDBOX_ACCOUNT_TYPE = 'CACC';
+
+/**
+ * V2: {owner, displayName, currency, creditLimit, openingBalance} → the shared create body. V13: the
+ * sandbox has no account types: the bank makes every account a current account (CACC), and an
+ * `accountType` sent is refused (400), not silently ignored, so no TPP believes it made another kind.
+ */
 const createAccount: RequestAdapter = (v, ctx) => {
   const b = body(v);
+  if (b.accountType !== undefined) throw fmt(`/accountType is not a field of a sandbox account: the sandbox has no account types, every account is a current account (${SANDBOX_ACCOUNT_TYPE})`, '/accountType');
   const displayName = str(b, 'displayName', '', { required: true, max: ctx.bank.rules.longNameMax })!;
   const currency = currencyOf(b);
-  const accountType = str(b, 'accountType', '', { max: 4 }) ?? 'CACC';
-  if (!/^[A-Z]{4}$/.test(accountType)) throw fmt('/accountType must be an ISO 20022 cash account type code (CACC, SVGS, …)', '/accountType');
   const creditLimit = int(b, 'creditLimit', '') ?? 0n;
   if (creditLimit < 0n) throw fmt('/creditLimit must not be negative', '/creditLimit');
   const balances = opening(b, currency);
   const customerNumber = owner(ctx, b);
-  return { customerNumber, accountName: displayName, bban: assignBban(ctx), currency, cashAccountType: accountType, creditLine: Number(creditLimit), ...(balances ? { balances } : {}) };
+  return { customerNumber, accountName: displayName, bban: assignBban(ctx), currency, cashAccountType: SANDBOX_ACCOUNT_TYPE, creditLine: Number(creditLimit), ...(balances ? { balances } : {}) };
 };
 
 /** V3: {owner, maskedPan, displayName, currency, creditLimit {amount, currency}, openingBalance} → the shared create body. */
@@ -112,7 +119,7 @@ const createCardAccount: RequestAdapter = (v, ctx) => {
   return { customerNumber, maskedPan, currency, ...(b.creditLimit !== undefined ? { creditLimit: b.creditLimit } : {}), ...(displayName !== undefined ? { name: displayName } : {}), ...(balances ? { balances } : {}) };
 };
 
-const accountView = onSuccess((a, reply) => withBody(reply, { mockAccountId: a.id, iban: a.iban, bban: a.bban, displayName: a.accountName, currency: a.currency, accountType: a.cashAccountType }));
+const accountView = onSuccess((a, reply) => withBody(reply, { mockAccountId: a.id, iban: a.iban, bban: a.bban, displayName: a.accountName, currency: a.currency }));
 const cardView = onSuccess((c, reply) => withBody(reply, { mockCardAccountId: c.resourceId, maskedPan: c.maskedPan, displayName: c.name, currency: c.currency }));
 
 /** V5: {amount, currency} → the shared balances array (an unknown account is left to the handler's 404). */
@@ -157,6 +164,16 @@ const contactRequest: RequestAdapter = (v) => {
 
 const contactView = onSuccess((b, reply) => withBody(reply, { technicalContactEmail: b.email, registeredAt: b.registeredAt }, 200));
 
+// ---------------------------------------------------------------- V15 payment batch control (test mode)
+
+/** POST /__control/payment-batch {"runs": 1–5, "endOfDay": bool} → the shared control's {lastOfDay, runs}: that many runs now, the last the day's last with endOfDay. */
+const batchControl: RequestAdapter = (v) => {
+  const b = body(v);
+  if (!Number.isInteger(b.runs) || (b.runs as number) < 1 || (b.runs as number) > 5) throw fmt('/runs must be the number of batch runs to make now, 1 to 5', '/runs');
+  if (typeof b.endOfDay !== 'boolean') throw fmt('/endOfDay must be true (the last of them is the day\'s last run) or false', '/endOfDay');
+  return { runs: b.runs, lastOfDay: b.endOfDay };
+};
+
 // ---------------------------------------------------------------- V9 consents
 
 /** "the body is ignored and an SCA redirect is returned": 401 with the scaRedirect link, as any call needing SCA. */
@@ -179,6 +196,7 @@ export const VARIANT_DIALECT: Dialect = {
     'initialise-sandbox': ['POST', '/v1/sandbox/reset'],
     'register-tpp-contact': ['PUT', '/v1/tpp/contact'],
     'get-tpp-contact': ['GET', '/v1/tpp/contact'],
+    'control-batch': ['POST', '/__control/payment-batch'],
   },
   requests: {
     'create-sandbox-account': createAccount,
@@ -187,6 +205,7 @@ export const VARIANT_DIALECT: Dialect = {
     'update-sandbox-card-account-balance': balanceUpdate((ctx) => ctx.bank.state.cardAccounts.get(ctx.params.mockCardAccountId ?? '')),
     'create-sandbox-account-transactions': accountTransactions,
     'register-tpp-contact': contactRequest,
+    'control-batch': batchControl,
   },
   responses: {
     'list-sandbox-customers': customersView,
@@ -213,5 +232,7 @@ export const VARIANT_DIALECT: Dialect = {
     cancelAuthorisedNeedsSca: false,
     // The spec's product, and its Norwegian domestic transfers too (the spec does not forbid more).
     hiddenBeforeApproval: ['domestic-norway-credit-transfers', 'norwegian-domestic-credit-transfers'],
+    // V14: bulk payments of SEPA credit transfers only; the Norwegian domestic product is single and periodic only.
+    bulkProducts: ['sepa-credit-transfers'],
   },
 };

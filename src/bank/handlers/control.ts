@@ -36,8 +36,15 @@ export function reset(ctx: Ctx): Reply {
 
 export const digest = (ctx: Ctx): Reply => json(200, { digest: ctx.bank.stateDigest() });
 
-/** Runs one batch now (not the day's last run). */
+/**
+ * Runs one batch now, the day's last with {"lastOfDay": true}. A dialect's own control body comes
+ * adapted (ctx.json: {lastOfDay, runs}, the variant's POST /__control/payment-batch): `runs` batches
+ * now, the last of them the day's last with lastOfDay.
+ */
 export function batch(ctx: Ctx): Reply {
-  runBatch(ctx.bank, ctx.bank.now(), body(ctx).lastOfDay === true);
+  const adapted = ctx.json as { lastOfDay?: unknown; runs?: unknown } | undefined;
+  const b = adapted ?? body(ctx);
+  const runs = adapted && typeof adapted.runs === 'number' ? adapted.runs : 1;
+  for (let i = 1; i <= runs; i++) runBatch(ctx.bank, ctx.bank.now(), b.lastOfDay === true && i === runs);
   return json(200, { ran: true, ...clockView(ctx) });
 }

@@ -9,9 +9,6 @@ import { parsePayment } from '../payment-bodies.ts';
 import { resolvePsu, startSca } from '../sca.ts';
 import type { Authorisation, Payment, PaymentService } from '../state.ts';
 
-/** Products offered for bulk and periodic payments (the platform's enum: Norwegian domestic only). */
-const BULK_PERIODIC_PRODUCTS = ['norwegian-domestic-credit-transfers'];
-
 export const paymentPath = (p: Pick<Payment, 'service' | 'product' | 'paymentId'>) => `/v1/${p.service}/${p.product}/${encodeURIComponent(p.paymentId)}`;
 
 function product(ctx: Ctx, service: PaymentService): string {
@@ -19,8 +16,10 @@ function product(ctx: Ctx, service: PaymentService): string {
   if (!(PAYMENT_PRODUCTS as readonly string[]).includes(product)) {
     throw new BankError('RESOURCE_UNKNOWN', `payment product ${product.slice(0, 80)} is unknown; products: ${PAYMENT_PRODUCTS.join(', ')}`, { tppCode: 'PRODUCT_UNKNOWN' });
   }
-  if (service !== 'payments' && !BULK_PERIODIC_PRODUCTS.includes(product)) {
-    throw new BankError('FORMAT_ERROR', `${product} is not offered as ${service}; offered: ${BULK_PERIODIC_PRODUCTS.join(', ')}`, { tppCode: 'PRODUCT_INVALID' });
+  // The products offered as bulk and as periodic payments (rules.bulkProducts, rules.periodicProducts; not stated).
+  const offered = service === 'bulk-payments' ? ctx.bank.rules.bulkProducts : service === 'periodic-payments' ? ctx.bank.rules.periodicProducts : undefined;
+  if (offered && !offered.includes(product)) {
+    throw new BankError('FORMAT_ERROR', `${product} is not offered as ${service}; offered: ${offered.join(', ') || 'none'}`, { tppCode: 'PRODUCT_INVALID' });
   }
   return product;
 }

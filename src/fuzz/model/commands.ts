@@ -39,26 +39,37 @@ const errorMessage = (ex: Answer): string | undefined => {
 
 // ------------------------------------------------------------------ payments
 
-const KIND: Record<PaymentKind, { service: ModelPayment['service']; product: string; template: string }> = {
+type KindOf = { service: ModelPayment['service']; product: string; template: string };
+
+const SINGLE: Record<Exclude<PaymentKind, 'bulk' | 'periodic'>, KindOf> = {
   'cross-border': { service: 'payments', product: PRODUCTS.crossBorder, template: 'cross-border-payment' },
   'norwegian-domestic': { service: 'payments', product: PRODUCTS.domestic, template: 'norwegian-domestic-payment' },
   // The product the spec's approve-before-read rule names (§ States), with a domestic body.
   'domestic-norway': { service: 'payments', product: APPROVE_BEFORE_READ_PRODUCTS[0], template: 'norwegian-domestic-payment' },
-  bulk: { service: 'bulk-payments', product: PRODUCTS.domestic, template: 'norwegian-domestic-bulk-payment' },
-  periodic: { service: 'periodic-payments', product: PRODUCTS.domestic, template: 'norwegian-domestic-periodic-payment' },
 };
+
+/**
+ * The service, product and template of a kind of payment. Bulk and periodic: the first product the
+ * profile offers so (capabilities.bulkProducts, periodicProducts) and its `<product>-bulk-payment` /
+ * `-periodic-payment` template; undefined when the profile offers none.
+ */
+function kindOf(env: StatefulEnv, kind: PaymentKind): KindOf | undefined {
+  if (kind !== 'bulk' && kind !== 'periodic') return SINGLE[kind];
+  const product = (kind === 'bulk' ? env.capabilities.bulkProducts : env.capabilities.periodicProducts)[0];
+  return product === undefined ? undefined : { service: `${kind}-payments`, product, template: `${product.replace(/-credit-transfers$/, '')}-${kind}-payment` };
+}
 
 function offered(env: StatefulEnv, kind: PaymentKind): boolean {
   const c = env.capabilities;
-  const product = c.products.includes(KIND[kind].product);
-  if (kind === 'bulk') return product && c.bulk && c.baskets;
-  if (kind === 'periodic') return product && c.periodic && c.baskets;
-  return product;
+  if (kind === 'bulk') return !!kindOf(env, kind) && c.bulk && c.baskets;
+  if (kind === 'periodic') return !!kindOf(env, kind) && c.periodic && c.baskets;
+  return c.products.includes(SINGLE[kind].product);
 }
 
 /** Creates a payment and adds it to the model (or not, when the target refuses it). */
 async function createPayment(m: Model, { env, v }: Real, kind: PaymentKind, big: boolean): Promise<ModelPayment | undefined> {
-  const k = KIND[kind];
+  const k = kindOf(env, kind);
+  if (!k) return undefined;
   const tok = token();
   // Small amounts never drain the debtor account over a run; big ones exceed any balance.
   const amount = big ? '9999999.00' : `${1 + (m.payments.length % 9)}.${tok.slice(0, 2).replace(/[a-f]/g, '5')}`;

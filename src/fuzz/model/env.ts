@@ -20,7 +20,7 @@ export interface StatefulEnvOptions extends Pick<TargetOptions, 'target' | 'prof
 
 export interface DebtorAccount { iban?: string; bban?: string; currency: string }
 
-/** The reference bank's test-mode batch control (src/bank/handlers/control.ts). */
+/** The reference bank's test-mode batch control in its default dialect (src/bank/handlers/control.ts; the variant's is in its profile). */
 export const REFERENCE_BATCH = { method: 'POST', path: '/__control/batch', body: '{"lastOfDay": {{lastOfDay}}}' };
 
 export class StatefulEnv {
@@ -33,7 +33,7 @@ export class StatefulEnv {
     readonly nationalId: string | undefined,
     readonly debtor: DebtorAccount,
     sessionId: string,
-    /** The operation that runs the payment batch now: the profile's batchControl, or the reference bank's own; none: the steps that need a batch are left out. */
+    /** The operation that runs the payment batch now: the profile's batchControl, else the embedded reference bank's default one; none: the steps that need a batch are left out. */
     readonly batch: { method: string; path: string; body?: string } | undefined,
     /** The session that obtained the PSU; its SCA driver runs the model's SCAs. */
     private readonly session: ScenarioSession,
@@ -143,8 +143,9 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
   const client = target.client({});
   const sessionId = randomUUID();
   const ip = target.psu.psuIpAddress;
-  // The reference bank's own batch control in test mode; another target's is the profile's, or none.
-  const batch = own || target.embedded ? REFERENCE_BATCH : profile.batchControl;
+  // The profile's batch control (a dialect's own: profiles/variant.yaml); without one, the reference
+  // bank's default in test mode; another target without one has none.
+  const batch = profile.batchControl ?? (own || target.embedded ? REFERENCE_BATCH : undefined);
   // The suite's session, as a scenario without a kept PSU session: SCA (or the profile's preset psu-id), then the account list.
   const session = new ScenarioSession({ ctx: { targetUrl: target.url, allowPayments: true, embedded: !!target.embedded || !!own }, profile, client, reusePsuSession: false });
   session.psu = { psuIpAddress: ip, tppSessionId: sessionId };
