@@ -8,6 +8,7 @@ import { completeProfile, loadProfile, psuOf, transportOf, type Profile } from '
 import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import { clockMover, type ClockMover } from '../tpp/clock.ts';
 import { dialectFromEnv, dialectProfile, type Dialect } from '../session/dialects.ts';
+import { profileFileOf, targetOf } from '../session/run-context.ts';
 
 export interface TargetOptions {
   /** Base URL; default $XS2A_TARGET_URL (when `env` is not false), else the profile's, else embedded. */
@@ -50,10 +51,10 @@ export const REGRESSIONS_DIR = `${FIXTURES_DIR}fuzz-regressions/`;
 export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
   const env = opts.env !== false;
   const dialect = opts.dialect ?? (env ? dialectFromEnv() : undefined);
-  const profileFile = opts.profile ?? (env ? process.env.XS2A_PROFILE : undefined) ?? dialectProfile(dialect);
+  const profileFile = profileFileOf(opts.profile, env) ?? dialectProfile(dialect);
   const profile = profileFile ? loadProfile(profileFile) : completeProfile({}, process.cwd());
   if (opts.timeoutMs) profile.timeoutMs = opts.timeoutMs;
-  let url = opts.target ?? (env ? process.env.XS2A_TARGET_URL : undefined) ?? profile.target;
+  let url = targetOf(opts.target, profile, env);
   let embedded: RunningBank | undefined;
   if (!url) {
     embedded = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: opts.faults ?? [], dialect });

@@ -39,6 +39,23 @@ export interface RunContext {
 
 export const RUN_ENV = 'XS2A_RUN';
 
+/** Where the run's inputs come from besides the command line: the environment, as CI sets it. */
+export const TARGET_ENV = 'XS2A_TARGET_URL';
+export const PROFILE_ENV = 'XS2A_PROFILE';
+
+/**
+ * The target rule, written once: `--target`, else $XS2A_TARGET_URL (unless `env` is false), else the
+ * profile's `target`; undefined means the embedded reference bank.
+ */
+export function targetOf(given: string | undefined, profile?: Pick<Profile, 'target'>, env = true): string | undefined {
+  return given ?? (env ? process.env[TARGET_ENV] : undefined) ?? profile?.target;
+}
+
+/** The profile file: `--profile`, else $XS2A_PROFILE (unless `env` is false); undefined: the defaults. */
+export function profileFileOf(given: string | undefined, env = true): string | undefined {
+  return given ?? (env ? process.env[PROFILE_ENV] : undefined);
+}
+
 let cached: { ctx: RunContext; profile: Profile; raw: string | undefined } | undefined;
 
 /** The run context in a worker; a plain `cucumber-js` run against XS2A_TARGET_URL also works. */
@@ -49,9 +66,9 @@ export function runContext(): { ctx: RunContext; profile: Profile } {
   let ctx: RunContext;
   if (raw) ctx = JSON.parse(raw) as RunContext;
   else {
-    const targetUrl = process.env.XS2A_TARGET_URL;
-    if (!targetUrl) throw new Error('no target: run through `xs2a-conformance run`, or set XS2A_TARGET_URL');
-    ctx = { targetUrl, profileFile: process.env.XS2A_PROFILE, allowPayments: false, embedded: false };
+    const targetUrl = targetOf(undefined);
+    if (!targetUrl) throw new Error(`no target: run through \`xs2a-conformance run\`, or set ${TARGET_ENV}`);
+    ctx = { targetUrl, profileFile: profileFileOf(undefined), allowPayments: false, embedded: false };
   }
   const loaded = ctx.profileFile ? loadProfile(ctx.profileFile, { checked: ctx.profileChecked }) : completeProfile({}, process.cwd(), 'profile', { checked: ctx.profileChecked });
   const profile = ctx.scaDriver ? withScaDriver(loaded, ctx.scaDriver) : loaded;

@@ -11,7 +11,7 @@ import { toJUnit } from './junit.ts';
 import { completeProfile, loadProfile, ProfileError, referenceBrowserSteps, transportOf, withScaDriver, type Profile } from '../session/profile.ts';
 import { finishAllureResults, generateAllureReport } from './report.ts';
 import { ResultCollector } from './results.ts';
-import { RUN_ENV, type RunContext } from '../session/run-context.ts';
+import { RUN_ENV, targetOf, type RunContext } from '../session/run-context.ts';
 import { formatSummary } from './summary.ts';
 import { applyWaivers, type Verdict } from './verdict.ts';
 import { CLAUSES } from '../spec/clauses.ts';
@@ -122,7 +122,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const log = o.log ?? ((s: string) => process.stdout.write(s));
   let profile: Profile;
-  if (o.dialect && (o.target ?? process.env.XS2A_TARGET_URL)) return { exitCode: 2, message: '--dialect applies to the embedded reference bank only: leave out --target', wallMs: 0 };
+  if (o.dialect && targetOf(o.target)) return { exitCode: 2, message: '--dialect applies to the embedded reference bank only: leave out --target', wallMs: 0 };
   o = { ...o, profile: o.profile ?? dialectProfile(o.dialect) };
   try {
     profile = o.profile ? loadProfile(o.profile) : completeProfile({}, process.cwd());
@@ -133,7 +133,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   if (o.parallel !== undefined && o.parallel !== 'auto' && (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > MAX_WORKERS)) return { exitCode: 2, message: `--parallel ${o.parallel} is not a number of workers from 0 to ${MAX_WORKERS}, or auto`, wallMs: 0 };
   if (o.processes !== undefined && (!Number.isInteger(o.processes) || o.processes < 1)) return { exitCode: 2, message: `--processes ${o.processes} is not a number of processes from 1`, wallMs: 0 };
   if (o.breaker !== undefined && (!Number.isInteger(o.breaker) || o.breaker < 0)) return { exitCode: 2, message: `--breaker ${o.breaker} is not a number of requests`, wallMs: 0 };
-  const targetUrl = o.target ?? process.env.XS2A_TARGET_URL ?? profile.target;
+  const targetUrl = targetOf(o.target, profile);
   if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
   // The default browser script is the reference bank's pages: against another target it would fail
   // every SCA for the wrong reason (and name the wrong clauses).

@@ -2,7 +2,7 @@
 // parameters, the psu-id, the session rules and the corporate id.
 import { randomUUID } from 'node:crypto';
 import { sessionKey } from '../state.ts';
-import { dropVerbs, errorText, mapJson, mapRedirect, onOps, skip, wrongWire, type AreaFault, type Transform } from './support.ts';
+import { dropVerbs, errorBody, errorText, mapJson, mapRedirect, onOps, skip, wrongWire, type AreaFault, type Transform } from './support.ts';
 
 const features = ['sca-redirect', 'sca-sessions', 'consents-users-agreements'];
 
@@ -36,6 +36,8 @@ export const SCA_FAULTS: readonly AreaFault[] = [
   { id: 'failure-redirect-status-text', area: 'sca', features, description: 'Writes the failure redirect\'s status as text ("Unauthorized") instead of the HTTP status number.', clauses: ['events.failure.status'], hooks: { transformResponse: mapRedirect((q) => { if (q.get('status') === '401') q.set('status', 'Unauthorized'); }) } },
   { id: 'session-id-ignored', area: 'sca', features, description: 'Serves any TPP-Session-ID on the strength of the PSU\'s last SCA (a new session needs no SCA).', clauses: ['states.sca-session-new-needs-sca', 'sca.session'], hooks: skip('sca-session-id') },
   { id: 'aborted-sca-ends-session', area: 'sca', features, description: 'Ends the PSU\'s old session when an SCA in a new TPP session is aborted.', clauses: ['states.sca-session-abort-keeps-old'], hooks: { transformResponse: abortEndsSession } },
+  // The consent registered inside the flow not found through the redirect's psu-id.
+  { id: 'psu-id-not-recognised', area: 'sca', features, description: 'Refuses the account list to a request whose PSU-ID is the psu-id an SCA gave (400 FORMAT_ERROR "PSU-ID unknown"), as if the consent were not registered inside the flow.', clauses: ['sca.psu-id-reused', 'headers.psu-id'], hooks: { transformResponse: onOps(['list-accounts'], (reply, ctx) => (reply.status === 200 && ctx.h?.('psu-id') ? errorBody('FORMAT_ERROR', 'PSU-ID unknown') : reply)) } },
   // A new corporate id (one with no consent of this TPP) refused instead of starting a consent flow.
   { id: 'new-corporate-id-refused', area: 'sca', features, description: 'Refuses a request whose PSU-Corporate-ID has no consent yet with 403 CONSENT_INVALID instead of answering it with a scaRedirect.', clauses: ['sca.corporate-context', 'sca.redirect-on-401'], hooks: { transformResponse: onOps(['list-accounts'], (reply, ctx) => (reply.status === 401 && ctx.h?.('psu-corporate-id') && (reply.body as any)?._links?.scaRedirect ? wrongWire(403, 'CONSENT_INVALID', 'no consent for this corporate id') : reply)) } },
   { id: 'corporate-id-not-required', area: 'sca', features, description: 'Serves a corporate user\'s request that lacks PSU-Corporate-ID.', clauses: ['errors.corporate-id-missing', 'sca.corporate-context'], hooks: skip('corporate-id') },

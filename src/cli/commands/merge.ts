@@ -1,5 +1,6 @@
 // `merge`: joins the report folders of a sharded run into one verdict and one exit code.
 import { type Command } from 'commander';
+import { profileFileOf } from '../../session/run-context.ts';
 import { resolve } from 'node:path';
 import { mergeRuns, MergeInputError } from '../../suite/merge.ts';
 import { loadProfile, ProfileError } from '../../session/profile.ts';
@@ -16,7 +17,7 @@ export function register(program: Command): void {
     .action((dirs: string[], o: { reportDir: string; profile?: string; report: boolean }) => {
       let waivers;
       try {
-        const p = o.profile ?? process.env.XS2A_PROFILE;
+        const p = profileFileOf(o.profile);
         waivers = p ? loadProfile(p).waivers : [];
       } catch (e) {
         if (e instanceof ProfileError) throw new UsageError(e.message);

@@ -3,6 +3,7 @@
 // identity, and prints the recorded and the new answer side by side. Exit 0: the same answer class;
 // 1: a different one; 2: unusable input; 3: no answer.
 import { type Command } from 'commander';
+import { profileFileOf } from '../../session/run-context.ts';
 import { loadProfile, completeProfile, ProfileError, transportOf } from '../../session/profile.ts';
 import { closeTransports } from '../../transport/index.ts';
 import { parseRecordedExchange, replay, ReplayInputError } from '../../tpp/replay.ts';
@@ -27,7 +28,7 @@ export function register(program: Command): void {
       }
       let profile;
       try {
-        const p = o.profile ?? process.env.XS2A_PROFILE;
+        const p = profileFileOf(o.profile);
         profile = p ? loadProfile(p) : completeProfile({}, process.cwd());
       } catch (e) {
         if (e instanceof ProfileError) throw new UsageError(e.message);

@@ -4,6 +4,7 @@ import { type Command } from 'commander';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { runSuite } from '../../suite/run.ts';
 import { parseDuration } from '../../session/run-guard.ts';
+import { profileFileOf, targetOf } from '../../session/run-context.ts';
 import { parseShard } from '../../suite/shard.ts';
 import { readText, UsageError } from '../io.ts';
 import { writeBundle } from '../../bundle/write.ts';
@@ -51,13 +52,13 @@ export function register(program: Command): void {
       if (!!o.bundleKey !== !!o.bundleCert) throw new UsageError('--bundle-key and --bundle-cert go together');
       if ((o.bundleKey || o.bundleCert) && !o.bundle) throw new UsageError('--bundle-key and --bundle-cert need --bundle FILE.zip');
       if (o.checkConnection) {
-        process.exitCode = await checkConnection(o.target ?? process.env.XS2A_TARGET_URL, o.profile ?? process.env.XS2A_PROFILE, +o.timeout);
+        process.exitCode = await checkConnection(o.target, profileFileOf(o.profile), +o.timeout);
         return;
       }
       const signer = o.bundleKey && o.bundleCert ? { keyPem: readText(o.bundleKey, 'bundle key'), certPem: readText(o.bundleCert, 'bundle certificate') } : undefined;
       const r = await runSuite({
         target: o.target,
-        profile: o.profile ?? process.env.XS2A_PROFILE,
+        profile: profileFileOf(o.profile),
         tags: o.tags,
         names: o.name,
         parallel: o.parallel === 'auto' ? 'auto' : +o.parallel,
@@ -94,7 +95,7 @@ async function checkConnection(target: string | undefined, profileFile: string |
     if (e instanceof ProfileError) throw new UsageError(e.message);
     throw e;
   }
-  const url = target ?? profile.target;
+  const url = targetOf(target, profile);
   if (!url) throw new UsageError('--check-connection needs a target: --target, $XS2A_TARGET_URL or the profile\'s target');
   if (!/^https?:\/\/[^/]+/.test(url)) throw new UsageError(`target "${url}" is not an http(s) URL`);
   const facts = await inspectConnection(url, transportOf(profile), Math.min(timeoutMs, 10_000));
