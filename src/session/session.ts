@@ -3,6 +3,7 @@
 // cucumber World (steps/support/world.ts) is this class; the fuzzer's stateful model obtains its PSU
 // through it too.
 import { workerIndex } from './psu-pool.ts';
+import { KeptSessions, workerState, type KeepPolicy } from './kept-sessions.ts';
 import { Breaker, checkRunning, type GuardConfig } from './run-guard.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PsuContext as Context } from '../spec/codes.ts';
@@ -40,22 +41,9 @@ export interface SessionOptions {
   identity?: IdentityName;
 }
 
-/** The PSU sessions completed SCAs gave in this worker, by run, context and PSU. The spec lets a TPP
- * keep them: the psu-id is stable and goes in PSU-ID on all later requests for that PSU, and SCA
- * within a TPP-Session-ID lasts up to an hour. Later scenarios of the worker reuse them instead of a
- * new SCA each; one the bank no longer accepts is dropped and a new SCA made. Never shared across
- * PSUs (each worker acts for its own) nor across runs. */
-const PSU_SESSIONS = new Map<string, { psuId: string; psuCorporateId?: string; tppSessionId: string }>();
-
-/** The sandbox customer each worker acts for, by run and worker (the same private customer in both
- * contexts): GET /v1/sandbox/customers once per worker rather than once per scenario (a round trip
- * each across the internet). Initialising the sandbox forgets them: its customers may be others afterwards. */
-const SANDBOX_CUSTOMERS = new Map<string, string>();
-
-/** Forgets the sandbox customers the workers of this process act for (the sandbox was initialised). */
-export function forgetSandboxCustomers(): void {
-  SANDBOX_CUSTOMERS.clear();
-}
+// The PSU sessions a worker keeps and the sandbox customer it acts for (GET /v1/sandbox/customers once
+// per worker rather than once per scenario) live in its worker slot's state: kept-sessions.ts.
+export { forgetSandboxCustomers } from './kept-sessions.ts';
 
 /** One breaker per worker and run: it counts the worker's consecutive transport failures across scenarios. */
 const breakers = new Map<string, Breaker>();
@@ -123,9 +111,14 @@ export class ScenarioSession {
     if (ctx.clockControl) this.clock = clockMover(this.client, ctx.clockControl, { offsetSeconds: opts.clockOffsetSeconds, onMove: keepDateInStep });
   }
 
+  /** What this scenario may do with the worker's kept PSU session now (kept-sessions.ts). */
+  private get keepPolicy(): KeepPolicy {
+    return { reuse: this.reusePsuSession, keepsOwn: this.keepsPsuSession, clockOffsetSeconds: this.clockOffsetSeconds };
+  }
+
   /** Whether the session an SCA of this scenario opens now becomes the worker's kept one (not under a moved clock: its SCA time would lie off the bank's). */
   private get keepsOwnSca(): boolean {
-    return this.keepsPsuSession && !this.clockOffsetSeconds;
+    return KeptSessions.keepsSca(this.keepPolicy);
   }
 
   /** Seconds the target's clock has been moved in this scenario; requests are signed with it. */
@@ -180,7 +173,7 @@ export class ScenarioSession {
     this.psu.psuCorporateId = undefined;
     this.state.accounts = undefined;
     const key = this.keptKey(context);
-    const kept = this.reusePsuSession && !this.clockOffsetSeconds ? PSU_SESSIONS.get(key) : undefined;
+    const kept = workerState().kept.candidate(key, this.keepPolicy);
     if (kept) {
       Object.assign(this.psu, kept);
       const ex = await this.send({ method: 'GET', path: '/v1/accounts' });
@@ -191,7 +184,7 @@ export class ScenarioSession {
         return;
       }
       // No longer accepted (expired, replaced by another session, revoked): start afresh.
-      PSU_SESSIONS.delete(key);
+      workerState().kept.forget(key);
       Object.assign(this.psu, { psuId: undefined, psuCorporateId: undefined, tppSessionId: randomUUID() });
     }
     // The session this SCA opens is kept for the worker's next scenarios: what they will need granted is made first.
@@ -207,9 +200,7 @@ export class ScenarioSession {
         this.state.accounts = accounts;
         this.psu.context = context;
         // Kept for the worker's next scenarios, which check it still serves (GET /v1/accounts) before using it.
-        if (this.keepsOwnSca && this.psu.psuId && this.psu.tppSessionId) {
-          PSU_SESSIONS.set(key, { psuId: this.psu.psuId, psuCorporateId: this.psu.psuCorporateId, tppSessionId: this.psu.tppSessionId });
-        }
+        workerState().kept.afterAccess(key, this.keepPolicy, this.psu);
         return;
       }
       const r = await this.runSca(this.scaHref(ex), context);
@@ -243,12 +234,12 @@ export class ScenarioSession {
 
   /** The corporate id of the worker's kept CORPORATE session, if it has one. */
   keptCorporateId(): string | undefined {
-    return PSU_SESSIONS.get(this.keptKey('CORPORATE'))?.psuCorporateId;
+    return workerState().kept.get(this.keptKey('CORPORATE'))?.psuCorporateId;
   }
 
   /** The worker's kept PSU session in `context` no longer serves: the next obtainPsu makes a new SCA (accounts made since need the PSU's grant). */
   forgetKeptSession(context: Context = 'PRIVATE'): void {
-    PSU_SESSIONS.delete(this.keptKey(context));
+    workerState().kept.forget(this.keptKey(context));
   }
 
   /** The scaRedirect href of a 401 answer. */
@@ -271,7 +262,7 @@ export class ScenarioSession {
     const who = this.who(context);
     if (who.nationalId || !this.profile.capabilities.sandbox) return who.nationalId;
     const key = `${this.ctx.runId ?? ''}|${workerIndex()}`;
-    const known = this.state.nationalIds[context] ?? SANDBOX_CUSTOMERS.get(key);
+    const known = this.state.nationalIds[context] ?? workerState().sandboxCustomers.get(key);
     if (known !== undefined) return (this.state.nationalIds[context] = known);
     const ex = await this.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
     const list = ex.response?.json;
@@ -283,7 +274,7 @@ export class ScenarioSession {
     const c = all.length ? all[workerIndex() % all.length] : undefined;
     if (!c) setupFail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`, 'list-sandbox-customers');
     this.state.nationalIds[context] = c;
-    SANDBOX_CUSTOMERS.set(key, c!);
+    workerState().sandboxCustomers.set(key, c!);
     return c;
   }
 
@@ -296,12 +287,7 @@ export class ScenarioSession {
     this.lastSca = r;
     // The bank may keep one session per TPP and PSU: an SCA of the worker's PSU replaced the kept one
     // in its context, and is now the one the worker's next scenarios find (and check) first.
-    const psuId = r.params['psu-id'];
-    const sessionId = r.params['tpp-session-id'];
-    const psuCorporateId = r.params['psu-corporate-id'];
-    if (r.completed && psuId && sessionId && r.params.context === context && (context === 'PRIVATE' || (psuCorporateId && !picked)) && nationalId === undefined && this.keepsOwnSca) {
-      PSU_SESSIONS.set(this.keptKey(context), { psuId, psuCorporateId: context === 'CORPORATE' ? psuCorporateId : undefined, tppSessionId: sessionId });
-    }
+    workerState().kept.afterSca(this.keptKey(context), this.keepPolicy, context, r, { picked, otherPsu: nationalId !== undefined });
     for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });
     return r;
   }
