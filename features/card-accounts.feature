@@ -57,7 +57,9 @@ Feature: Card accounts
       | without x-accept-fix                                                            |
       | with x-accept-fix "cardaccount-switch-originalamount-and-transactionamount"     |
 
-  # trips on: a card account name of 70 characters cut to 35 (the length before longer-names)
+  # longer-names states a length ("card account and account name up to 70 characters"), not the letters: the
+  # listed name must have all 70 characters, as the bank writes them; a profile template without the name: not applicable.
+  # trips on: a card account name of 70 characters cut to 35 (the length before longer-names), at creation or in the list (longer-names-cut-in-list)
   @must @sandbox @sca @mutating @card-accounts @op:list-card-accounts @clause:versioning.accept-fix.longer-names
   Scenario Outline: A card account name of 70 characters is shown in full <how>
     Given a sandbox card account of the PSU named with 70 characters
@@ -70,7 +72,9 @@ Feature: Card accounts
       | without x-accept-fix                |
       | with x-accept-fix "longer-names"    |
 
-  # trips on: an account name of 70 characters cut to 35 (the length before longer-names)
+  # longer-names states a length ("card account and account name up to 70 characters"), not the letters: the
+  # listed name must have all 70 characters, as the bank writes them; a profile template without the name: not applicable.
+  # trips on: an account name of 70 characters cut to 35 (the length before longer-names), at creation or in the list (longer-names-cut-in-list)
   @must @sandbox @sca @mutating @op:list-accounts @clause:versioning.accept-fix.longer-names
   Scenario Outline: An account name of 70 characters is shown in full <how>
     Given a sandbox account of the PSU named with 70 characters

@@ -10,7 +10,10 @@ Feature: Transaction details
   # ultimateCreditor and ultimateDebtor are "not offered by the current implementation"; creditorName,
   # debtorName and remittance "not always available", bankTransactionCode and purposeCode "when
   # supported": each may be left out, and is checked against the created value only when shown.
-  # trips on: details answered without `transactionsDetails`, or a field breaking its rule (purposeCode of 5, creditorAgent not a BIC, amount as a number), or a value shown other than the one sent through the sandbox
+  # The created value is the bank's record of the transaction (its creation answer, else its item in the
+  # sandbox list, whose fields § Endpoints 5 shows), never the item as sent: the sandbox creation body is
+  # not shown, so the bank may keep a value its own way; dates are compared as calendar dates.
+  # trips on: details answered without `transactionsDetails`, or a field breaking its rule (purposeCode of 5, creditorAgent not a BIC, amount as a number), or a value other than the sandbox's record of the transaction (details-names-swapped)
   @must @sandbox @sca @mutating @op:get-transaction-details
   @clause:endpoints.get-transaction-details @clause:endpoints.get-transaction-details.path-ids @clause:endpoints.get-transaction-details.no-body
   @clause:fields.transaction-details @clause:fields.transaction-details.transactionId @clause:fields.transaction-details.bookingDate

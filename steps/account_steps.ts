@@ -4,8 +4,8 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import { randomUUID } from 'node:crypto';
 import { keepControl, sendWithControl } from '../src/suite/controls.ts';
 import {
-  accountPath, accountWithTxnsAt, cardAisId, cardPath, createdTxnId, expectAmountStrings, expectNextPages, findPendingAccount, firstAccountId, ids,
-  listedStatus, moveClock, sendEdgeCases, NO_PSU, readDetails, readStatus, readTransactions, report, sandboxAccountOf, sandboxAisId, widePeriod, withListedStatuses, type Query,
+  accountPath, accountWithTxnsAt, calendarDate, cardAisId, cardPath, createdTxnId, expectAmountStrings, expectNextPages, findPendingAccount, firstAccountId, ids, listedTxnIdOn,
+  listedStatus, moveClock, sendEdgeCases, NO_PSU, readDetails, readStatus, readTransactions, report, sandboxAccountOf, sandboxAisId, sandboxRecordOf, widePeriod, withListedStatuses, type Query,
 } from '../src/suite/accounts.ts';
 import { createSandboxAccount, createSandboxTxns, daysAgo, postSandboxTxns, sandboxTxn, sendNow } from '../src/suite/sandbox.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
@@ -63,8 +63,9 @@ Given('a sandbox account of the PSU with a transaction carrying every optional f
     remittanceInformationUnstructured: `Faktura ${randomUUID().slice(0, 8)}`, ultimateDebtor: 'Konsern Debitor ASA', ultimateCreditor: 'Kreditor Holding AS',
     purposeCode: 'SALA', bankTransactionCode: 'PMNT-RCDT-ESCT',
   });
-  const created = (await createSandboxTxns(this, acc.id, [item]))[0];
-  this.state.createdTxns = [{ days: 1, id: created?.id, item: created ?? item }];
+  // The bank's record of it (its creation answer, else its sandbox list item), never the item as sent.
+  const record = await sandboxRecordOf(this, acc.id, (await createSandboxTxns(this, acc.id, [item]))[0], item);
+  this.state.createdTxns = [{ days: 1, id: record?.id, item: record }];
 });
 
 Given('a sandbox account of the PSU with a transaction whose {word} has {int} characters', async function (this: Xs2aWorld, field: string, n: number) {
@@ -276,7 +277,7 @@ async function readOp(w: Xs2aWorld, op: string, present: boolean): Promise<Excha
   const psu = present ? undefined : NO_PSU;
   if (op === 'the balances') return sendNow(w, { method: 'GET', path: accountPath(id, '/balances'), psu });
   if (op === 'the transactions') return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query: { bookingStatus: readStatus(w, 'booked'), dateFrom: daysAgo(w, 30) }, psu });
-  return readDetails(w, id, createdTxnId(w, 1), { psu });
+  return readDetails(w, id, await createdTxnId(w, 1), { psu });
 }
 
 When(/^the TPP reads (the balances|the transactions|a transaction's details) of the sandbox account (\d+) times (with|without) PSU-IP-Address$/, async function (this: Xs2aWorld, op: string, n: string, how: string) {
@@ -319,7 +320,7 @@ Then('the request is refused, or it holds no booked transaction older than {int}
 });
 
 When(/^the TPP reads the details of the transaction of (\d+) days back (with|without) PSU-IP-Address$/, async function (this: Xs2aWorld, days: string, how: string) {
-  await readDetails(this, await sandboxAisId(this), createdTxnId(this, Number(days)), { psu: how === 'with' ? undefined : NO_PSU });
+  await readDetails(this, await sandboxAisId(this), await createdTxnId(this, Number(days)), { psu: how === 'with' ? undefined : NO_PSU });
 });
 
 Then('the request is refused with a client error', function (this: Xs2aWorld) {
@@ -329,7 +330,9 @@ Then('the request is refused with a client error', function (this: Xs2aWorld) {
 When('a new transaction is booked today on the sandbox account', async function (this: Xs2aWorld) {
   const acc = sandboxAccountOf(this);
   const created = await createSandboxTxns(this, acc.id, [sandboxTxn(this, { bookingDate: daysAgo(this, 0), valueDate: daysAgo(this, 0) })]);
-  this.state.newestTxnId = created[0]?.id;
+  // Its AIS transactionId, from the account's transaction list, not the sandbox's id. The list is read
+  // without the PSU (one call of the day's 4): the clock moved by days, so the SCA of the TPP session is over.
+  this.state.newestTxnId = await listedTxnIdOn(this, calendarDate(created[0]?.bookingDate) ?? daysAgo(this, 0), false);
 });
 
 When('the TPP reads the details of the newest transaction without PSU-IP-Address', async function (this: Xs2aWorld) {

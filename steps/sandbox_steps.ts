@@ -9,7 +9,7 @@ import {
   accountVars, body, cardTxn, VARIANT_STEPS, cardTxnDates, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS,
   emptySandboxPools, readSandboxResource, sendNow, silentOperation, updateSandboxBalance, withPath,
 } from '../src/suite/sandbox.ts';
-import { sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
+import { nameAskable, sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
 import { accountsCardAcceptor, accountsCardStatus } from '../src/suite/checks/accounts.ts';
 import { check, runCheck } from '../src/suite/checks/check.ts';
 import {
@@ -49,6 +49,7 @@ Then('the answer names the new account\'s id', function (this: Xs2aWorld) {
 });
 
 Given(VARIANT_STEPS.accountNamed.step, async function (this: Xs2aWorld, n: string) {
+  nameAskable(this, 'account', Number(n));
   // A refusal at creation breaks the clause the scenario checks (names up to 70 characters), not just its set-up.
   await checkedSetup(() => createSandboxAccount(this, VARIANT_STEPS.accountNamed.vars([n])), `the sandbox did not take an account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
 });
@@ -126,6 +127,7 @@ Given('a sandbox card account of the PSU', async function (this: Xs2aWorld) {
 });
 
 Given(VARIANT_STEPS.cardNamed.step, async function (this: Xs2aWorld, n: string) {
+  nameAskable(this, 'card', Number(n));
   await checkedSetup(() => createSandboxCard(this, VARIANT_STEPS.cardNamed.vars([n])), `the sandbox did not take a card account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
 });
 

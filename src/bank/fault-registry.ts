@@ -13,6 +13,7 @@ import { HEADER_FAULTS, HEADER_VALUE_FAULTS, OPTIONAL_HEADER_FAULTS } from './fa
 import { LIMIT_FAULTS } from './faults/limits.ts';
 import { PAYMENT_STATE_FAULTS } from './faults/payment-states.ts';
 import { PROPERTY_FAULTS } from './faults/properties.ts';
+import { READ_BACK_FAULTS } from './faults/read-back.ts';
 import { CARD_SCHEMA_FAULT, SANDBOX_FAULTS, SANDBOX_OPERATION_FAULTS } from './faults/sandbox.ts';
 import { SCA_FAULTS } from './faults/sca.ts';
 import { SIGNING_FAULTS } from './faults/signing.ts';
@@ -26,7 +27,7 @@ export { FAULT_AREAS, CHAOS_TIMEOUT_MS, type AreaFault, type FaultArea };
 /** The faults of issue 6, area by area. */
 export const AREA_FAULTS: readonly AreaFault[] = [
   ...SIGNING_FAULTS, ...HEADER_FAULTS, ...OPTIONAL_HEADER_FAULTS, ...HEADER_VALUE_FAULTS, ...CROSS_BORDER_FAULTS, ...ERROR_FAULTS, ...LIMIT_FAULTS, ...BASKET_FAULTS,
-  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS, ...IDENTITY_FAULTS, ...TRANSPORT_FAULTS,
+  ...PAYMENT_STATE_FAULTS, ...SCA_FAULTS, ...TRANSACTION_FAULTS, ...SANDBOX_FAULTS, ...SANDBOX_OPERATION_FAULTS, CARD_SCHEMA_FAULT, ...VERSIONING_FAULTS, ...CHAOS_FAULTS, ...IDENTITY_FAULTS, ...TRANSPORT_FAULTS, ...READ_BACK_FAULTS,
 ];
 
 /** Registered faults by id, in this order: the seam's examples, issue 5's, then the area faults. */

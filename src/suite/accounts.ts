@@ -3,14 +3,15 @@
 import { checkAmount } from '../spec/amount.ts';
 import { BOOKING_STATUSES } from '../spec/codes.ts';
 import { limitValue } from '../spec/limits.ts';
-import { describeResponse, fail, jsonOf, notApplicable } from '../session/expect.ts';
+import { describeResponse, fail, fromEarlierStep, jsonOf, notApplicable, setupFail } from '../session/expect.ts';
 import { tamperWith } from './tamper.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import { randomUUID } from 'node:crypto';
-import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, sandboxTxn, sendNow } from './sandbox.ts';
+import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, listSandboxTxns, sandboxTxn, sendNow } from './sandbox.ts';
 import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 import { eachAtOnce } from './concurrently.ts';
+import { templateCarries } from '../session/templates.ts';
 
 /**
  * ISO 20022 ExternalCashAccountType1Code (the code set the `cash-account-type-iso` fix maps to;
@@ -53,6 +54,17 @@ export function sandboxCardOf(w: ScenarioSession): SandboxCard {
   return c;
 }
 
+/**
+ * A sandbox account (`account`) or card account (`card`) named with `n` characters can be asked for only
+ * where the profile's body template carries the name (templates.sandbox-account {{accountName}},
+ * templates.sandbox-card-account {{name}}); else the bank names it its own way and the scenario is not
+ * applicable, naming the key (issue 26: a value is read back only where the bank was asked for it).
+ */
+export function nameAskable(w: ScenarioSession, kind: 'account' | 'card', n: number): void {
+  const [template, variable] = kind === 'account' ? ['sandbox-account', 'accountName'] : ['sandbox-card-account', 'name'];
+  if (!templateCarries(w.profile, template, variable)) notApplicable(`the ${template} template (templates.${template}) carries no {{${variable}}}: the bank cannot be asked for a name of ${n} characters`);
+}
+
 /** The AIS account id of the sandbox account (found once in the PSU's account list). */
 export async function sandboxAisId(w: ScenarioSession): Promise<string> {
   return (w.state.sandboxAisId ??= await aisAccountId(w, sandboxAccountOf(w)));
@@ -78,15 +90,76 @@ export async function accountWithTxnsAt(w: ScenarioSession, days: number[]): Pro
   const items = days.map((d) => sandboxTxn(w, { bookingDate: daysAgo(w, d), valueDate: daysAgo(w, d), remittanceInformationUnstructured: `conformance ${d} days ${randomUUID().slice(0, 8)}` }));
   const created = await createSandboxTxns(w, acc.id, items);
   w.state.txnDays = new Map(days.map((d) => [daysAgo(w, d), d]));
-  // The bank's answer is the truth: each item as the bank answered it (the spec shows that shape), else as sent.
+  // The bank's answer is the truth: each item as the bank answered it, else as sent (only its booking
+  // date is read then: the day the scenario asked for, read back as a calendar date, createdTxnId).
   w.state.createdTxns = days.map((d, i) => ({ days: d, id: created[i]?.id, item: created[i] ?? items[i] }));
 }
 
-/** The AIS transactionId of the sandbox transaction created `days` back (the sandbox list id). */
-export function createdTxnId(w: ScenarioSession, days: number): string {
+/**
+ * The calendar date of an ISO 8601 date or date-time with offset ("2026-01-10", "2026-01-10T00:00:00+01:00"):
+ * § Conventions lets a bank write a JSON date either way, so a date the scenario set is read back as
+ * the day it names; anything else is returned as it is (and differs from every day).
+ */
+export function calendarDate(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const m = /^(\d{4}-\d{2}-\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2}))?$/.exec(v);
+  return m ? m[1] : v;
+}
+
+/** Per scenario: the AIS transactionIds found by booking day (one list read serves the concurrent calls). */
+const listedIds = new WeakMap<object, Map<string, Promise<string>>>();
+
+/**
+ * The AIS transactionId of the sandbox transaction the scenario created `days` back, read from the
+ * account's transaction list (§ Endpoints 3: "`transactionId` comes from the list response"; the
+ * sandbox's own id is another operation's, which the spec does not tie to it).
+ */
+export function createdTxnId(w: ScenarioSession, days: number): Promise<string> {
   const t = w.need('createdTxns', 'created transactions').find((x) => x.days === days);
-  if (!t?.id) fail(`the sandbox answered no id for the transaction of ${days} days back`, ['endpoints.create-sandbox-account-transactions']);
-  return t.id;
+  return listedTxnIdOn(w, calendarDate(t?.item?.bookingDate) ?? daysAgo(w, days));
+}
+
+/**
+ * The AIS transactionId of the booked transaction of the sandbox account on `day` (the one the scenario
+ * created that day), from the account's transaction list. Read with the PSU present (no call without the
+ * PSU is spent), unless `psuPresent` is false: after the clock moved by days, the hour of SCA within the
+ * TPP session is over and only access without the PSU remains. The list refused, or without that
+ * transaction, breaks the list's rules (with the PSU present no history limit applies): a failure of the
+ * scenarios that check them, else the scenario is inconclusive (fromEarlierStep).
+ */
+export function listedTxnIdOn(w: ScenarioSession, day: string, psuPresent = true): Promise<string> {
+  const cache = listedIds.get(w.state) ?? new Map<string, Promise<string>>();
+  listedIds.set(w.state, cache);
+  const key = `${day}|${psuPresent}`;
+  let found = cache.get(key);
+  if (!found) {
+    found = (async () => {
+      const list = await readTransactions(w, await sandboxAisId(w), { bookingStatus: readStatus(w, 'booked'), dateFrom: day }, psuPresent);
+      const clauses = psuPresent ? ['endpoints.list-transactions', 'limits.history-without-psu'] : ['endpoints.list-transactions'];
+      const booked = fromEarlierStep(() => report(list, clauses).booked);
+      const on = (Array.isArray(booked) ? booked : []).filter((x: any) => calendarDate(x?.bookingDate) === day && x?.transactionId !== undefined);
+      if (on.length > 1) setupFail(`the sandbox account's transaction list holds ${on.length} booked transactions on ${day}: the one the scenario created there cannot be told apart`, undefined);
+      if (!on.length) fromEarlierStep(() => fail(`the transaction the scenario created on the sandbox account, booked on ${day}, is not in the account's transaction list read ${psuPresent ? 'with' : 'without'} the PSU present: ${describeResponse(list)}`, clauses));
+      return String(on[0].transactionId);
+    })();
+    cache.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * The bank's record of the one sandbox transaction the scenario created on the account `accountId`:
+ * the item its creation answer gave (`created`), else the item of the sandbox list (§ Endpoints 5, whose
+ * item fields the spec shows): the account's only one, or the one with the remittance text sent. Never
+ * the item as sent: a bank may keep a value its own way where the spec does not say it keeps it.
+ */
+export async function sandboxRecordOf(w: ScenarioSession, accountId: string, created: unknown, sent: Record<string, unknown>): Promise<any> {
+  if (created && typeof created === 'object') return created;
+  const ex = await listSandboxTxns(w, accountId);
+  const list = ex.response?.status === 200 && Array.isArray(ex.response.json) ? (ex.response.json as any[]) : [];
+  const record = list.length === 1 ? list[0] : list.find((x) => x?.remittanceInformationUnstructured === sent.remittanceInformationUnstructured);
+  if (!record) setupFail(`the bank's record of the transaction the scenario created: its creation answer gave no item (responses.sandbox-transactions.list) and the sandbox list does not single it out: ${describeResponse(ex)}`, undefined);
+  return record;
 }
 
 /** Keeps the first of the PSU's accounts that has pending transactions, and their ids; fails when none has. */

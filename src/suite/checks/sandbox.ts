@@ -4,7 +4,7 @@
 import { describeResponse, expectErrorBody, jsonOf, responseOf } from '../../session/expect.ts';
 import { customerTypeOf, pointers, readOptionalString, readValue } from '../../session/shapes.ts';
 import type { Exchange } from '../../tpp/client.ts';
-import { amountsIn, sandboxAccountOf } from '../accounts.ts';
+import { amountsIn, calendarDate, sandboxAccountOf } from '../accounts.ts';
 import { listSandboxTxns, sendNow } from '../sandbox.ts';
 import { defineCheck, type Problem } from './check.ts';
 
@@ -43,14 +43,14 @@ export const listHoldsCreated = defineCheck<[n: number]>({
   },
 });
 
-/** The sandbox transaction list holds exactly the created transactions of the given days back ("3, 20"), by their booking dates (`txnDays`). */
+/** The sandbox transaction list holds exactly the created transactions of the given days back ("3, 20"), by their booking dates (`txnDays`) read as calendar dates (an item's bookingDate is a string: § Conventions lets a bank write a date-time with offset). */
 export const listHoldsDays = defineCheck<[days: string]>({
   id: 'sandbox.list-holds-days',
   clauses: ['endpoints.get-sandbox-account-transactions.query.fromDate', 'endpoints.get-sandbox-account-transactions.query.toDate'],
   run(s, ex, days) {
     const map = s.need('txnDays', 'dates of created transactions');
     const json = jsonOf(ex);
-    const got = (Array.isArray(json) ? json : []).map((t: any) => map.get(String(t.bookingDate)) ?? `other (${t.bookingDate})`).map(String).sort();
+    const got = (Array.isArray(json) ? json : []).map((t: any) => map.get(String(calendarDate(t.bookingDate))) ?? `other (${t.bookingDate})`).map(String).sort();
     const want = days.split(',').map((d) => d.trim()).sort();
     if (JSON.stringify(got) !== JSON.stringify(want)) return { title: `expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, expected: want, received: got };
     return undefined;

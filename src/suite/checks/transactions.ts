@@ -6,7 +6,7 @@ import { limitValue } from '../../spec/limits.ts';
 import { describeResponse, expectErrorBody, expectSchema, jsonOf, responseOf } from '../../session/expect.ts';
 import type { ScenarioSession } from '../../session/session.ts';
 import type { Exchange } from '../../tpp/client.ts';
-import { ids, readDetails, readStatus, readTransactions, report, sandboxAisId, widePeriod } from '../accounts.ts';
+import { calendarDate, ids, readDetails, readStatus, readTransactions, report, sandboxAisId, widePeriod } from '../accounts.ts';
 import { daysAgo } from '../sandbox.ts';
 import { runCheck, defineCheck, type Problem } from './check.ts';
 import { schemaNamed } from './common.ts';
@@ -74,14 +74,14 @@ export const transactionsAllPendingReturned = defineCheck({
   },
 });
 
-/** The booked transactions are exactly those the scenario created the given days back (by booking date, `txnDays`). */
+/** The booked transactions are exactly those the scenario created the given days back (by booking date, `txnDays`, read as a calendar date: § Conventions lets the bank write a date-time with offset). */
 export const transactionsBookedDays = defineCheck<[want: number[]]>({
   id: 'transactions.booked-days',
   clauses: ['endpoints.list-transactions'],
   run(s, ex, want) {
     const items: Array<{ bookingDate?: string }> = report(ex).booked ?? [];
     const map = s.need('txnDays', 'dates of created transactions');
-    const got = items.map((t) => map.get(String(t.bookingDate)) ?? `other (${t.bookingDate})`);
+    const got = items.map((t) => map.get(String(calendarDate(t.bookingDate))) ?? `other (${t.bookingDate})`);
     const sort = (a: Array<number | string>) => [...a].map(String).sort();
     if (JSON.stringify(sort(got)) === JSON.stringify(sort(want))) return undefined;
     return { title: `the booked transactions: expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, expected: want, received: got };
@@ -150,7 +150,7 @@ export const transactionsFirstAccountHasBooked = defineCheck({
   },
 });
 
-/** The transaction the scenario created, as a booked list answer shows it: by its remittance information, or the only one. */
+/** The transaction the scenario created, as a booked list answer shows it: by the remittance information of the bank's record of it, or the only one. */
 export function listedCreatedTxn(s: ScenarioSession, list: Exchange | undefined): any {
   const item = s.need('createdTxns', 'created transactions')[0].item;
   const booked = report(list).booked ?? [];
@@ -170,11 +170,19 @@ export const transactionsCreatedListed = defineCheck({
 const DETAILS_IDS = ['endpoints.get-transaction-details.path-ids', 'fields.transaction-details'];
 // ultimateCreditor/ultimateDebtor are "not offered by the current implementation"; names and remittance
 // "not always available"; bankTransactionCode and purposeCode "when supported": shown or not, but when
-// shown, the value sent. The dates have no such words.
+// shown, the bank's value. The dates have no such words.
 const MAY_BE_LEFT_OUT = new Set(['creditorName', 'debtorName', 'remittanceInformationUnstructured', 'ultimateCreditor', 'ultimateDebtor', 'purposeCode', 'bankTransactionCode']);
 const DETAIL_FIELDS = ['creditorName', 'debtorName', 'remittanceInformationUnstructured', 'ultimateCreditor', 'ultimateDebtor', 'purposeCode', 'bankTransactionCode', 'bookingDate', 'valueDate'];
+const DETAIL_DATES = new Set(['bookingDate', 'valueDate']);
 
-/** The details carry the listed transactionId (`listedTxnId`) and the values the transaction was created with (those the spec lets be left out may be). */
+/**
+ * The details carry the listed transactionId (`listedTxnId`) and the values of the bank's record of the
+ * created transaction (`createdTxns`: its creation answer, else its sandbox list item, never the item as
+ * sent; those the spec lets be left out may be). The sandbox list "Returns all transactions on an account
+ * …, including transactions created through the sandbox transaction operations" (§ Endpoints 5) with the
+ * same field names as the details: one transaction, read twice. Dates are compared as calendar dates
+ * (the sandbox item's are strings, the details' dates).
+ */
 export const transactionsDetailsAsCreated = defineCheck({
   id: 'transactions.details-as-created',
   clauses: DETAILS_IDS,
@@ -184,13 +192,13 @@ export const transactionsDetailsAsCreated = defineCheck({
     if (d.transactionId !== s.state.listedTxnId) return { title: `details transactionId ${d.transactionId} is not the listed ${s.state.listedTxnId}`, expected: s.state.listedTxnId, received: d.transactionId };
     for (const k of DETAIL_FIELDS) {
       if (d[k] === undefined && MAY_BE_LEFT_OUT.has(k)) continue;
-      if (d[k] !== item[k]) return { title: `details ${k} is ${JSON.stringify(d[k])}, the transaction was created with ${JSON.stringify(item[k])}`, clauses: [`fields.transaction-details.${k}`], expected: item[k], received: d[k] };
+      if (DETAIL_DATES.has(k) ? calendarDate(d[k]) !== calendarDate(item[k]) : d[k] !== item[k]) return { title: `details ${k} is ${JSON.stringify(d[k])}, the bank's record of the created transaction ${JSON.stringify(item[k])}`, clauses: [`fields.transaction-details.${k}`], expected: item[k], received: d[k] };
     }
     return undefined;
   },
 });
 
-/** The details' transactionAmount is in the currency the transaction was created with. */
+/** The details' transactionAmount is in the currency of the bank's record of the created transaction. */
 export const transactionsDetailsAmountCurrency = defineCheck({
   id: 'transactions.details-amount-currency',
   clauses: ['fields.transaction-details.transactionAmount'],
@@ -283,7 +291,7 @@ export const transactionsHoldDaysBack = defineCheck<[days: number]>({
   clauses: ['limits.history-without-psu'],
   run(s, ex, days) {
     const got = report(ex, ['limits.history-without-psu']).booked ?? [];
-    return got.some((t: any) => t.bookingDate === daysAgo(s, days)) ? undefined : { title: `the transaction of ${days} days back is missing: ${describeResponse(ex)}`, expected: daysAgo(s, days) };
+    return got.some((t: any) => calendarDate(t.bookingDate) === daysAgo(s, days)) ? undefined : { title: `the transaction of ${days} days back is missing: ${describeResponse(ex)}`, expected: daysAgo(s, days) };
   },
 });
 
@@ -297,7 +305,7 @@ export const transactionsRefusedOrNoneOlder = defineCheck<[days: number]>({
       expectErrorBody(ex, status, undefined, ['limits.history-without-psu']);
       return undefined;
     }
-    const old = (report(ex, ['limits.history-without-psu']).booked ?? []).filter((t: any) => String(t.bookingDate) < daysAgo(s, days));
+    const old = (report(ex, ['limits.history-without-psu']).booked ?? []).filter((t: any) => String(calendarDate(t.bookingDate)) < daysAgo(s, days));
     return old.length ? { title: `without PSU-IP-Address the list holds ${old.length} transactions older than ${days} days (${old[0].bookingDate})`, expected: `none booked before ${daysAgo(s, days)}`, received: old[0].bookingDate } : undefined;
   },
 });
