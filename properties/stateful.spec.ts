@@ -9,7 +9,7 @@ import { loadProfile } from '../src/session/profile.ts';
 import { test } from '@fast-check/vitest';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../src/bank/index.ts';
 import { openStatefulEnv, runSequence, statefulCommands, statefulProperty, Verdicts, type StatefulEnv } from '../src/fuzz/model/index.ts';
 import { SEED, useOpened } from './support.ts';

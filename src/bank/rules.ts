@@ -118,6 +118,7 @@ export function defaultRules(): BankRules {
     basketBadness: ['RJCT', 'RCVD', 'PATC', 'ACTC'],
     // Astral-plane characters (emoji and other symbols outside the BMP), the BMP symbol and dingbat
     // blocks, variation selectors, zero-width joiners and C0/C1 controls other than none at all.
+    // eslint-disable-next-line no-misleading-character-class -- code point ranges (emoji, variation selectors, ZWJ), not characters to combine
     downstreamRejects: /[\u{10000}-\u{10FFFF}\u2600-\u27BF\uFE00-\uFE0F\u200D\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u,
     scaRedirectTtlMinutes: 30,
     fees: {

@@ -1,7 +1,7 @@
 // Assertions for scenarios. A failure names what was expected, what came back, and the clause,
 // so the report traces it to the spec. Evidence (request, response, curl) is attached by a hook.
 import { workerIndex } from './psu-pool.ts';
-import { clauseText, Failure, type FailureDetail } from './failure.ts';
+import { Failure, type FailureDetail } from './failure.ts';
 import { checkErrorBody, validate, type ValidationResult } from '../spec/validate.ts';
 import type { SchemaName } from '../spec/schemas/index.ts';
 import type { Exchange } from '../tpp/client.ts';

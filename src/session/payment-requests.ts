@@ -14,7 +14,6 @@ export const PRODUCTS = {
 
 /** Service path segment of single, bulk and periodic payments (Berlin Group 1.3). */
 export type { PaymentService } from '../spec/codes.ts';
-import type { PaymentService } from '../spec/codes.ts';
 
 // ------------------------------------------------------------------ request bodies
 

@@ -5,7 +5,7 @@ import { createPublicKey, verify as cryptoVerify, X509Certificate, type KeyObjec
 import { DATE_WINDOW_SECONDS, SIGNED_HEADERS, SIGNATURE_ALGORITHM } from '../spec/signing.ts';
 import { checkDigest } from './digest.ts';
 import { parseHttpDate, type Clock } from './http-date.ts';
-import { headerValue, headerValues, type HeaderList } from './http-message.ts';
+import { headerValue, headerValues } from './http-message.ts';
 import { checkKeyId } from './key-id.ts';
 import { parseSignatureHeader, type SignatureParams } from './signature-header.ts';
 import { absentMessage, buildSigningString, type SignableRequest } from './signing-string.ts';
@@ -256,7 +256,7 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
     else if (!key) fail('signature', 'SIGNATURE_INVALID', 'no key to verify with');
     else {
       const sig = Buffer.from(params.signature, 'base64');
-      let good = false;
+      let good: boolean;
       try {
         good = cryptoVerify('sha256', Buffer.from(built.value, 'utf8'), key, sig);
       } catch {

@@ -11,7 +11,7 @@ import { validate } from '../../src/spec/validate.ts';
 import type { TppClient } from '../../src/tpp/client.ts';
 import { accountsOf, crossBorderBody, domesticBody, FIX, privateNids, PSU_IP, REDIRECT, scaHref, testBank, type TestBank } from './helpers.ts';
 
-type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type J = Record<string, any>;
 const T0 = Date.parse('2026-03-02T07:30:00Z');
 const enc = encodeURIComponent;
 

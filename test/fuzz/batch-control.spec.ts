@@ -62,7 +62,7 @@ describe('the stateful model and the batch control', () => {
       expect(env.batch).toBeUndefined();
       const v = new Verdicts(new Set(['must']));
       await new RunBatch(true).run(newModel(env.sessionId), { env, v });
-      expect(v.summary()).toMatch(/left out:\n  RunBatch: the profile names no batch control operation \(batchControl\)/);
+      expect(v.summary()).toMatch(/left out:\n {2}RunBatch: the profile names no batch control operation \(batchControl\)/);
     } finally {
       await env.close();
     }

@@ -1,6 +1,6 @@
 // The conformance run itself, end to end through the CLI against the embedded reference bank:
 // every applicable MUST passes (exit 0) and the reports are written.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

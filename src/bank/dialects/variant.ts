@@ -17,7 +17,7 @@ import { VARIANT_SCA_PAGES } from './variant-sca.ts';
 
 type Obj = Record<string, unknown>;
 /** A JSON answer body as the shared handler (or a fault) wrote it. */
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
 
 /** Adapts 2xx answers with a JSON body only; errors and raw answers (faults) pass unchanged. */
 const onSuccess = (f: (body: Json, reply: Reply, ctx: Ctx) => Reply): ResponseAdapter => (reply, ctx) =>

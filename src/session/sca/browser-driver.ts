@@ -380,6 +380,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   }
   const { cdp } = host;
   const sessions = new Set<string>();
+  // eslint-disable-next-line prefer-const -- set once the context is open; the listeners above read it before
   let main: { sessionId: string; frameId: string } | undefined;
 
   /** Decides each request any target of this SCA's context tries: only the allowed origins are let through. */
