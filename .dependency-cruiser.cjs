@@ -37,14 +37,16 @@ module.exports = {
     {
       name: 'one-transport',
       severity: 'error',
-      comment: 'Only src/transport opens connections: no other module imports undici (its dispatchers, request, fetch).',
+      comment:
+        'Only src/transport opens connections: no other module imports undici (its dispatchers, request, fetch).',
       from: { pathNot: '^src/transport/' },
       to: { path: '(^|/)node_modules/undici/' },
     },
     {
       name: 'sockets-only-in-transport',
       severity: 'error',
-      comment: 'Sockets (node:net, tls, http, https, http2, dgram) only in src/transport (connections) and src/bank (the reference bank serves); bench/ holds test tooling (a delaying proxy).',
+      comment:
+        'Sockets (node:net, tls, http, https, http2, dgram) only in src/transport (connections) and src/bank (the reference bank serves); bench/ holds test tooling (a delaying proxy).',
       from: { pathNot: '^(src/transport|src/bank|bench)/' },
       to: { dependencyTypes: ['core'], path: '^(node:)?(net|tls|http|https|http2|dgram)$' },
     },
@@ -58,7 +60,8 @@ module.exports = {
     {
       name: 'session-only-from-spec-and-tpp',
       severity: 'error',
-      comment: 'src/session (scenario session, profile, SCA drivers, evidence) builds on src/spec and src/tpp only: not on the bank, the suite, the fuzzer, steps/ or the CLI.',
+      comment:
+        'src/session (scenario session, profile, SCA drivers, evidence) builds on src/spec and src/tpp only: not on the bank, the suite, the fuzzer, steps/ or the CLI.',
       from: { path: '^src/session/' },
       to: { path: PROJECT, pathNot: '^src/(spec|tpp|session|transport)/' },
     },
@@ -96,7 +99,8 @@ module.exports = {
     {
       name: 'fuzz-bank-only-from-its-targets',
       severity: 'error',
-      comment: 'Only the fuzzer\'s target (target.ts) and the stateful model\'s environment (model/env.ts) may import the bank.',
+      comment:
+        "Only the fuzzer's target (target.ts) and the stateful model's environment (model/env.ts) may import the bank.",
       from: { path: '^src/fuzz/', pathNot: '^src/fuzz/(target|model/env)[.]ts$' },
       to: { path: '^src/bank/' },
     },
@@ -117,7 +121,7 @@ module.exports = {
     {
       name: 'src-not-from-tests',
       severity: 'error',
-      comment: 'Nothing under src/ imports the project\'s tests or their helpers and fixtures code (test/).',
+      comment: "Nothing under src/ imports the project's tests or their helpers and fixtures code (test/).",
       from: { path: '^src/' },
       to: { path: '^test/' },
     },

@@ -12,7 +12,15 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // A leading underscore names what a signature or a destructuring must mention but does not use.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          ignoreRestSiblings: true,
+        },
+      ],
       // The answers of a bank under test are read as JSON of shapes the suite checks at run time (JSON
       // Schema, the profile's pointers); \`any\` marks those reads at the boundary.
       '@typescript-eslint/no-explicit-any': 'off',

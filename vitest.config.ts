@@ -13,8 +13,18 @@ export default defineConfig({
     projects: [
       // The slow proofs (*.full.spec.ts: the whole mutation matrix on both dialects, whole runs over
       // TLS and in a browser, bundles, shards) run in npm run test:full (vitest.full.config.ts).
-      { extends: true, test: { name: 'default', include: ['test/**/*.spec.ts', 'properties/**/*.spec.ts'], exclude: ['**/*.full.spec.ts', '**/node_modules/**'] } },
-      { extends: true, test: { name: 'variant', include: ['properties/**/*.spec.ts'], env: { XS2A_DIALECT: 'variant' } } },
+      {
+        extends: true,
+        test: {
+          name: 'default',
+          include: ['test/**/*.spec.ts', 'properties/**/*.spec.ts'],
+          exclude: ['**/*.full.spec.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'variant', include: ['properties/**/*.spec.ts'], env: { XS2A_DIALECT: 'variant' } },
+      },
     ],
   },
 });

@@ -14,7 +14,9 @@ await main();
 function rawVerifiesPerSecond(certPem: string, keyPem: string): number {
   const key = createPrivateKey(keyPem);
   const pub = createPublicKey(new X509Certificate(certPem).publicKey.export({ type: 'spki', format: 'pem' }));
-  const data = Buffer.from('date: Mon, 02 Mar 2026 10:00:00 GMT\ndigest: SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NM=\nx-request-id: 1');
+  const data = Buffer.from(
+    'date: Mon, 02 Mar 2026 10:00:00 GMT\ndigest: SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NM=\nx-request-id: 1',
+  );
   const sig = sign('sha256', data, key);
   let n = 0;
   const end = performance.now() + 1500;
@@ -34,17 +36,33 @@ async function main(): Promise<void> {
 
   const bank = await forkBank();
   const url = bank.url;
-  const client = new TppClient({ baseUrl: url, identity: creds.qsealc, record: false, transport: { proxy: false }, psu: { tppSessionId: 'bench', psuIpAddress: '192.0.2.10' } });
+  const client = new TppClient({
+    baseUrl: url,
+    identity: creds.qsealc,
+    record: false,
+    transport: { proxy: false },
+    psu: { tppSessionId: 'bench', psuIpAddress: '192.0.2.10' },
+  });
 
   // One SCA through the bank's own pages, then a consent to read balances with the PSU present.
   const offer = await client.request({ method: 'POST', path: '/v1/bank-offered-consents', body: {} });
   const href = (offer.response!.json as { _links: { scaRedirect: { href: string } } })._links.scaRedirect.href;
   const customers = await client.request({ method: 'GET', path: '/v1/sandbox/customers' });
-  const nid = (customers.response!.json as Array<{ customerNumber: string; type: string }>).find((c) => c.type === 'private')!.customerNumber;
+  const nid = (customers.response!.json as Array<{ customerNumber: string; type: string }>).find(
+    (c) => c.type === 'private',
+  )!.customerNumber;
   const page = (await send(href, { transport: { proxy: false } })).body.toString('utf8');
   const origin = new URL(url).origin;
-  const formPost = (path: string, body: URLSearchParams) => send(origin + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: body.toString(), transport: { proxy: false } });
-  const step2 = (await formPost(/action="([^"]+)"/.exec(page)![1], new URLSearchParams({ 'psu-identity': nid, action: 'continue' }))).body.toString('utf8');
+  const formPost = (path: string, body: URLSearchParams) =>
+    send(origin + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+      transport: { proxy: false },
+    });
+  const step2 = (
+    await formPost(/action="([^"]+)"/.exec(page)![1], new URLSearchParams({ 'psu-identity': nid, action: 'continue' }))
+  ).body.toString('utf8');
   const form = new URLSearchParams({ context: 'PRIVATE', action: 'continue' });
   const accounts = [...step2.split('(PRIVATE)')[1].matchAll(/name="account" value="([^"]+)"/g)].map((m) => m[1]);
   for (const a of accounts) form.append('account', a);
@@ -52,7 +70,8 @@ async function main(): Promise<void> {
   const psuId = new URL(String(done.headers.location)).searchParams.get('psu-id')!;
   const path = `/v1/accounts/${encodeURIComponent(accounts[0])}/balances`;
   const check = await client.request({ method: 'GET', path, psu: { psuId } });
-  if (check.response?.status !== 200) throw new Error(`warm-up answered ${check.response?.status}: ${check.response?.text}`);
+  if (check.response?.status !== 200)
+    throw new Error(`warm-up answered ${check.response?.status}: ${check.response?.text}`);
 
   // Pre-sign distinct requests (each with its own X-Request-ID); the Date stays valid for 60 s.
   const signStart = performance.now();
@@ -86,7 +105,9 @@ async function main(): Promise<void> {
   await client.close();
   await bank.stop();
   const rate = Math.round(ok / secs);
-  console.log(`${ok} signed requests verified and answered 200 in ${secs.toFixed(1)} s (${bad} other answers), ${IN_FLIGHT} in flight over 16 connections`);
+  console.log(
+    `${ok} signed requests verified and answered 200 in ${secs.toFixed(1)} s (${bad} other answers), ${IN_FLIGHT} in flight over 16 connections`,
+  );
   console.log(`raw verifies per second vs bank requests per second: ${verifies} vs ${rate}`);
   console.log(`bank signed req/s: ${rate}`);
   if (bad) process.exitCode = 1;

@@ -11,10 +11,18 @@ import { runSuite } from '../src/suite/run.ts';
 
 async function wall(scaDriver: 'form' | 'browser'): Promise<number> {
   const t0 = performance.now();
-  const r = await runSuite({ quiet: true, report: false, parallel: 2, scaDriver, reportDir: mkdtempSync(join(tmpdir(), 'xs2a-bench-')) });
+  const r = await runSuite({
+    quiet: true,
+    report: false,
+    parallel: 2,
+    scaDriver,
+    reportDir: mkdtempSync(join(tmpdir(), 'xs2a-bench-')),
+  });
   const s = (performance.now() - t0) / 1000;
   const c = r.verdict?.counts;
-  console.log(`${scaDriver}: ${s.toFixed(1)} s, ${r.verdict?.results.length ?? 0} scenarios (${c?.passed ?? 0} passed, ${c?.failed ?? 0} failed), exit ${r.exitCode}`);
+  console.log(
+    `${scaDriver}: ${s.toFixed(1)} s, ${r.verdict?.results.length ?? 0} scenarios (${c?.passed ?? 0} passed, ${c?.failed ?? 0} failed), exit ${r.exitCode}`,
+  );
   if (r.exitCode !== 0) process.exitCode = 1;
   return s;
 }

@@ -18,7 +18,10 @@ if (process.argv[2] === '--serve') {
 
 /** Forks the bank; the benchmark gives up (exit 1) when the whole run exceeds `limitMs`. */
 export async function forkBank(limitMs = 25_000): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = fork(SELF, ['--serve'], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(SELF, ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const guard = setTimeout(() => {
     child.kill();
     console.error('bench: timed out');

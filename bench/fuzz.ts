@@ -12,7 +12,9 @@ await main();
 
 function rawSignsPerSecond(keyPem: string): number {
   const key = createPrivateKey(keyPem);
-  const data = Buffer.from('date: Mon, 02 Mar 2026 10:00:00 GMT\ndigest: SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\nx-request-id: 1\ntpp-redirect-uri: https://tpp.example/callback');
+  const data = Buffer.from(
+    'date: Mon, 02 Mar 2026 10:00:00 GMT\ndigest: SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\nx-request-id: 1\ntpp-redirect-uri: https://tpp.example/callback',
+  );
   for (let i = 0; i < 50; i++) sign('sha256', data, key);
   let n = 0;
   const started = performance.now();
@@ -39,7 +41,9 @@ async function main(): Promise<void> {
   await bank.stop();
   const rate = report.cases / (report.elapsedMs / 1000);
   const resigned = report.stats.filter((s) => s.cases).length;
-  console.log(`${report.cases} signed fuzz cases (${resigned} operators, ${report.findings.length} unexpected) in ${(report.elapsedMs / 1000).toFixed(1)} s against the bank in a child process`);
+  console.log(
+    `${report.cases} signed fuzz cases (${resigned} operators, ${report.findings.length} unexpected) in ${(report.elapsedMs / 1000).toFixed(1)} s against the bank in a child process`,
+  );
   console.log(`fuzz cases per second vs raw signs per second: ${Math.round(rate)} vs ${Math.round(raw)}`);
   console.log(`fuzz ratio: ${(rate / raw).toFixed(2)}`);
   if (report.findings.length) process.exitCode = 1;

@@ -16,7 +16,9 @@ import { formatTimeline, timeline } from '../src/suite/timeline.ts';
 
 const DELAY = Number(process.env.BENCH_DELAY_MS ?? 25);
 /** The settings compared: BENCH_PARALLEL="2,4,auto" for others. */
-const SETTINGS = (process.env.BENCH_PARALLEL ?? '2,auto').split(',').map((x) => (x.trim() === 'auto' ? 'auto' as const : Number(x)));
+const SETTINGS = (process.env.BENCH_PARALLEL ?? '2,auto')
+  .split(',')
+  .map((x) => (x.trim() === 'auto' ? ('auto' as const) : Number(x)));
 
 async function main(): Promise<void> {
   const bank = await forkBank(600_000);
@@ -25,18 +27,30 @@ async function main(): Promise<void> {
   const creds = testCredentials().qsealc;
   writeFileSync(join(dir, 'qsealc.cert.pem'), creds.certPem);
   writeFileSync(join(dir, 'qsealc.key.pem'), creds.keyPem);
-  writeFileSync(join(dir, 'profile.yaml'), [
-    'tpp: { signing: { cert: qsealc.cert.pem, key: qsealc.key.pem } }',
-    `sca: { origins: ["${new URL(bank.url).origin}"] }`,
-    'clockControl: { method: POST, path: /__control/clock, body: \'{"advanceSeconds": {{seconds}}}\' }',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'profile.yaml'),
+    [
+      'tpp: { signing: { cert: qsealc.cert.pem, key: qsealc.key.pem } }',
+      `sca: { origins: ["${new URL(bank.url).origin}"] }`,
+      'clockControl: { method: POST, path: /__control/clock, body: \'{"advanceSeconds": {{seconds}}}\' }',
+    ].join('\n'),
+  );
   const walls: number[] = [];
   for (const parallel of SETTINGS) {
     const t0 = performance.now();
-    const r = await runSuite({ quiet: true, report: false, parallel, target: p.url, profile: join(dir, 'profile.yaml'), reportDir: join(dir, `reports-${parallel}`) });
+    const r = await runSuite({
+      quiet: true,
+      report: false,
+      parallel,
+      target: p.url,
+      profile: join(dir, 'profile.yaml'),
+      reportDir: join(dir, `reports-${parallel}`),
+    });
     const s = (performance.now() - t0) / 1000;
     const c = r.verdict?.counts;
-    console.log(`${DELAY} ms each way, parallel ${parallel}: ${s.toFixed(1)} s, ${r.verdict?.results.length ?? 0} scenarios (${c?.passed ?? 0} passed, ${c?.failed ?? 0} failed), exit ${r.exitCode}${r.message ? `: ${r.message}` : ''}`);
+    console.log(
+      `${DELAY} ms each way, parallel ${parallel}: ${s.toFixed(1)} s, ${r.verdict?.results.length ?? 0} scenarios (${c?.passed ?? 0} passed, ${c?.failed ?? 0} failed), exit ${r.exitCode}${r.message ? `: ${r.message}` : ''}`,
+    );
     const t = r.verdict && timeline(r.verdict.results);
     if (t) console.log(`  ${formatTimeline(t)}`);
     if (r.exitCode !== 0 || c?.failed) process.exitCode = 1;

@@ -14,13 +14,27 @@ const { qsealc } = testCredentials();
 const key = createPrivateKey(qsealc.keyPem);
 const creds = { keyId: keyIdFor(qsealc.certPem), signer: rsaSha256Signer(key) };
 const cert = certificateHeaderValue(qsealc.certPem);
-const body = Buffer.from(JSON.stringify({ instructedAmount: { amount: '123.45', currency: 'EUR' }, creditorName: 'Bench AS', creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' }, debtorAccount: { bban: '12345678903', currency: 'NOK' } }));
+const body = Buffer.from(
+  JSON.stringify({
+    instructedAmount: { amount: '123.45', currency: 'EUR' },
+    creditorName: 'Bench AS',
+    creditorAccount: { iban: 'NO9386011117947', currency: 'NOK' },
+    debtorAccount: { bban: '12345678903', currency: 'NOK' },
+  }),
+);
 
 function request(): HttpRequest {
   return {
     method: 'POST',
     target: '/v1/payments/cross-border-credit-transfers',
-    headers: [['Host', 'bank.example'], ['Content-Type', 'application/json'], ['X-Request-ID', randomUUID()], ['PSU-ID', randomUUID()], ['TPP-Redirect-URI', 'https://tpp.example/cb'], ['TPP-Signature-Certificate', cert]],
+    headers: [
+      ['Host', 'bank.example'],
+      ['Content-Type', 'application/json'],
+      ['X-Request-ID', randomUUID()],
+      ['PSU-ID', randomUUID()],
+      ['TPP-Redirect-URI', 'https://tpp.example/cb'],
+      ['TPP-Signature-Certificate', cert],
+    ],
     body,
   };
 }

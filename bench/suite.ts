@@ -8,10 +8,17 @@ import { runSuite } from '../src/suite/run.ts';
 async function main(): Promise<void> {
   const parallel = Number(process.env.BENCH_PARALLEL ?? 2);
   const t0 = performance.now();
-  const r = await runSuite({ quiet: true, report: false, parallel, reportDir: mkdtempSync(join(tmpdir(), 'xs2a-bench-')) });
+  const r = await runSuite({
+    quiet: true,
+    report: false,
+    parallel,
+    reportDir: mkdtempSync(join(tmpdir(), 'xs2a-bench-')),
+  });
   const s = (performance.now() - t0) / 1000;
   const c = r.verdict?.counts;
-  console.log(`scenarios: ${r.verdict?.results.length ?? 0} (${c?.passed ?? 0} passed, ${(c?.failed ?? 0) + (c?.undefined ?? 0)} failed), parallel ${parallel}, exit ${r.exitCode}`);
+  console.log(
+    `scenarios: ${r.verdict?.results.length ?? 0} (${c?.passed ?? 0} passed, ${(c?.failed ?? 0) + (c?.undefined ?? 0)} failed), parallel ${parallel}, exit ${r.exitCode}`,
+  );
   console.log(`suite wall s: ${s.toFixed(2)}`);
   if (r.exitCode !== 0) process.exitCode = 1;
 }

@@ -8,8 +8,20 @@ import { P, useTarget } from './support.ts';
 const t = useTarget();
 
 describe('amounts in a cross-border payment', () => {
-  test.prop([C.validAmounts.arb], P)('valid amounts with the ISO minor units of each listed currency are accepted [clause:limits.amount-precision,conventions.amount-string,fields.cross-border-payment-request.instructedAmount]', (v) => C.validAmounts.check(t.env, v));
-  test.prop([C.validAmountsHeld.arb], P)('valid amounts in withdrawn and non-ISO listed currencies (minor units held by choice) are accepted [clause:limits.amount-precision] [should]', (v) => C.validAmountsHeld.check(t.env, v));
-  test.prop([C.invalidAmounts.arb], P)('wrong fraction digits, over precision, numbers, signs, exponents, white space and locale separators are rejected with FORMAT_ERROR [clause:limits.amount-precision,conventions.amount-string,errors.FORMAT_ERROR]', (v) => C.invalidAmounts.check(t.env, v));
-  test.prop([C.signedAmounts.arb], P)('negative and zero instructed amounts are rejected [clause:amounts.sign] [should]', (v) => C.signedAmounts.check(t.env, v));
+  test.prop([C.validAmounts.arb], P)(
+    'valid amounts with the ISO minor units of each listed currency are accepted [clause:limits.amount-precision,conventions.amount-string,fields.cross-border-payment-request.instructedAmount]',
+    (v) => C.validAmounts.check(t.env, v),
+  );
+  test.prop([C.validAmountsHeld.arb], P)(
+    'valid amounts in withdrawn and non-ISO listed currencies (minor units held by choice) are accepted [clause:limits.amount-precision] [should]',
+    (v) => C.validAmountsHeld.check(t.env, v),
+  );
+  test.prop([C.invalidAmounts.arb], P)(
+    'wrong fraction digits, over precision, numbers, signs, exponents, white space and locale separators are rejected with FORMAT_ERROR [clause:limits.amount-precision,conventions.amount-string,errors.FORMAT_ERROR]',
+    (v) => C.invalidAmounts.check(t.env, v),
+  );
+  test.prop([C.signedAmounts.arb], P)(
+    'negative and zero instructed amounts are rejected [clause:amounts.sign] [should]',
+    (v) => C.signedAmounts.check(t.env, v),
+  );
 });

@@ -11,8 +11,14 @@ import { P, useTarget } from './support.ts';
 const t = useTarget();
 
 describe('Date skew', () => {
-  test.prop([C.dateWithin.arb], P)('a Date less than 60 s off the target clock is accepted, ahead or behind [clause:limits.date-skew,signing.date]', (ms) => C.dateWithin.check(t.env, ms));
-  test.prop([C.dateBeyond.arb], P)('a Date more than 60 s off the target clock is rejected with 400, ahead or behind [clause:limits.date-skew,signing.date,errors.signature-invalid]', (ms) => C.dateBeyond.check(t.env, ms));
+  test.prop([C.dateWithin.arb], P)(
+    'a Date less than 60 s off the target clock is accepted, ahead or behind [clause:limits.date-skew,signing.date]',
+    (ms) => C.dateWithin.check(t.env, ms),
+  );
+  test.prop([C.dateBeyond.arb], P)(
+    'a Date more than 60 s off the target clock is rejected with 400, ahead or behind [clause:limits.date-skew,signing.date,errors.signature-invalid]',
+    (ms) => C.dateBeyond.check(t.env, ms),
+  );
 
   it('the tolerance window, searched to the second on both sides, is 60 s [clause:limits.date-skew]', async () => {
     const w = await toleranceWindow(t.env);
@@ -25,6 +31,12 @@ describe('Date skew', () => {
     expect(Math.abs(w.behind - 60), text).toBeLessThanOrEqual(slack);
   });
 
-  test.prop([C.dateMalformed.arb], P)('a missing Date or one that is not an RFC 7231 date (ISO 8601, other zones, garbage) is rejected with 400 [clause:signing.date,conventions.date-header,errors.signature-invalid]', (v) => C.dateMalformed.check(t.env, v));
-  test.prop([C.dateObsolete.arb], P)('a Date in the obsolete RFC 850 or asctime form is accepted [clause:conventions.date-header,signing.date] [should]', (v) => C.dateObsolete.check(t.env, v));
+  test.prop([C.dateMalformed.arb], P)(
+    'a missing Date or one that is not an RFC 7231 date (ISO 8601, other zones, garbage) is rejected with 400 [clause:signing.date,conventions.date-header,errors.signature-invalid]',
+    (v) => C.dateMalformed.check(t.env, v),
+  );
+  test.prop([C.dateObsolete.arb], P)(
+    'a Date in the obsolete RFC 850 or asctime form is accepted [clause:conventions.date-header,signing.date] [should]',
+    (v) => C.dateObsolete.check(t.env, v),
+  );
 });

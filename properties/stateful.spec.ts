@@ -11,7 +11,14 @@ import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Fault } from '../src/bank/index.ts';
-import { openStatefulEnv, runSequence, statefulCommands, statefulProperty, Verdicts, type StatefulEnv } from '../src/fuzz/model/index.ts';
+import {
+  openStatefulEnv,
+  runSequence,
+  statefulCommands,
+  statefulProperty,
+  Verdicts,
+  type StatefulEnv,
+} from '../src/fuzz/model/index.ts';
 import { SEED, useOpened } from './support.ts';
 
 const RUNS = Number(process.env.XS2A_STATEFUL_RUNS ?? 100);
@@ -57,7 +64,9 @@ const BASKET_STATUS_PATC: Fault = {
   clauses: ['states.basket-worst-case'],
   hooks: {
     transformResponse: (reply, ctx) =>
-      reply.status === 200 && /^\/v1\/signing-baskets\/[^/]+\/status$/.test(ctx.path ?? '') ? { ...reply, body: { transactionStatus: 'PATC' } } : reply,
+      reply.status === 200 && /^\/v1\/signing-baskets\/[^/]+\/status$/.test(ctx.path ?? '')
+        ? { ...reply, body: { transactionStatus: 'PATC' } }
+        : reply,
   },
 };
 
@@ -69,18 +78,29 @@ const CANCELLED_COMES_BACK: Fault = {
   hooks: {
     transformResponse: (reply) => {
       const b = reply.body as { transactionStatus?: string } | undefined;
-      return reply.status === 200 && b?.transactionStatus === 'CANC' ? { ...reply, body: { ...b, transactionStatus: 'ACTC' } } : reply;
+      return reply.status === 200 && b?.transactionStatus === 'CANC'
+        ? { ...reply, body: { ...b, transactionStatus: 'ACTC' } }
+        : reply;
     },
   },
 };
 
-async function failsWith(faults: Array<Fault | string>, enforce: Array<'must' | 'should'>, runs: number): Promise<{ failed: boolean; message: string; numRuns: number; example: string }> {
+async function failsWith(
+  faults: Array<Fault | string>,
+  enforce: Array<'must' | 'should'>,
+  runs: number,
+): Promise<{ failed: boolean; message: string; numRuns: number; example: string }> {
   const env = await openStatefulEnv({ faults });
   try {
     const v = new Verdicts(new Set(enforce));
-    const d = await fc.check(statefulProperty(() => env, v), { seed: SEED, numRuns: runs, endOnFailure: true });
+    const d = await fc.check(
+      statefulProperty(() => env, v),
+      { seed: SEED, numRuns: runs, endOnFailure: true },
+    );
     const message = d.failed ? String((d.errorInstance as Error)?.message ?? d.errorInstance) : '';
-    const example = d.counterexample ? [...(d.counterexample[0] as Iterable<{ toString(): string }>)].map(String).join(', ') : '';
+    const example = d.counterexample
+      ? [...(d.counterexample[0] as Iterable<{ toString(): string }>)].map(String).join(', ')
+      : '';
     return { failed: d.failed, message, numRuns: d.numRuns, example };
   } finally {
     await env.close();
@@ -111,7 +131,8 @@ const REGISTERED: Array<[fault: string, level: 'must' | 'should', clauses: strin
  * target's profile names another recipe (the variant dialect: preconditions.pdng future-date), the
  * PDNG faults are the conformance scenario's to catch (payment-status.feature, by the profile's recipe). */
 const profileFile = dialectProfile(dialectFromEnv());
-const PDNG_BY_UNFUNDED = ((profileFile ? loadProfile(profileFile) : undefined)?.preconditions?.pdng ?? 'unfunded') === 'unfunded';
+const PDNG_BY_UNFUNDED =
+  ((profileFile ? loadProfile(profileFile) : undefined)?.preconditions?.pdng ?? 'unfunded') === 'unfunded';
 const NEEDS_UNFUNDED_PDNG = new Set(['pdng-delete-allowed', 'pdng-delete-terse']);
 
 describe('the stateful model fails against faulty banks', () => {
@@ -136,12 +157,18 @@ describe('the stateful model fails against faulty banks', () => {
     expect(r.message).toMatch(/endpoints\.cancel-payment/);
   });
 
-  it.each(REGISTERED.filter(([f]) => PDNG_BY_UNFUNDED || !NEEDS_UNFUNDED_PDNG.has(f)))(`catches the registered fault %s at %s level (seed=${SEED})`, async (fault, level, clauses) => {
-    const r = await failsWith([fault], [level], 200);
-    console.log(`${fault}: failed after ${r.numRuns} runs: ${r.example}\n${r.message.slice(0, 400)}`);
-    expect(r.failed, `the model did not notice ${fault}`).toBe(true);
-    const caught = /^\[(must|should)\] \[clause:([^\]]+)\]/.exec(r.message);
-    expect(caught?.[1]).toBe(level);
-    expect(caught?.[2].split(',').some((c) => clauses.includes(c)), `${fault} was caught under ${caught?.[2]}, expected one of ${clauses.join(', ')}`).toBe(true);
-  });
+  it.each(REGISTERED.filter(([f]) => PDNG_BY_UNFUNDED || !NEEDS_UNFUNDED_PDNG.has(f)))(
+    `catches the registered fault %s at %s level (seed=${SEED})`,
+    async (fault, level, clauses) => {
+      const r = await failsWith([fault], [level], 200);
+      console.log(`${fault}: failed after ${r.numRuns} runs: ${r.example}\n${r.message.slice(0, 400)}`);
+      expect(r.failed, `the model did not notice ${fault}`).toBe(true);
+      const caught = /^\[(must|should)\] \[clause:([^\]]+)\]/.exec(r.message);
+      expect(caught?.[1]).toBe(level);
+      expect(
+        caught?.[2].split(',').some((c) => clauses.includes(c)),
+        `${fault} was caught under ${caught?.[2]}, expected one of ${clauses.join(', ')}`,
+      ).toBe(true);
+    },
+  );
 });

@@ -4,8 +4,20 @@ import { expectSchema, jsonOf } from '../src/session/expect.ts';
 import { expectWorstCase } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
-  allPayments, authoriseBasket, basketBody, createPayments, deletePayment, givenPayment, readBasketStatus, sendBasket, sendBasketOfNoCreatedPayment, sendBasketWithControl,
-  sendBasketWithoutLastAsControl, serviceProduct, statusesOf, withoutRequiredHeader,
+  allPayments,
+  authoriseBasket,
+  basketBody,
+  createPayments,
+  deletePayment,
+  givenPayment,
+  readBasketStatus,
+  sendBasket,
+  sendBasketOfNoCreatedPayment,
+  sendBasketWithControl,
+  sendBasketWithoutLastAsControl,
+  serviceProduct,
+  statusesOf,
+  withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import { check } from '../src/suite/checks/check.ts';
 import { basketsOthersAuthorised, basketsStatusIs, expectFirstPaymentDeleted } from '../src/suite/checks/baskets.ts';
@@ -13,29 +25,48 @@ import type { Xs2aWorld } from './support/world.ts';
 
 const SERVICE: Record<string, PaymentService> = { bulk: 'bulk-payments', periodic: 'periodic-payments' };
 
-Given('the TPP has initiated {int} cross-border payment(s) for a signing basket', async function (this: Xs2aWorld, n: number) {
-  await createPayments(this, n);
-});
+Given(
+  'the TPP has initiated {int} cross-border payment(s) for a signing basket',
+  async function (this: Xs2aWorld, n: number) {
+    await createPayments(this, n);
+  },
+);
 
-Given('the TPP has initiated a {word} payment of a product the profile offers in that service, for a signing basket', async function (this: Xs2aWorld, kind: string) {
-  await givenPayment(this, SERVICE[kind], serviceProduct(this, SERVICE[kind]));
-});
+Given(
+  'the TPP has initiated a {word} payment of a product the profile offers in that service, for a signing basket',
+  async function (this: Xs2aWorld, kind: string) {
+    await givenPayment(this, SERVICE[kind], serviceProduct(this, SERVICE[kind]));
+  },
+);
 
 When('the TPP creates a signing basket of those payments', async function (this: Xs2aWorld) {
   await sendBasket(this, await basketBody(this));
 });
 
-When('the TPP creates a signing basket of those payments without the required {string} header', async function (this: Xs2aWorld, header: string) {
-  await sendBasketWithControl(this, withoutRequiredHeader('create-signing-basket', header), `the same basket with ${header}`);
-});
+When(
+  'the TPP creates a signing basket of those payments without the required {string} header',
+  async function (this: Xs2aWorld, header: string) {
+    await sendBasketWithControl(
+      this,
+      withoutRequiredHeader('create-signing-basket', header),
+      `the same basket with ${header}`,
+    );
+  },
+);
 
-When('the TPP creates a signing basket of those payments with x-accept-fix {string}', async function (this: Xs2aWorld, value: string) {
-  await sendBasket(this, await basketBody(this), { headers: { 'x-accept-fix': value } });
-});
+When(
+  'the TPP creates a signing basket of those payments with x-accept-fix {string}',
+  async function (this: Xs2aWorld, value: string) {
+    await sendBasket(this, await basketBody(this), { headers: { 'x-accept-fix': value } });
+  },
+);
 
-When('the TPP creates a signing basket of those payments, the last one being {}', async function (this: Xs2aWorld, what: string) {
-  await sendBasketWithoutLastAsControl(this, what);
-});
+When(
+  'the TPP creates a signing basket of those payments, the last one being {}',
+  async function (this: Xs2aWorld, what: string) {
+    await sendBasketWithoutLastAsControl(this, what);
+  },
+);
 
 When('the TPP creates a signing basket whose body is {string}', async function (this: Xs2aWorld, body: string) {
   await sendBasketOfNoCreatedPayment(this, body);
@@ -67,7 +98,7 @@ Then('each payment of the signing basket has its own status, read per payment', 
   this.state.paymentStatuses = statuses;
 });
 
-Then('the signing basket status is the worst case of its payments\' statuses', async function (this: Xs2aWorld) {
+Then("the signing basket status is the worst case of its payments' statuses", async function (this: Xs2aWorld) {
   const statuses = await statusesOf(this, allPayments(this));
   const ex = await readBasketStatus(this);
   expectSchema(jsonOf(ex), 'basket-status-response', 'the signing basket status', ['states.basket-single-status']);

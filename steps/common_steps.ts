@@ -21,9 +21,17 @@ Then('the request is refused with status {int}', function (this: Xs2aWorld, stat
   expectErrorBody(this.last, status, undefined);
 });
 
-Then('the request is refused with status {int} and code {word}', function (this: Xs2aWorld, status: number, code: string) {
-  expectErrorBody(this.last, status, code, [`errors.${code}`].filter((c) => /^errors\.[A-Z_]+$/.test(c)));
-});
+Then(
+  'the request is refused with status {int} and code {word}',
+  function (this: Xs2aWorld, status: number, code: string) {
+    expectErrorBody(
+      this.last,
+      status,
+      code,
+      [`errors.${code}`].filter((c) => /^errors\.[A-Z_]+$/.test(c)),
+    );
+  },
+);
 
 Then('the response body matches the {string} schema', function (this: Xs2aWorld, schema: string) {
   const name = schemaNamed(schema);

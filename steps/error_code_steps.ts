@@ -20,7 +20,9 @@ interface CodeWorld {
 }
 
 /** Per scenario: the requests this file sent, for the report's evidence. */
-interface CodeState { sent: Exchange[] }
+interface CodeState {
+  sent: Exchange[];
+}
 const STATE = new WeakMap<object, CodeState>();
 const state = (w: object): CodeState => {
   let s = STATE.get(w);
@@ -45,32 +47,63 @@ async function sendCrossBorderDated(w: CodeWorld, date: string): Promise<void> {
   state(w).sent.push(await w.send({ method: 'POST', path: CROSS_BORDER_PATH, headers: ACCEPT_FIX, body }));
 }
 
-When('the TPP initiates a cross-border payment whose requestedExecutionDate is today', async function (this: CodeWorld) {
-  await sendCrossBorderDated(this, targetDateBack(this, 0));
-});
+When(
+  'the TPP initiates a cross-border payment whose requestedExecutionDate is today',
+  async function (this: CodeWorld) {
+    await sendCrossBorderDated(this, targetDateBack(this, 0));
+  },
+);
 
-When('the TPP initiates a cross-border payment whose requestedExecutionDate is {int} days back', async function (this: CodeWorld, days: number) {
-  await sendCrossBorderDated(this, targetDateBack(this, days));
-});
+When(
+  'the TPP initiates a cross-border payment whose requestedExecutionDate is {int} days back',
+  async function (this: CodeWorld, days: number) {
+    await sendCrossBorderDated(this, targetDateBack(this, days));
+  },
+);
 
-When('the TPP sends that payment again with allowLogicalDuplicate {string}', async function (this: CodeWorld, value: string) {
-  const p = lastPayment(this);
-  const query = Object.fromEntries(p.query);
-  state(this).sent.push(await this.send({ method: 'POST', path: p.path, query: { ...query, allowLogicalDuplicate: value }, headers: p.fix, body: p.body }));
-});
+When(
+  'the TPP sends that payment again with allowLogicalDuplicate {string}',
+  async function (this: CodeWorld, value: string) {
+    const p = lastPayment(this);
+    const query = Object.fromEntries(p.query);
+    state(this).sent.push(
+      await this.send({
+        method: 'POST',
+        path: p.path,
+        query: { ...query, allowLogicalDuplicate: value },
+        headers: p.fix,
+        body: p.body,
+      }),
+    );
+  },
+);
 
-When('the TPP sends that payment again under a product offered only as single payments', async function (this: Xs2aWorld & CodeWorld) {
-  const p = lastPayment(this);
-  const product = singleOnlyProduct(this, p.path.split('/')[2] as PaymentService);
-  const segments = p.path.split('/');
-  segments[segments.length - 1] = product;
-  // Another text: never a logical duplicate of the accepted one, whatever the bank compares.
-  const tok = randomBytes(4).toString('hex');
-  const retext = (o: any) => { if (o && typeof o.remittanceInformationUnstructured === 'string') o.remittanceInformationUnstructured = `Conformance ${tok}`; };
-  retext(p.body);
-  for (const item of Array.isArray(p.body?.payments) ? p.body.payments : []) retext(item);
-  state(this).sent.push(await this.send({ method: 'POST', path: segments.join('/'), query: Object.fromEntries(p.query), headers: p.fix, body: p.body }));
-});
+When(
+  'the TPP sends that payment again under a product offered only as single payments',
+  async function (this: Xs2aWorld & CodeWorld) {
+    const p = lastPayment(this);
+    const product = singleOnlyProduct(this, p.path.split('/')[2] as PaymentService);
+    const segments = p.path.split('/');
+    segments[segments.length - 1] = product;
+    // Another text: never a logical duplicate of the accepted one, whatever the bank compares.
+    const tok = randomBytes(4).toString('hex');
+    const retext = (o: any) => {
+      if (o && typeof o.remittanceInformationUnstructured === 'string')
+        o.remittanceInformationUnstructured = `Conformance ${tok}`;
+    };
+    retext(p.body);
+    for (const item of Array.isArray(p.body?.payments) ? p.body.payments : []) retext(item);
+    state(this).sent.push(
+      await this.send({
+        method: 'POST',
+        path: segments.join('/'),
+        query: Object.fromEntries(p.query),
+        headers: p.fix,
+        body: p.body,
+      }),
+    );
+  },
+);
 
 Then('the refusal names the code {word}', function (this: Xs2aWorld, code: string) {
   return check(this, refusalNamesCode, code);

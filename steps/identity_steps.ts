@@ -2,8 +2,19 @@
 // step 5): the scenario acts as the profile's other TPPs (src/suite/identities.ts).
 import { Given, Then, When } from '@cucumber/cucumber';
 import {
-  expectForbidden, expectOtherPaymentAuthorised, expectPsuIdPerTpp, expectRoleRefused, identityNamed, otherAuthorisesPayment, otherInitiatesPayment, otherInitiatesWithoutPsu,
-  otherObtainsPsu, otherReadsAccounts, otherReadsAccountsAsFirst, otherReadsBasket, otherReadsPayment,
+  expectForbidden,
+  expectOtherPaymentAuthorised,
+  expectPsuIdPerTpp,
+  expectRoleRefused,
+  identityNamed,
+  otherAuthorisesPayment,
+  otherInitiatesPayment,
+  otherInitiatesWithoutPsu,
+  otherObtainsPsu,
+  otherReadsAccounts,
+  otherReadsAccountsAsFirst,
+  otherReadsBasket,
+  otherReadsPayment,
 } from '../src/suite/identities.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
@@ -16,13 +27,19 @@ When('the PSU completes SCA with the {word} TPP as well', async function (this: 
   await otherObtainsPsu(this, identityNamed(who), true);
 });
 
-Then('the {word} TPP holds a psu-id for the PSU that differs from the first TPP\'s', function (this: Xs2aWorld, who: string) {
-  expectPsuIdPerTpp(this, identityNamed(who));
-});
+Then(
+  "the {word} TPP holds a psu-id for the PSU that differs from the first TPP's",
+  function (this: Xs2aWorld, who: string) {
+    expectPsuIdPerTpp(this, identityNamed(who));
+  },
+);
 
-When('the {word} TPP reads the account list with the first TPP\'s psu-id and TPP-Session-ID', async function (this: Xs2aWorld, who: string) {
-  await otherReadsAccountsAsFirst(this, identityNamed(who));
-});
+When(
+  "the {word} TPP reads the account list with the first TPP's psu-id and TPP-Session-ID",
+  async function (this: Xs2aWorld, who: string) {
+    await otherReadsAccountsAsFirst(this, identityNamed(who));
+  },
+);
 
 When('the {word} TPP reads that payment', async function (this: Xs2aWorld, who: string) {
   await otherReadsPayment(this, identityNamed(who), 'payment');
@@ -48,7 +65,7 @@ When('the {word} TPP initiates a cross-border payment', async function (this: Xs
   await otherInitiatesPayment(this, identityNamed(who));
 });
 
-Then('the request is refused for the TPP\'s PSD2 role', function (this: Xs2aWorld) {
+Then("the request is refused for the TPP's PSD2 role", function (this: Xs2aWorld) {
   expectRoleRefused(this);
 });
 
@@ -57,13 +74,19 @@ Then('the refusal is status 403 with the code FORBIDDEN', function (this: Xs2aWo
 });
 
 // Release 1.17.0: single SCA payment initiation for payment-only TPPs (src/suite/identities.ts, the reading).
-When('the {word} TPP, holding no psu-id, initiates a norwegian-domestic payment from the PSU\'s account with PSU-Context PRIVATE and no PSU-ID', async function (this: Xs2aWorld, who: string) {
-  await otherInitiatesWithoutPsu(this, identityNamed(who));
-});
+When(
+  "the {word} TPP, holding no psu-id, initiates a norwegian-domestic payment from the PSU's account with PSU-Context PRIVATE and no PSU-ID",
+  async function (this: Xs2aWorld, who: string) {
+    await otherInitiatesWithoutPsu(this, identityNamed(who));
+  },
+);
 
-When('the PSU completes the SCA of the {word} TPP\'s payment authorisation', async function (this: Xs2aWorld, who: string) {
-  await otherAuthorisesPayment(this, identityNamed(who));
-});
+When(
+  "the PSU completes the SCA of the {word} TPP's payment authorisation",
+  async function (this: Xs2aWorld, who: string) {
+    await otherAuthorisesPayment(this, identityNamed(who));
+  },
+);
 
 Then('the {word} TPP reads its payment as authorised', function (this: Xs2aWorld, who: string) {
   return expectOtherPaymentAuthorised(this, identityNamed(who));

@@ -3,23 +3,70 @@
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import { expectSchema, jsonOf } from '../src/session/expect.ts';
 import {
-  expectAmountsAsStrings, expectFeeConsistency, expectInitiationAnswer, expectListedAnswers, expectMessagesFollowSpec, linkPath, productChange, variant,
+  expectAmountsAsStrings,
+  expectFeeConsistency,
+  expectInitiationAnswer,
+  expectListedAnswers,
+  expectMessagesFollowSpec,
+  linkPath,
+  productChange,
+  variant,
 } from '../src/suite/payments.ts';
 import type { PaymentService } from '../src/session/payment-requests.ts';
 import {
-  approveBeforeReadProduct, authorise, cancellationNeedsSca, completeSca, feeInformationProduct, listAuthorisations, currentPayment, deletePayment, deletePendingWithControl, givenPayment, initiateCrossBorder, initiateCrossBorderTwice, initiateCrossBorderWithControl,
-  initiateProduct, initiateProductTwice, initiateProductWithControl, initiateUnderUnknownProduct, keepAuthorisation, offeredAs, readPayment, readStatus,
-  serviceProduct, startAuthorisation, tryCrossBorderWays, withoutRequiredHeader,
+  approveBeforeReadProduct,
+  authorise,
+  cancellationNeedsSca,
+  completeSca,
+  feeInformationProduct,
+  listAuthorisations,
+  currentPayment,
+  deletePayment,
+  deletePendingWithControl,
+  givenPayment,
+  initiateCrossBorder,
+  initiateCrossBorderTwice,
+  initiateCrossBorderWithControl,
+  initiateProduct,
+  initiateProductTwice,
+  initiateProductWithControl,
+  initiateUnderUnknownProduct,
+  keepAuthorisation,
+  offeredAs,
+  readPayment,
+  readStatus,
+  serviceProduct,
+  startAuthorisation,
+  tryCrossBorderWays,
+  withoutRequiredHeader,
 } from '../src/suite/payments-flow.ts';
 import { authoriseUnfundedPayment, waitForPending, reachPending } from '../src/suite/payments-clock.ts';
 import { check } from '../src/suite/checks/check.ts';
 import {
-  anySelfLinkReads, authorisationListed, bothPaymentsAccepted, cancellationLinksAuthorisation, deletionRefusedDescriptively, duplicateRefused, fundedNotRejected, linksAuthorisation,
-  paymentRefused, paymentStatusIs, readableAfterApproval, selfLinkReads, statusCarriesFundsAvailable, statusLeftReceived, unfundedRejected, unreadableBeforeApproval,
+  anySelfLinkReads,
+  authorisationListed,
+  bothPaymentsAccepted,
+  cancellationLinksAuthorisation,
+  deletionRefusedDescriptively,
+  duplicateRefused,
+  fundedNotRejected,
+  linksAuthorisation,
+  paymentRefused,
+  paymentStatusIs,
+  readableAfterApproval,
+  selfLinkReads,
+  statusCarriesFundsAvailable,
+  statusLeftReceived,
+  unfundedRejected,
+  unreadableBeforeApproval,
 } from '../src/suite/checks/payments.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
-const SERVICE: Record<string, PaymentService> = { single: 'payments', bulk: 'bulk-payments', periodic: 'periodic-payments' };
+const SERVICE: Record<string, PaymentService> = {
+  single: 'payments',
+  bulk: 'bulk-payments',
+  periodic: 'periodic-payments',
+};
 
 // ------------------------------------------------------------------ cross-border initiation
 
@@ -27,13 +74,24 @@ When('the TPP initiates a cross-border payment', async function (this: Xs2aWorld
   await initiateCrossBorder(this);
 });
 
-When('the TPP initiates a cross-border payment in each of these ways:', async function (this: Xs2aWorld, table: DataTable) {
-  this.state.tries = await tryCrossBorderWays(this, table.hashes() as Array<{ way: string; answer: string }>);
-});
+When(
+  'the TPP initiates a cross-border payment in each of these ways:',
+  async function (this: Xs2aWorld, table: DataTable) {
+    this.state.tries = await tryCrossBorderWays(this, table.hashes() as Array<{ way: string; answer: string }>);
+  },
+);
 
-When('the TPP initiates a cross-border payment without the required {string} header', async function (this: Xs2aWorld, header: string) {
-  await initiateCrossBorderWithControl(this, `the same payment with ${header}`, undefined, withoutRequiredHeader('create-cross-border-payment', header));
-});
+When(
+  'the TPP initiates a cross-border payment without the required {string} header',
+  async function (this: Xs2aWorld, header: string) {
+    await initiateCrossBorderWithControl(
+      this,
+      `the same payment with ${header}`,
+      undefined,
+      withoutRequiredHeader('create-cross-border-payment', header),
+    );
+  },
+);
 
 Then('each payment is answered as listed', function (this: Xs2aWorld) {
   expectListedAnswers(this.need('tries', 'listed tries'));
@@ -43,17 +101,28 @@ When('the TPP initiates a cross-border payment in which {string}', async functio
   await initiateCrossBorderWithControl(this, `the same payment without "${name}"`, variant(name).apply);
 });
 
-When('the TPP initiates a cross-border payment whose x-accept-fix header is {string}', async function (this: Xs2aWorld, value: string) {
-  await initiateCrossBorder(this, undefined, { headers: { 'x-accept-fix': value } });
-});
+When(
+  'the TPP initiates a cross-border payment whose x-accept-fix header is {string}',
+  async function (this: Xs2aWorld, value: string) {
+    await initiateCrossBorder(this, undefined, { headers: { 'x-accept-fix': value } });
+  },
+);
 
-When('the TPP initiates a cross-border payment whose allowLogicalDuplicate query is {string} instead of {string}', async function (this: Xs2aWorld, value: string, usual: string) {
-  await initiateCrossBorderWithControl(this, `the same payment with allowLogicalDuplicate=${usual}`, undefined, { query: { allowLogicalDuplicate: value } });
-});
+When(
+  'the TPP initiates a cross-border payment whose allowLogicalDuplicate query is {string} instead of {string}',
+  async function (this: Xs2aWorld, value: string, usual: string) {
+    await initiateCrossBorderWithControl(this, `the same payment with allowLogicalDuplicate=${usual}`, undefined, {
+      query: { allowLogicalDuplicate: value },
+    });
+  },
+);
 
-When('the TPP initiates the same cross-border payment twice with allowLogicalDuplicate {word}', async function (this: Xs2aWorld, value: string) {
-  await initiateCrossBorderTwice(this, value);
-});
+When(
+  'the TPP initiates the same cross-border payment twice with allowLogicalDuplicate {word}',
+  async function (this: Xs2aWorld, value: string) {
+    await initiateCrossBorderTwice(this, value);
+  },
+);
 
 // ------------------------------------------------------------------ other products, bulk, periodic
 
@@ -61,26 +130,47 @@ Given('the bank offers the payment product {string}', function (this: Xs2aWorld,
   offeredAs(this, 'payments', product);
 });
 
-When('the TPP initiates a {word} payment of product {string}', async function (this: Xs2aWorld, kind: string, product: string) {
-  await initiateProduct(this, SERVICE[kind], product);
-});
+When(
+  'the TPP initiates a {word} payment of product {string}',
+  async function (this: Xs2aWorld, kind: string, product: string) {
+    await initiateProduct(this, SERVICE[kind], product);
+  },
+);
 
 // Which products a bank offers as bulk and as periodic payments is not stated: the profile's (capabilities.bulkProducts, periodicProducts).
-When('the TPP initiates a {word} payment of a product the profile offers in that service', async function (this: Xs2aWorld, kind: string) {
-  await initiateProduct(this, SERVICE[kind], serviceProduct(this, SERVICE[kind]));
-});
+When(
+  'the TPP initiates a {word} payment of a product the profile offers in that service',
+  async function (this: Xs2aWorld, kind: string) {
+    await initiateProduct(this, SERVICE[kind], serviceProduct(this, SERVICE[kind]));
+  },
+);
 
-When('the TPP initiates a {word} payment of product {string} in which {string}', async function (this: Xs2aWorld, kind: string, product: string, change: string) {
-  await initiateProductWithControl(this, SERVICE[kind], product, productChange(change, this.profile), `the same payment without "${change}"`);
-});
+When(
+  'the TPP initiates a {word} payment of product {string} in which {string}',
+  async function (this: Xs2aWorld, kind: string, product: string, change: string) {
+    await initiateProductWithControl(
+      this,
+      SERVICE[kind],
+      product,
+      productChange(change, this.profile),
+      `the same payment without "${change}"`,
+    );
+  },
+);
 
-When('the TPP initiates a norwegian-domestic payment under the unknown product {string}', async function (this: Xs2aWorld, product: string) {
-  await initiateUnderUnknownProduct(this, product);
-});
+When(
+  'the TPP initiates a norwegian-domestic payment under the unknown product {string}',
+  async function (this: Xs2aWorld, product: string) {
+    await initiateUnderUnknownProduct(this, product);
+  },
+);
 
-When('the TPP initiates the same {word} payment of product {string} twice with allowLogicalDuplicate {word}', async function (this: Xs2aWorld, kind: string, product: string, value: string) {
-  await initiateProductTwice(this, SERVICE[kind], product, value);
-});
+When(
+  'the TPP initiates the same {word} payment of product {string} twice with allowLogicalDuplicate {word}',
+  async function (this: Xs2aWorld, kind: string, product: string, value: string) {
+    await initiateProductTwice(this, SERVICE[kind], product, value);
+  },
+);
 
 When('the TPP reads the fee information of a product the profile names', async function (this: Xs2aWorld) {
   await this.send({ method: 'GET', path: `/v1/payments/${feeInformationProduct(this)}/fee-information` });
@@ -88,19 +178,22 @@ When('the TPP reads the fee information of a product the profile names', async f
 
 // ------------------------------------------------------------------ answers of initiation
 
-Then('the payment answer has a paymentId, a transactionStatus of the spec and links with verbs', function (this: Xs2aWorld) {
-  expectInitiationAnswer(this.last);
-});
+Then(
+  'the payment answer has a paymentId, a transactionStatus of the spec and links with verbs',
+  function (this: Xs2aWorld) {
+    expectInitiationAnswer(this.last);
+  },
+);
 
 Then('the payment answer keeps to the tppMessage and psuMessage rules', function (this: Xs2aWorld) {
   expectMessagesFollowSpec(jsonOf(this.last), 'the payment answer');
 });
 
-Then('every amount in the payment answer is a string in the currency\'s minor units', function (this: Xs2aWorld) {
+Then("every amount in the payment answer is a string in the currency's minor units", function (this: Xs2aWorld) {
   expectAmountsAsStrings(jsonOf(this.last), 'the payment answer');
 });
 
-Then('the payment answer\'s transactionFeeIndicator and transactionFees agree', function (this: Xs2aWorld) {
+Then("the payment answer's transactionFeeIndicator and transactionFees agree", function (this: Xs2aWorld) {
   expectFeeConsistency(jsonOf(this.last), 'the payment answer');
 });
 
@@ -116,7 +209,7 @@ Then('the payment is refused with an error body', function (this: Xs2aWorld) {
   return check(this, paymentRefused);
 });
 
-Then('the payment\'s self link reads the payment', function (this: Xs2aWorld) {
+Then("the payment's self link reads the payment", function (this: Xs2aWorld) {
   return check(this, selfLinkReads);
 });
 
@@ -135,17 +228,28 @@ Given('the TPP has initiated a cross-border payment', async function (this: Xs2a
   await givenPayment(this, 'payments', 'cross-border-credit-transfers');
 });
 
-Given('the TPP has initiated a {word} payment of product {string}', async function (this: Xs2aWorld, kind: string, product: string) {
-  await givenPayment(this, SERVICE[kind], product);
-});
+Given(
+  'the TPP has initiated a {word} payment of product {string}',
+  async function (this: Xs2aWorld, kind: string, product: string) {
+    await givenPayment(this, SERVICE[kind], product);
+  },
+);
 
-Given('the TPP has initiated a {word} payment of product {string} of {string}', async function (this: Xs2aWorld, kind: string, product: string, amount: string) {
-  await givenPayment(this, SERVICE[kind], product, (b) => { b.instructedAmount.amount = amount; });
-});
+Given(
+  'the TPP has initiated a {word} payment of product {string} of {string}',
+  async function (this: Xs2aWorld, kind: string, product: string, amount: string) {
+    await givenPayment(this, SERVICE[kind], product, (b) => {
+      b.instructedAmount.amount = amount;
+    });
+  },
+);
 
-Given('the TPP has initiated a single payment of a product read only after the PSU\'s approval', async function (this: Xs2aWorld) {
-  await givenPayment(this, 'payments', approveBeforeReadProduct(this));
-});
+Given(
+  "the TPP has initiated a single payment of a product read only after the PSU's approval",
+  async function (this: Xs2aWorld) {
+    await givenPayment(this, 'payments', approveBeforeReadProduct(this));
+  },
+);
 
 Given('the PSU has authorised the payment', async function (this: Xs2aWorld) {
   await authorise(this);
@@ -210,7 +314,7 @@ Then('the list holds the started authorisation', function (this: Xs2aWorld) {
   return check(this, authorisationListed);
 });
 
-Given('the profile says cancelling the payment in its status needs the PSU\'s SCA', async function (this: Xs2aWorld) {
+Given("the profile says cancelling the payment in its status needs the PSU's SCA", async function (this: Xs2aWorld) {
   await cancellationNeedsSca(this, true);
 });
 
@@ -226,9 +330,12 @@ When('the TPP deletes the payment in status PDNG', async function (this: Xs2aWor
   this.state.deletion = await deletePendingWithControl(this);
 });
 
-When('the TPP follows the cancellation\'s startAuthorisation link', async function (this: Xs2aWorld) {
+When("the TPP follows the cancellation's startAuthorisation link", async function (this: Xs2aWorld) {
   await check(this, cancellationLinksAuthorisation);
-  await this.send({ method: 'POST', path: linkPath(jsonOf(this.state.deletion)._links.startAuthorisation.href, this.ctx.targetUrl) });
+  await this.send({
+    method: 'POST',
+    path: linkPath(jsonOf(this.state.deletion)._links.startAuthorisation.href, this.ctx.targetUrl),
+  });
   keepAuthorisation(this);
 });
 
@@ -238,22 +345,28 @@ Then('the deletion is refused with a descriptive message', function (this: Xs2aW
 
 // ------------------------------------------------------------------ the sandbox batch (@clock)
 
-Given('the PSU has authorised a norwegian-domestic payment beyond the debtor\'s funds', async function (this: Xs2aWorld) {
-  await authoriseUnfundedPayment(this);
-  this.state.unfunded = currentPayment(this);
-});
+Given(
+  "the PSU has authorised a norwegian-domestic payment beyond the debtor's funds",
+  async function (this: Xs2aWorld) {
+    await authoriseUnfundedPayment(this);
+    this.state.unfunded = currentPayment(this);
+  },
+);
 
-Given('the PSU has authorised a norwegian-domestic payment within the debtor\'s funds', async function (this: Xs2aWorld) {
-  await givenPayment(this, 'payments', 'norwegian-domestic-credit-transfers');
-  await authorise(this);
-  this.state.funded = currentPayment(this);
-});
+Given(
+  "the PSU has authorised a norwegian-domestic payment within the debtor's funds",
+  async function (this: Xs2aWorld) {
+    await givenPayment(this, 'payments', 'norwegian-domestic-credit-transfers');
+    await authorise(this);
+    this.state.funded = currentPayment(this);
+  },
+);
 
 When('the sandbox payment batch leaves the payment waiting for funds', async function (this: Xs2aWorld) {
   await waitForPending(this);
 });
 
-Given('the PSU has a payment in status PDNG, reached by the profile\'s recipe', async function (this: Xs2aWorld) {
+Given("the PSU has a payment in status PDNG, reached by the profile's recipe", async function (this: Xs2aWorld) {
   await reachPending(this);
 });
 
@@ -261,10 +374,10 @@ When('a whole day of sandbox payment batches has run', async function (this: Xs2
   await this.advanceClock(24 * 3600 + 60);
 });
 
-Then('the payment beyond the debtor\'s funds is RJCT with fundsAvailable false', function (this: Xs2aWorld) {
+Then("the payment beyond the debtor's funds is RJCT with fundsAvailable false", function (this: Xs2aWorld) {
   return check(this, unfundedRejected);
 });
 
-Then('the payment within the debtor\'s funds is not rejected and has fundsAvailable true', function (this: Xs2aWorld) {
+Then("the payment within the debtor's funds is not rejected and has fundsAvailable true", function (this: Xs2aWorld) {
   return check(this, fundedNotRejected);
 });

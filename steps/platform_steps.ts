@@ -4,7 +4,13 @@ import { Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
 import { responseOf } from '../src/session/expect.ts';
 import {
-  expectHttpDate, expectJsonUtf8, malformedPayment, obsoleteHttpDate, OPTIONAL_HEADER_VALUES, unusualRequests, utf8HeaderValue,
+  expectHttpDate,
+  expectJsonUtf8,
+  malformedPayment,
+  obsoleteHttpDate,
+  OPTIONAL_HEADER_VALUES,
+  unusualRequests,
+  utf8HeaderValue,
 } from '../src/suite/platform.ts';
 import { buildBody } from '../src/session/templates.ts';
 import { accountVars, SANDBOX_PATHS } from '../src/suite/sandbox.ts';
@@ -14,7 +20,13 @@ import type { Xs2aWorld } from './support/world.ts';
 import { eachAtOnce } from '../src/suite/concurrently.ts';
 import { tamperWith } from '../src/suite/tamper.ts';
 import { check } from '../src/suite/checks/check.ts';
-import { errorBodyStatus, jsonDatesIso, neverXml, requestIdEchoed, serverErrorsAreSystemError } from '../src/suite/checks/platform.ts';
+import {
+  errorBodyStatus,
+  jsonDatesIso,
+  neverXml,
+  requestIdEchoed,
+  serverErrorsAreSystemError,
+} from '../src/suite/checks/platform.ts';
 
 const ACCOUNTS: RequestSpec = { method: 'GET', path: '/v1/accounts' };
 
@@ -25,9 +37,21 @@ const CONSENT_BODY = { access: { allPsd2: 'allAccounts' } };
 const ERROR_REQUESTS: Record<string, { spec: RequestSpec; control?: RequestSpec; what?: string }> = {
   // No control: no request without the violation exists, the path itself is what the bank does not serve.
   'a request to a path the bank does not serve': { spec: { method: 'GET', path: '/v1/no-such-resource' } },
-  'an account list request with the PSU-ID 12345': { spec: { ...ACCOUNTS, headers: { 'PSU-ID': '12345' } }, control: ACCOUNTS, what: 'the same account list request with the PSU\'s psu-id' },
-  'an account list request without TPP-Redirect-URI': { spec: { ...ACCOUNTS, headers: { 'TPP-Redirect-URI': null } }, control: ACCOUNTS, what: 'the same account list request with TPP-Redirect-URI' },
-  'a consent request to /v1/consents': { spec: { method: 'POST', path: '/v1/consents', body: CONSENT_BODY }, control: { method: 'POST', path: '/v1/bank-offered-consents', body: CONSENT_BODY }, what: 'the same consent request to /v1/bank-offered-consents' },
+  'an account list request with the PSU-ID 12345': {
+    spec: { ...ACCOUNTS, headers: { 'PSU-ID': '12345' } },
+    control: ACCOUNTS,
+    what: "the same account list request with the PSU's psu-id",
+  },
+  'an account list request without TPP-Redirect-URI': {
+    spec: { ...ACCOUNTS, headers: { 'TPP-Redirect-URI': null } },
+    control: ACCOUNTS,
+    what: 'the same account list request with TPP-Redirect-URI',
+  },
+  'a consent request to /v1/consents': {
+    spec: { method: 'POST', path: '/v1/consents', body: CONSENT_BODY },
+    control: { method: 'POST', path: '/v1/bank-offered-consents', body: CONSENT_BODY },
+    what: 'the same consent request to /v1/bank-offered-consents',
+  },
 };
 
 When('the TPP provokes an error with {string}', async function (this: Xs2aWorld, name: string) {
@@ -47,8 +71,18 @@ When('the TPP posts a cross-border payment whose body is {}', async function (th
 
 When('the TPP creates a sandbox account whose name contains an emoji', async function (this: Xs2aWorld) {
   const vars = await accountVars(this, { accountName: 'Feriekonto' });
-  const create = (v: Record<string, unknown>): RequestSpec => ({ method: 'POST', path: SANDBOX_PATHS.accounts, body: buildBody(this.profile, 'sandbox-account', v), psu: false });
-  await sendWithControl(this, create({ ...vars, accountName: 'Feriekonto 🏖️' }), create(vars), 'the same sandbox account named without the emoji');
+  const create = (v: Record<string, unknown>): RequestSpec => ({
+    method: 'POST',
+    path: SANDBOX_PATHS.accounts,
+    body: buildBody(this.profile, 'sandbox-account', v),
+    psu: false,
+  });
+  await sendWithControl(
+    this,
+    create({ ...vars, accountName: 'Feriekonto 🏖️' }),
+    create(vars),
+    'the same sandbox account named without the emoji',
+  );
 });
 
 When('the TPP sends requests that commonly break servers', async function (this: Xs2aWorld) {
@@ -66,33 +100,68 @@ When('the TPP reads the account list at {string}', async function (this: Xs2aWor
   await this.send({ method: 'GET', path });
 });
 
-When('the TPP reads the account list at {string} instead of {string}', async function (this: Xs2aWorld, path: string, usual: string) {
-  await sendWithControl(this, { method: 'GET', path }, { method: 'GET', path: usual }, `the same account list request at ${usual}`);
-});
+When(
+  'the TPP reads the account list at {string} instead of {string}',
+  async function (this: Xs2aWorld, path: string, usual: string) {
+    await sendWithControl(
+      this,
+      { method: 'GET', path },
+      { method: 'GET', path: usual },
+      `the same account list request at ${usual}`,
+    );
+  },
+);
 
 When('the TPP reads the account list opting in to the fixes {string}', async function (this: Xs2aWorld, fixes: string) {
   await this.send({ ...ACCOUNTS, headers: { 'x-accept-fix': fixes } });
 });
 
-When('the TPP reads the account list opting in to the fixes {string} instead of {string}', async function (this: Xs2aWorld, fixes: string, usual: string) {
-  await sendWithControl(this, { ...ACCOUNTS, headers: { 'x-accept-fix': fixes } }, { ...ACCOUNTS, headers: { 'x-accept-fix': usual } }, `the same account list request opting in to "${usual}"`);
-});
+When(
+  'the TPP reads the account list opting in to the fixes {string} instead of {string}',
+  async function (this: Xs2aWorld, fixes: string, usual: string) {
+    await sendWithControl(
+      this,
+      { ...ACCOUNTS, headers: { 'x-accept-fix': fixes } },
+      { ...ACCOUNTS, headers: { 'x-accept-fix': usual } },
+      `the same account list request opting in to "${usual}"`,
+    );
+  },
+);
 
 // ---------------------------------------------------------------- headers and conventions
 
-When('the TPP reads the account list with the header {string} set to {string}', async function (this: Xs2aWorld, name: string, value: string) {
-  await this.send({ ...ACCOUNTS, headers: { [name]: value } });
-});
+When(
+  'the TPP reads the account list with the header {string} set to {string}',
+  async function (this: Xs2aWorld, name: string, value: string) {
+    await this.send({ ...ACCOUNTS, headers: { [name]: value } });
+  },
+);
 
 // "instead of its usual value": the control sends the header as the TPP always does (the PSU's own PSU-ID, or none).
-When(/^the TPP reads the account list with the header "([^"]+)" set to "([^"]*)" instead of (?:"([^"]*)"|its usual value)$/, async function (this: Xs2aWorld, name: string, value: string, usual?: string) {
-  const control = usual == null ? ACCOUNTS : { ...ACCOUNTS, headers: { [name]: usual } };
-  await sendWithControl(this, { ...ACCOUNTS, headers: { [name]: value } }, control, `the same account list request with ${usual == null ? `${name} as the TPP always sends it` : `${name}: ${usual}`}`);
-});
+When(
+  /^the TPP reads the account list with the header "([^"]+)" set to "([^"]*)" instead of (?:"([^"]*)"|its usual value)$/,
+  async function (this: Xs2aWorld, name: string, value: string, usual?: string) {
+    const control = usual == null ? ACCOUNTS : { ...ACCOUNTS, headers: { [name]: usual } };
+    await sendWithControl(
+      this,
+      { ...ACCOUNTS, headers: { [name]: value } },
+      control,
+      `the same account list request with ${usual == null ? `${name} as the TPP always sends it` : `${name}: ${usual}`}`,
+    );
+  },
+);
 
-When('the TPP reads the account list with the header {string} set to {string} in UTF-8 instead of {string}', async function (this: Xs2aWorld, name: string, value: string, usual: string) {
-  await sendWithControl(this, { ...ACCOUNTS, headers: { [name]: utf8HeaderValue(value) } }, { ...ACCOUNTS, headers: { [name]: usual } }, `the same account list request with ${name}: ${usual}`);
-});
+When(
+  'the TPP reads the account list with the header {string} set to {string} in UTF-8 instead of {string}',
+  async function (this: Xs2aWorld, name: string, value: string, usual: string) {
+    await sendWithControl(
+      this,
+      { ...ACCOUNTS, headers: { [name]: utf8HeaderValue(value) } },
+      { ...ACCOUNTS, headers: { [name]: usual } },
+      `the same account list request with ${name}: ${usual}`,
+    );
+  },
+);
 
 When('the TPP reads the account list with every optional header of the header table', async function (this: Xs2aWorld) {
   await this.send({ ...ACCOUNTS, headers: { ...OPTIONAL_HEADER_VALUES } });
@@ -116,11 +185,14 @@ When('the TPP reads the account list with the Host header naming the port', asyn
 });
 
 When('the TPP sends an account list request without {word}', async function (this: Xs2aWorld, name: string) {
-  const without: RequestSpec = name === 'Signature' ? { ...ACCOUNTS, tamper: tamperWith('signature.missing') } : { ...ACCOUNTS, headers: { [name]: null } };
+  const without: RequestSpec =
+    name === 'Signature'
+      ? { ...ACCOUNTS, tamper: tamperWith('signature.missing') }
+      : { ...ACCOUNTS, headers: { [name]: null } };
   await sendWithControl(this, without, ACCOUNTS, `the same account list request with ${name}`);
 });
 
-Then('the response carries the request\'s X-Request-ID', function (this: Xs2aWorld) {
+Then("the response carries the request's X-Request-ID", function (this: Xs2aWorld) {
   return check(this, requestIdEchoed);
 });
 
@@ -129,9 +201,12 @@ When('the TPP names the PSU by X-PSU-IDENTITY instead of PSU-ID', async function
   this.psu.psuId = undefined;
 });
 
-When(/^the TPP reads the account list with a Date in the (RFC 850|asctime) form$/, async function (this: Xs2aWorld, form: 'RFC 850' | 'asctime') {
-  await this.send({ ...ACCOUNTS, sign: { date: { value: obsoleteHttpDate(Date.now(), form) } } });
-});
+When(
+  /^the TPP reads the account list with a Date in the (RFC 850|asctime) form$/,
+  async function (this: Xs2aWorld, form: 'RFC 850' | 'asctime') {
+    await this.send({ ...ACCOUNTS, sign: { date: { value: obsoleteHttpDate(Date.now(), form) } } });
+  },
+);
 
 Then('any Date header of the answer is an RFC 7231 date', function (this: Xs2aWorld) {
   const d = responseOf(this.last).headers.date;

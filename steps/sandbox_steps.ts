@@ -6,22 +6,52 @@ import { keepControl, sendWithControl } from '../src/suite/controls.ts';
 import { checkedSetup } from '../src/session/expect.ts';
 import { leaveOut } from '../src/suite/accounts.ts';
 import {
-  accountVars, body, cardTxn, VARIANT_STEPS, cardTxnDates, cardTxnsRequest, cardVars, createSandboxAccount, createSandboxCard, daysAgo, listSandboxTxns, payFromSandboxAccount, postCardTxns, SANDBOX_PATHS,
-  emptySandboxPools, readSandboxResource, sendNow, silentOperation, updateSandboxBalance, withPath,
+  accountVars,
+  body,
+  cardTxn,
+  VARIANT_STEPS,
+  cardTxnDates,
+  cardTxnsRequest,
+  cardVars,
+  createSandboxAccount,
+  createSandboxCard,
+  daysAgo,
+  listSandboxTxns,
+  payFromSandboxAccount,
+  postCardTxns,
+  SANDBOX_PATHS,
+  emptySandboxPools,
+  readSandboxResource,
+  sendNow,
+  silentOperation,
+  updateSandboxBalance,
+  withPath,
 } from '../src/suite/sandbox.ts';
 import { nameAskable, sandboxAccountOf as account, sandboxCardOf as card } from '../src/suite/accounts.ts';
 import { accountsCardAcceptor, accountsCardStatus } from '../src/suite/checks/accounts.ts';
 import { check, runCheck } from '../src/suite/checks/check.ts';
 import {
-  balanceShows, cardTransactionsBooked, cardTransactionsCreated, createdIdNamed, customersListed, initialAccounts, listHoldsCreated, listHoldsDays, listHoldsDebit, listHoldsNoDebit, listIsSlice,
-  sandboxAccountWiped, sandboxOnly,
+  balanceShows,
+  cardTransactionsBooked,
+  cardTransactionsCreated,
+  createdIdNamed,
+  customersListed,
+  initialAccounts,
+  listHoldsCreated,
+  listHoldsDays,
+  listHoldsDebit,
+  listHoldsNoDebit,
+  listIsSlice,
+  sandboxAccountWiped,
+  sandboxOnly,
 } from '../src/suite/checks/sandbox.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 /** "fromDate 20 days back and toDate 20 days back", "offset 1, limit 2" → sandbox list query. */
 function sandboxQuery(w: Xs2aWorld, text: string): Record<string, string | number> {
   const q: Record<string, string | number> = {};
-  for (const m of text.matchAll(/(fromDate|toDate|limit|offset) (-?\d+)( days back)?/g)) q[m[1]] = m[3] ? daysAgo(w, Number(m[2])) : Number(m[2]);
+  for (const m of text.matchAll(/(fromDate|toDate|limit|offset) (-?\d+)( days back)?/g))
+    q[m[1]] = m[3] ? daysAgo(w, Number(m[2])) : Number(m[2]);
   if (!Object.keys(q).length) throw new Error(`cannot read the query "${text}"`);
   return q;
 }
@@ -34,32 +64,56 @@ const valueOf = (text: string): unknown => {
 
 // ---------------------------------------------------------------- accounts
 
-When('the TPP creates a sandbox account for the PSU\'s customer', async function (this: Xs2aWorld) {
+When("the TPP creates a sandbox account for the PSU's customer", async function (this: Xs2aWorld) {
   this.state.createdIdKey = 'sandbox-account.id';
-  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.accounts, psu: false, body: body(this.profile, 'sandbox-account', await accountVars(this)) });
+  await sendNow(this, {
+    method: 'POST',
+    path: SANDBOX_PATHS.accounts,
+    psu: false,
+    body: body(this.profile, 'sandbox-account', await accountVars(this)),
+  });
 });
 
-When('the TPP creates a sandbox card account for the PSU\'s customer', async function (this: Xs2aWorld) {
+When("the TPP creates a sandbox card account for the PSU's customer", async function (this: Xs2aWorld) {
   this.state.createdIdKey = 'sandbox-card-account.id';
-  await sendNow(this, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, psu: false, body: body(this.profile, 'sandbox-card-account', await cardVars(this)) });
+  await sendNow(this, {
+    method: 'POST',
+    path: SANDBOX_PATHS.cardAccounts,
+    psu: false,
+    body: body(this.profile, 'sandbox-card-account', await cardVars(this)),
+  });
 });
 
-Then('the answer names the new account\'s id', function (this: Xs2aWorld) {
+Then("the answer names the new account's id", function (this: Xs2aWorld) {
   return check(this, createdIdNamed);
 });
 
 Given(VARIANT_STEPS.accountNamed.step, async function (this: Xs2aWorld, n: string) {
   nameAskable(this, 'account', Number(n));
   // A refusal at creation breaks the clause the scenario checks (names up to 70 characters), not just its set-up.
-  await checkedSetup(() => createSandboxAccount(this, VARIANT_STEPS.accountNamed.vars([n])), `the sandbox did not take an account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
+  await checkedSetup(
+    () => createSandboxAccount(this, VARIANT_STEPS.accountNamed.vars([n])),
+    `the sandbox did not take an account name of ${n} characters`,
+    ['versioning.accept-fix.longer-names'],
+  );
 });
 
 // A refusal at creation keeps the name limit (checked on the list after); the control, a new account
 // named with one character fewer, shows that the refusal was for the length.
-Given('a sandbox account of the PSU named with {int} characters, unless the sandbox refuses it', async function (this: Xs2aWorld, n: number) {
-  keepControl(this, `a sandbox account named with ${n - 1} characters`, async () => sendNow(this, { method: 'POST', path: SANDBOX_PATHS.accounts, psu: false, body: body(this.profile, 'sandbox-account', await accountVars(this, { accountName: 'N'.repeat(n - 1) })) }));
-  await createSandboxAccount(this, { accountName: 'N'.repeat(n) }).catch(() => undefined);
-});
+Given(
+  'a sandbox account of the PSU named with {int} characters, unless the sandbox refuses it',
+  async function (this: Xs2aWorld, n: number) {
+    keepControl(this, `a sandbox account named with ${n - 1} characters`, async () =>
+      sendNow(this, {
+        method: 'POST',
+        path: SANDBOX_PATHS.accounts,
+        psu: false,
+        body: body(this.profile, 'sandbox-account', await accountVars(this, { accountName: 'N'.repeat(n - 1) })),
+      }),
+    );
+    await createSandboxAccount(this, { accountName: 'N'.repeat(n) }).catch(() => undefined);
+  },
+);
 
 Given(VARIANT_STEPS.accountOfType.step, async function (this: Xs2aWorld, code: string) {
   await createSandboxAccount(this, VARIANT_STEPS.accountOfType.vars([code]));
@@ -72,17 +126,26 @@ When('the TPP reads the sandbox transactions of the sandbox account', async func
 });
 
 // "… with limit 0 instead of limit 1": the control reads the list with the query after "instead of".
-When(/^the TPP reads the sandbox transactions of the sandbox account with (.+?)(?: instead of (.+))?$/, async function (this: Xs2aWorld, text: string, usual?: string) {
-  const id = account(this).id;
-  if (usual != null) keepControl(this, `the same sandbox list with ${usual}`, () => listSandboxTxns(this, id, sandboxQuery(this, usual)));
-  await listSandboxTxns(this, id, sandboxQuery(this, text));
-});
+When(
+  /^the TPP reads the sandbox transactions of the sandbox account with (.+?)(?: instead of (.+))?$/,
+  async function (this: Xs2aWorld, text: string, usual?: string) {
+    const id = account(this).id;
+    if (usual != null)
+      keepControl(this, `the same sandbox list with ${usual}`, () =>
+        listSandboxTxns(this, id, sandboxQuery(this, usual)),
+      );
+    await listSandboxTxns(this, id, sandboxQuery(this, text));
+  },
+);
 
-When('the TPP reads the sandbox transactions of the sandbox account without the header {word}', async function (this: Xs2aWorld, header: string) {
-  const id = account(this).id;
-  keepControl(this, `the same sandbox list with ${header}`, () => listSandboxTxns(this, id));
-  await listSandboxTxns(this, id, {}, leaveOut(header));
-});
+When(
+  'the TPP reads the sandbox transactions of the sandbox account without the header {word}',
+  async function (this: Xs2aWorld, header: string) {
+    const id = account(this).id;
+    keepControl(this, `the same sandbox list with ${header}`, () => listSandboxTxns(this, id));
+    await listSandboxTxns(this, id, {}, leaveOut(header));
+  },
+);
 
 Then('the sandbox list holds the {int} created transactions', function (this: Xs2aWorld, n: number) {
   return check(this, listHoldsCreated, n);
@@ -92,21 +155,30 @@ Then(/^the sandbox list holds the transactions of ([\d, ]+) days back$/, functio
   return check(this, listHoldsDays, days);
 });
 
-Then(/^the sandbox list is the slice (\d+)\.\.(\d+) of the unpaged list$/, function (this: Xs2aWorld, from: string, to: string) {
-  return check(this, listIsSlice, from, to);
-});
+Then(
+  /^the sandbox list is the slice (\d+)\.\.(\d+) of the unpaged list$/,
+  function (this: Xs2aWorld, from: string, to: string) {
+    return check(this, listIsSlice, from, to);
+  },
+);
 
-When(/^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic payment and authorises it$/, async function (this: Xs2aWorld, amount: string) {
-  await payFromSandboxAccount(this, account(this), amount);
-});
+When(
+  /^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic payment and authorises it$/,
+  async function (this: Xs2aWorld, amount: string) {
+    await payFromSandboxAccount(this, account(this), amount);
+  },
+);
 
 Then(/^the sandbox list holds a debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
   return check(this, listHoldsDebit, amount);
 });
 
-When(/^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic periodic payment starting today and authorises it$/, async function (this: Xs2aWorld, amount: string) {
-  await payFromSandboxAccount(this, account(this), amount, true);
-});
+When(
+  /^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic periodic payment starting today and authorises it$/,
+  async function (this: Xs2aWorld, amount: string) {
+    await payFromSandboxAccount(this, account(this), amount, true);
+  },
+);
 
 Then(/^the sandbox list holds no debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
   return check(this, listHoldsNoDebit, amount);
@@ -128,55 +200,97 @@ Given('a sandbox card account of the PSU', async function (this: Xs2aWorld) {
 
 Given(VARIANT_STEPS.cardNamed.step, async function (this: Xs2aWorld, n: string) {
   nameAskable(this, 'card', Number(n));
-  await checkedSetup(() => createSandboxCard(this, VARIANT_STEPS.cardNamed.vars([n])), `the sandbox did not take a card account name of ${n} characters`, ['versioning.accept-fix.longer-names']);
+  await checkedSetup(
+    () => createSandboxCard(this, VARIANT_STEPS.cardNamed.vars([n])),
+    `the sandbox did not take a card account name of ${n} characters`,
+    ['versioning.accept-fix.longer-names'],
+  );
 });
 
 Given('a sandbox card account of the PSU with {int} card transactions', async function (this: Xs2aWorld, n: number) {
   const c = await createSandboxCard(this);
-  await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, Array.from({ length: n }, () => cardTxn(this))), false);
+  await runCheck(
+    this,
+    cardTransactionsCreated,
+    await postCardTxns(
+      this,
+      c.id,
+      Array.from({ length: n }, () => cardTxn(this)),
+    ),
+    false,
+  );
 });
 
 Given('a sandbox card account of the PSU with a card transaction at a card acceptor', async function (this: Xs2aWorld) {
   const c = await createSandboxCard(this);
-  const t = cardTxn(this, { cardAcceptorId: `acc-${randomUUID().slice(0, 8)}`, cardAcceptorAddress: { street: 'Karl Johans gate', buildingNumber: '22', postalCode: '0159', city: 'Oslo', country: 'NO' } });
+  const t = cardTxn(this, {
+    cardAcceptorId: `acc-${randomUUID().slice(0, 8)}`,
+    cardAcceptorAddress: {
+      street: 'Karl Johans gate',
+      buildingNumber: '22',
+      postalCode: '0159',
+      city: 'Oslo',
+      country: 'NO',
+    },
+  });
   await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, [t]), true);
   this.state.acceptorTxn = t;
 });
 
 // Release 1.23.2: card acceptor information and card account status in the card account reads.
-Then('that card transaction carries the cardAcceptorId and cardAcceptorAddress it was created with', function (this: Xs2aWorld) {
-  return check(this, accountsCardAcceptor);
-});
+Then(
+  'that card transaction carries the cardAcceptorId and cardAcceptorAddress it was created with',
+  function (this: Xs2aWorld) {
+    return check(this, accountsCardAcceptor);
+  },
+);
 
 Then('the card account carries a status of enabled, deleted or blocked', function (this: Xs2aWorld) {
   return check(this, accountsCardStatus);
 });
 
-Given('a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount', async function (this: Xs2aWorld) {
-  const c = await createSandboxCard(this);
-  const t = cardTxn(this, { transactionAmount: { currency: 'NOK', amount: -11500 }, originalAmount: { currency: 'EUR', amount: -1000 } });
-  await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, [t]), true);
-  this.state.switchTxnId = t.cardTransactionId;
-});
+Given(
+  'a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount',
+  async function (this: Xs2aWorld) {
+    const c = await createSandboxCard(this);
+    const t = cardTxn(this, {
+      transactionAmount: { currency: 'NOK', amount: -11500 },
+      originalAmount: { currency: 'EUR', amount: -1000 },
+    });
+    await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, [t]), true);
+    this.state.switchTxnId = t.cardTransactionId;
+  },
+);
 
-When('the TPP creates {int} card transactions on the sandbox card account', async function (this: Xs2aWorld, n: number) {
-  const items = Array.from({ length: n }, () => cardTxn(this));
-  this.state.cardTxnIds = items.map((t) => t.cardTransactionId);
-  await postCardTxns(this, card(this).id, items);
-});
+When(
+  'the TPP creates {int} card transactions on the sandbox card account',
+  async function (this: Xs2aWorld, n: number) {
+    const items = Array.from({ length: n }, () => cardTxn(this));
+    this.state.cardTxnIds = items.map((t) => t.cardTransactionId);
+    await postCardTxns(this, card(this).id, items);
+  },
+);
 
 // The control makes the card account the violation lacks (a set-up: inconclusive when the sandbox cannot).
-When('the TPP creates {int} card transactions on the card account {string}', async function (this: Xs2aWorld, n: number, id: string) {
-  const items = Array.from({ length: n }, () => cardTxn(this));
-  keepControl(this, 'the same card transactions on a sandbox card account of the PSU', async () => postCardTxns(this, (await createSandboxCard(this)).id, items));
-  await postCardTxns(this, `${id}-${randomUUID().slice(0, 8)}`, items);
-});
+When(
+  'the TPP creates {int} card transactions on the card account {string}',
+  async function (this: Xs2aWorld, n: number, id: string) {
+    const items = Array.from({ length: n }, () => cardTxn(this));
+    keepControl(this, 'the same card transactions on a sandbox card account of the PSU', async () =>
+      postCardTxns(this, (await createSandboxCard(this)).id, items),
+    );
+    await postCardTxns(this, `${id}-${randomUUID().slice(0, 8)}`, items);
+  },
+);
 
-When('the TPP creates {int} card transactions on the sandbox card account without the header {word}', async function (this: Xs2aWorld, n: number, header: string) {
-  const items = Array.from({ length: n }, () => cardTxn(this));
-  keepControl(this, `the same card transactions with ${header}`, () => postCardTxns(this, card(this).id, items));
-  await postCardTxns(this, card(this).id, items, leaveOut(header));
-});
+When(
+  'the TPP creates {int} card transactions on the sandbox card account without the header {word}',
+  async function (this: Xs2aWorld, n: number, header: string) {
+    const items = Array.from({ length: n }, () => cardTxn(this));
+    keepControl(this, `the same card transactions with ${header}`, () => postCardTxns(this, card(this).id, items));
+    await postCardTxns(this, card(this).id, items, leaveOut(header));
+  },
+);
 
 Then('the booked card transactions of the answer are the {int} created', function (this: Xs2aWorld, n: number) {
   return check(this, cardTransactionsBooked, n);
@@ -184,18 +298,44 @@ Then('the booked card transactions of the answer are the {int} created', functio
 
 When(/^the TPP creates a card transaction with (.+)$/, async function (this: Xs2aWorld, dates: string) {
   const t = cardTxn(this);
-  await sendWithControl(this, cardTxnsRequest(card(this).id, [{ ...t, ...cardTxnDates(this, dates) }]), cardTxnsRequest(card(this).id, [t]), 'the same card transaction booked and transacted yesterday');
+  await sendWithControl(
+    this,
+    cardTxnsRequest(card(this).id, [{ ...t, ...cardTxnDates(this, dates) }]),
+    cardTxnsRequest(card(this).id, [t]),
+    'the same card transaction booked and transacted yesterday',
+  );
 });
 
 When('the TPP creates a card transaction without {word}', async function (this: Xs2aWorld, field: string) {
-  const t = cardTxn(this, { currencyExchange: { sourceCurrency: 'EUR', targetCurrency: 'NOK', unitCurrency: 'EUR', exchangeRate: '11.5', quotationDate: daysAgo(this, 1) } });
-  await sendWithControl(this, cardTxnsRequest(card(this).id, [withPath(t, field, undefined)]), cardTxnsRequest(card(this).id, [t]), `the same card transaction with ${field}`);
+  const t = cardTxn(this, {
+    currencyExchange: {
+      sourceCurrency: 'EUR',
+      targetCurrency: 'NOK',
+      unitCurrency: 'EUR',
+      exchangeRate: '11.5',
+      quotationDate: daysAgo(this, 1),
+    },
+  });
+  await sendWithControl(
+    this,
+    cardTxnsRequest(card(this).id, [withPath(t, field, undefined)]),
+    cardTxnsRequest(card(this).id, [t]),
+    `the same card transaction with ${field}`,
+  );
 });
 
-When(/^the TPP creates a card transaction whose (\S+) is (.+)$/, async function (this: Xs2aWorld, field: string, value: string) {
-  const t = cardTxn(this);
-  await sendWithControl(this, cardTxnsRequest(card(this).id, [withPath(t, field, valueOf(value))]), cardTxnsRequest(card(this).id, [t]), `the same card transaction with the template's ${field}`);
-});
+When(
+  /^the TPP creates a card transaction whose (\S+) is (.+)$/,
+  async function (this: Xs2aWorld, field: string, value: string) {
+    const t = cardTxn(this);
+    await sendWithControl(
+      this,
+      cardTxnsRequest(card(this).id, [withPath(t, field, valueOf(value))]),
+      cardTxnsRequest(card(this).id, [t]),
+      `the same card transaction with the template's ${field}`,
+    );
+  },
+);
 
 // ---------------------------------------------------------------- customers, balances, initialise
 
@@ -203,15 +343,18 @@ When('the TPP reads the sandbox customers', async function (this: Xs2aWorld) {
   await sendNow(this, { method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
 });
 
-Then('the customers are a list with private and corporate customers, each with a national identity number', function (this: Xs2aWorld) {
-  return check(this, customersListed);
-});
+Then(
+  'the customers are a list with private and corporate customers, each with a national identity number',
+  function (this: Xs2aWorld) {
+    return check(this, customersListed);
+  },
+);
 
-When('the TPP sets the sandbox account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
+When("the TPP sets the sandbox account's balance to {int}", async function (this: Xs2aWorld, amount: number) {
   await updateSandboxBalance(this, 'account', amount);
 });
 
-When('the TPP sets the sandbox card account\'s balance to {int}', async function (this: Xs2aWorld, amount: number) {
+When("the TPP sets the sandbox card account's balance to {int}", async function (this: Xs2aWorld, amount: number) {
   await updateSandboxBalance(this, 'card', amount);
 });
 
@@ -236,4 +379,3 @@ Then('the PSU has two accounts and one card account', function (this: Xs2aWorld)
 Then('the answer is 200 in a sandbox and a refusal in production', function (this: Xs2aWorld) {
   return check(this, sandboxOnly);
 });
-

@@ -2,8 +2,16 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
 import {
-  expectContext, expectCorporateId, expectFailureRedirect, expectPsuId, expectScaRequired, expectTppSessionId, newSessionId,
-  redirectParams, WRONG_NATIONAL_ID, type Context,
+  expectContext,
+  expectCorporateId,
+  expectFailureRedirect,
+  expectPsuId,
+  expectScaRequired,
+  expectTppSessionId,
+  newSessionId,
+  redirectParams,
+  WRONG_NATIONAL_ID,
+  type Context,
 } from '../src/suite/sca-checks.ts';
 import { check } from '../src/suite/checks/check.ts';
 import { fromEarlierStep } from '../src/session/expect.ts';
@@ -47,7 +55,10 @@ Then('the redirect carries a psu-id that is an RFC 4122 UUID', function (this: X
 });
 
 Then('the redirect carries the TPP-Session-ID of the request that started the SCA', function (this: Xs2aWorld) {
-  expectTppSessionId(redirectParams(this.lastSca), this.last?.request.headers.find(([k]) => k.toLowerCase() === 'tpp-session-id')?.[1]);
+  expectTppSessionId(
+    redirectParams(this.lastSca),
+    this.last?.request.headers.find(([k]) => k.toLowerCase() === 'tpp-session-id')?.[1],
+  );
 });
 
 Then('the redirect carries the context {word}', function (this: Xs2aWorld, context: Context) {
@@ -97,7 +108,12 @@ Then('the account list holds none of the remembered accounts', function (this: X
 });
 
 When('the TPP reads the account list without PSU-Corporate-ID', async function (this: Xs2aWorld) {
-  await sendWithControl(this, { ...ACCOUNTS, psu: { psuCorporateId: undefined } }, ACCOUNTS, 'the same account list request with the PSU-Corporate-ID');
+  await sendWithControl(
+    this,
+    { ...ACCOUNTS, psu: { psuCorporateId: undefined } },
+    ACCOUNTS,
+    'the same account list request with the PSU-Corporate-ID',
+  );
 });
 
 When('the TPP starts a new TPP session', function (this: Xs2aWorld) {
@@ -116,7 +132,15 @@ When('{int} minutes pass at the bank', async function (this: Xs2aWorld, minutes:
   await this.advanceClock(minutes * 60);
 });
 
-When('the TPP calls {word} {word} without the TPP-Redirect-URI header', async function (this: Xs2aWorld, method: string, path: string) {
-  const call = { method, path, body: method === 'POST' ? {} : undefined };
-  await sendWithControl(this, { ...call, headers: { 'TPP-Redirect-URI': null } }, call, `the same ${method} ${path} with TPP-Redirect-URI`);
-});
+When(
+  'the TPP calls {word} {word} without the TPP-Redirect-URI header',
+  async function (this: Xs2aWorld, method: string, path: string) {
+    const call = { method, path, body: method === 'POST' ? {} : undefined };
+    await sendWithControl(
+      this,
+      { ...call, headers: { 'TPP-Redirect-URI': null } },
+      call,
+      `the same ${method} ${path} with TPP-Redirect-URI`,
+    );
+  },
+);

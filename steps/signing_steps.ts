@@ -24,19 +24,46 @@ When('the TPP reads the account list', async function (this: Xs2aWorld) {
 
 When('the TPP reads the account list with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  await sendWithControl(this, { ...ACCOUNT_LIST, tamper: t.tamper(Date.now()) }, ACCOUNT_LIST, 'the same account list request, signed as it should be');
+  await sendWithControl(
+    this,
+    { ...ACCOUNT_LIST, tamper: t.tamper(Date.now()) },
+    ACCOUNT_LIST,
+    'the same account list request, signed as it should be',
+  );
 });
 
-When('the TPP reads the booked and pending transactions of an account, a request with a query string, with {string}', async function (this: Xs2aWorld, name: string) {
-  const t = tampering(name);
-  const list: RequestSpec = { method: 'GET', path: `/v1/accounts/${encodeURIComponent(await firstAccountId(this))}/transactions`, query: widePeriod(this) };
-  await sendWithControl(this, { ...list, tamper: t.tamper(Date.now()) }, list, 'the same transaction list request, signed as it should be');
-});
+When(
+  'the TPP reads the booked and pending transactions of an account, a request with a query string, with {string}',
+  async function (this: Xs2aWorld, name: string) {
+    const t = tampering(name);
+    const list: RequestSpec = {
+      method: 'GET',
+      path: `/v1/accounts/${encodeURIComponent(await firstAccountId(this))}/transactions`,
+      query: widePeriod(this),
+    };
+    await sendWithControl(
+      this,
+      { ...list, tamper: t.tamper(Date.now()) },
+      list,
+      'the same transaction list request, signed as it should be',
+    );
+  },
+);
 
 When('the TPP initiates a cross-border payment with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  const payment: RequestSpec = { method: 'POST', path: '/v1/payments/cross-border-credit-transfers', headers: { 'x-accept-fix': 'amount-as-string' }, body: await this.paymentBody('cross-border-payment') };
-  await sendWithControl(this, { ...payment, tamper: t.tamper(Date.now()) }, payment, 'the same payment, signed as it should be');
+  const payment: RequestSpec = {
+    method: 'POST',
+    path: '/v1/payments/cross-border-credit-transfers',
+    headers: { 'x-accept-fix': 'amount-as-string' },
+    body: await this.paymentBody('cross-border-payment'),
+  };
+  await sendWithControl(
+    this,
+    { ...payment, tamper: t.tamper(Date.now()) },
+    payment,
+    'the same payment, signed as it should be',
+  );
 });
 
 // The signature oracle (src/tpp/signature-oracle.ts): 2xx, or 401 with _links.scaRedirect (SCA demanded after

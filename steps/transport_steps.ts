@@ -1,6 +1,12 @@
 // The transport rules (features/transport.feature): TLS versions and the TLS client certificate.
 import { Then, When } from '@cucumber/cucumber';
-import { expectHandshakeRefused, expectModernNegotiated, expectNoApiAnswer, offerOnly, sendWithOtherCertificate } from '../src/suite/transport.ts';
+import {
+  expectHandshakeRefused,
+  expectModernNegotiated,
+  expectNoApiAnswer,
+  offerOnly,
+  sendWithOtherCertificate,
+} from '../src/suite/transport.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 When('the TPP opens a TLS connection offering only {string}', function (this: Xs2aWorld, version: string) {
@@ -19,6 +25,6 @@ When('the TPP asks for the account list with {string}', function (this: Xs2aWorl
   return sendWithOtherCertificate(this, what);
 });
 
-Then('the API does not answer it, and answers the same request with the run\'s certificate', function (this: Xs2aWorld) {
+Then("the API does not answer it, and answers the same request with the run's certificate", function (this: Xs2aWorld) {
   return expectNoApiAnswer(this);
 });

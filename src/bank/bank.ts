@@ -97,7 +97,8 @@ export class Bank {
    * The operation a request would reach in this bank's dialect (set by startBank from its router), so
    * a fault's beforeHandle can key on operation ids instead of the default dialect's paths.
    */
-  operationAt: (method: string, path: string) => { op: string; params: Record<string, string> } | undefined = () => undefined;
+  operationAt: (method: string, path: string) => { op: string; params: Record<string, string> } | undefined = () =>
+    undefined;
 
   /** A new deterministic identifier. */
   nextId(kind: string): string {

@@ -20,7 +20,8 @@ const RUNNABLE = new Set(['ACTC', 'PDNG']);
 /** Account of the bank matching an iban or bban, if any. */
 export function findAccount(bank: Ledger, ref: { iban?: string; bban?: string } | undefined): Account | undefined {
   if (!ref) return undefined;
-  for (const a of bank.state.accounts.values()) if ((ref.iban && a.iban === ref.iban) || (ref.bban && a.bban === ref.bban)) return a;
+  for (const a of bank.state.accounts.values())
+    if ((ref.iban && a.iban === ref.iban) || (ref.bban && a.bban === ref.bban)) return a;
   return undefined;
 }
 
@@ -47,14 +48,34 @@ export function executePayment(bank: Ledger, p: Payment, at: number, finalAttemp
   const day = isoDate(at);
   for (const [i, it] of p.items.entries()) {
     const { value, rate } = convert(it.amount, it.currency, acc.currency);
-    const fx = it.currency !== acc.currency
-      ? { sourceCurrency: it.currency, targetCurrency: acc.currency, unitCurrency: it.currency, exchangeRate: rate.toFixed(4), quotationDate: day }
-      : undefined;
+    const fx =
+      it.currency !== acc.currency
+        ? {
+            sourceCurrency: it.currency,
+            targetCurrency: acc.currency,
+            unitCurrency: it.currency,
+            exchangeRate: rate.toFixed(4),
+            quotationDate: day,
+          }
+        : undefined;
     const debit: Txn = {
-      transactionId: `${p.paymentId}-${i}-d`, status: 'booked', bookingDate: day, valueDate: day, amount: -value, currency: acc.currency,
-      creditorName: it.creditorName, creditorAccount: it.creditorAccount, debtorName: acc.accountName, debtorAccount: { iban: acc.iban, bban: acc.bban, currency: acc.currency },
-      debtorAgent: acc.bic, remittanceInformationUnstructured: it.remittance, endToEndId: p.paymentId.slice(0, 35),
-      bankTransactionCode: 'PMNT-ICDT-DMCT', proprietaryBankTransactionCode: p.product.slice(0, 35), currencyExchange: fx, source: 'payment',
+      transactionId: `${p.paymentId}-${i}-d`,
+      status: 'booked',
+      bookingDate: day,
+      valueDate: day,
+      amount: -value,
+      currency: acc.currency,
+      creditorName: it.creditorName,
+      creditorAccount: it.creditorAccount,
+      debtorName: acc.accountName,
+      debtorAccount: { iban: acc.iban, bban: acc.bban, currency: acc.currency },
+      debtorAgent: acc.bic,
+      remittanceInformationUnstructured: it.remittance,
+      endToEndId: p.paymentId.slice(0, 35),
+      bankTransactionCode: 'PMNT-ICDT-DMCT',
+      proprietaryBankTransactionCode: p.product.slice(0, 35),
+      currencyExchange: fx,
+      source: 'payment',
     };
     acc.transactions.push(debit);
     acc.balance -= value;
@@ -62,7 +83,13 @@ export function executePayment(bank: Ledger, p: Payment, at: number, finalAttemp
     const creditor = findAccount(bank, it.creditorAccount);
     if (creditor) {
       const c = convert(it.amount, it.currency, creditor.currency).value;
-      creditor.transactions.push({ ...debit, transactionId: `${p.paymentId}-${i}-c`, amount: c, currency: creditor.currency, currencyExchange: undefined });
+      creditor.transactions.push({
+        ...debit,
+        transactionId: `${p.paymentId}-${i}-c`,
+        amount: c,
+        currency: creditor.currency,
+        currencyExchange: undefined,
+      });
       creditor.balance += c;
       creditor.lastChange = at;
     }
@@ -74,7 +101,12 @@ export function executePayment(bank: Ledger, p: Payment, at: number, finalAttemp
 export function runBatch(bank: Ledger, at: number, lastOfDay: boolean): void {
   const day = isoDate(at);
   for (const p of bank.state.payments.values()) {
-    if ((p.service === 'periodic-payments' && bank.rules.batchSkipsPeriodic) || !RUNNABLE.has(p.status) || p.executionDate > day) continue;
+    if (
+      (p.service === 'periodic-payments' && bank.rules.batchSkipsPeriodic) ||
+      !RUNNABLE.has(p.status) ||
+      p.executionDate > day
+    )
+      continue;
     executePayment(bank, p, at, lastOfDay);
   }
 }

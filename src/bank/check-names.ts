@@ -6,8 +6,21 @@ import type { CheckId, FailureCode } from '../tpp/verify.ts';
 /** Checks a fault may switch off: the verifier's check ids and the bank's own. */
 export type CheckName =
   | CheckId
-  | 'required-headers' | 'header-formats' | 'accept-fix' | 'body-schema' | 'characters' | 'psu-allowance' | 'history-window'
-  | 'sca-session' | 'sca-renewal' | 'consent-age' | 'corporate-id' | 'production-chain' | 'production-role' | 'basket-mix' | 'monthly-variable'
+  | 'required-headers'
+  | 'header-formats'
+  | 'accept-fix'
+  | 'body-schema'
+  | 'characters'
+  | 'psu-allowance'
+  | 'history-window'
+  | 'sca-session'
+  | 'sca-renewal'
+  | 'consent-age'
+  | 'corporate-id'
+  | 'production-chain'
+  | 'production-role'
+  | 'basket-mix'
+  | 'monthly-variable'
   /** One verifier failure code (DATE_MISSING, SIGNATURE_MISSING, …) instead of a whole check. */
   | FailureCode
   /** One required header: `required-header:<operation id>:<lower-case name>`, or `required-header:*:<name>` for every operation. */
@@ -21,6 +34,7 @@ export type CheckName =
   /** X-PSU-IDENTITY as an alternative to PSU-ID. */
   | 'x-psu-identity'
   /** The exemptions of a call with PSU-IP-Address (PSU present) from the call allowance and from the 90-day history window. */
-  | 'allowance-psu-present' | 'history-psu-present'
+  | 'allowance-psu-present'
+  | 'history-psu-present'
   /** The field lengths of sandbox account transactions. */
   | 'sandbox-field-lengths';

@@ -100,9 +100,16 @@ export interface Route {
   acceptFix?: string | null;
 }
 
-export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const json = (status: number, body: unknown, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  headers,
+});
 
-interface Compiled { route: Route; segments: string[] }
+interface Compiled {
+  route: Route;
+  segments: string[];
+}
 
 export class Router {
   private readonly compiled: Compiled[];
@@ -114,7 +121,10 @@ export class Router {
   }
 
   /** The route for a method and path; `methods` lists the methods the path has when the method does not match. */
-  match(method: string, path: string): { route: Route; params: Record<string, string> } | { route: undefined; methods: string[] } {
+  match(
+    method: string,
+    path: string,
+  ): { route: Route; params: Record<string, string> } | { route: undefined; methods: string[] } {
     const parts = path.split('/').slice(1);
     const methods: string[] = [];
     let best: { route: Route; params: Record<string, string>; literal: number } | undefined;
@@ -126,19 +136,41 @@ export class Router {
       for (let i = 0; i < segments.length; i++) {
         const s = segments[i];
         if (s.startsWith('{')) {
-          if (!parts[i]) { ok = false; break; }
+          if (!parts[i]) {
+            ok = false;
+            break;
+          }
           let v: string;
-          try { v = decodeURIComponent(parts[i]); } catch { ok = false; break; }
+          try {
+            v = decodeURIComponent(parts[i]);
+          } catch {
+            ok = false;
+            break;
+          }
           params[s.slice(1, -1)] = v;
         } else if (s === parts[i]) literal++;
-        else { ok = false; break; }
+        else {
+          ok = false;
+          break;
+        }
       }
       if (!ok) continue;
-      if (route.method !== method) { methods.push(route.method); continue; }
+      if (route.method !== method) {
+        methods.push(route.method);
+        continue;
+      }
       if (!best || literal > best.literal) best = { route, params, literal };
     }
     if (best) return { route: best.route, params: best.params };
-    if (methods.length && this.absent.some((a) => a.method === method && a.segments.length === parts.length && a.segments.every((s, i) => s.startsWith('{') ? !!parts[i] : s === parts[i]))) {
+    if (
+      methods.length &&
+      this.absent.some(
+        (a) =>
+          a.method === method &&
+          a.segments.length === parts.length &&
+          a.segments.every((s, i) => (s.startsWith('{') ? !!parts[i] : s === parts[i])),
+      )
+    ) {
       return { route: undefined, methods: [] };
     }
     return { route: undefined, methods };

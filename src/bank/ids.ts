@@ -50,7 +50,12 @@ export function isNationalIdentityNumber(s: string): boolean {
 }
 
 /** Builds a valid national identity number from a birth date and an individual number. */
-export function makeNationalIdentityNumber(day: number, month: number, year2: number, individual: number): string | undefined {
+export function makeNationalIdentityNumber(
+  day: number,
+  month: number,
+  year2: number,
+  individual: number,
+): string | undefined {
   const base = `${String(day).padStart(2, '0')}${String(month).padStart(2, '0')}${String(year2).padStart(2, '0')}${String(individual).padStart(3, '0')}`;
   const d = base.split('').map(Number);
   const k1r = 11 - ([3, 7, 6, 1, 8, 9, 4, 5, 2].reduce((s, w, i) => s + w * d[i], 0) % 11);

@@ -5,10 +5,26 @@ export { BankClock } from './clock.ts';
 export { defaultRules, type BankRules } from './rules.ts';
 export { composeFaults, type Fault, type BankHooks, type CheckName } from './seam.ts';
 export { EXAMPLE_FAULTS, exampleFault } from './faults/examples.ts';
-export { findFault, FAULT_REGISTRY, allFaults, faultFeatures, AREA_FAULTS, FAULT_AREAS, type AreaFault, type FaultArea } from './fault-registry.ts';
+export {
+  findFault,
+  FAULT_REGISTRY,
+  allFaults,
+  faultFeatures,
+  AREA_FAULTS,
+  FAULT_AREAS,
+  type AreaFault,
+  type FaultArea,
+} from './fault-registry.ts';
 export { BankError, ScaNeeded, type Reply, type WireAction, type Route, type Ctx } from './http.ts';
 export { SCA_FIELDS, SCA_ACTIONS, SCA_PATHS, psuIdFor } from './sca.ts';
-export { DIALECTS, DIALECT_NAMES, dialectNamed, isDialectName, type Dialect, type DialectName } from './dialects/index.ts';
+export {
+  DIALECTS,
+  DIALECT_NAMES,
+  dialectNamed,
+  isDialectName,
+  type Dialect,
+  type DialectName,
+} from './dialects/index.ts';
 export { VARIANT_SCA_FIELDS, VARIANT_SCA_ACTIONS, VARIANT_SCA_PATHS } from './dialects/variant-sca.ts';
 export { basketStatus } from './handlers/baskets.ts';
 export { seedState, BANK_BIC } from './seed.ts';

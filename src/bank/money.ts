@@ -30,7 +30,16 @@ export function formatMinor(v: bigint, currency: string): string {
 export const amountObj = (v: bigint, currency: string) => ({ amount: formatMinor(v, currency), currency });
 
 /** Fixed sandbox exchange rates to NOK (our choice, for cross-currency payments in the batch). */
-const NOK_PER_UNIT: Record<string, number> = { NOK: 1, EUR: 11.5, USD: 10.5, SEK: 1, DKK: 1.55, GBP: 13.5, CHF: 12, JPY: 0.07 };
+const NOK_PER_UNIT: Record<string, number> = {
+  NOK: 1,
+  EUR: 11.5,
+  USD: 10.5,
+  SEK: 1,
+  DKK: 1.55,
+  GBP: 13.5,
+  CHF: 12,
+  JPY: 0.07,
+};
 
 /** Converts minor units between currencies; returns the rate used (units of `to` per unit of `from`). */
 export function convert(v: bigint, from: string, to: string): { value: bigint; rate: number } {

@@ -3,11 +3,16 @@
 import { isoDate, parseIsoDate } from './clock.ts';
 import { BankError, type Ctx } from './http.ts';
 
-const fmt = (name: string, why: string) => new BankError('FORMAT_ERROR', `query parameter ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
+const fmt = (name: string, why: string) =>
+  new BankError('FORMAT_ERROR', `query parameter ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });
 
 export function queryRequired(ctx: Ctx, name: string): string {
   const v = ctx.query.get(name);
-  if (v === null || v === '') throw new BankError('QUERY_PARAMETER_REQUIRED', `query parameter ${name} is required for ${ctx.route.op}`, { tppCode: 'QUERY_PARAMETER_REQUIRED', path: name });
+  if (v === null || v === '')
+    throw new BankError('QUERY_PARAMETER_REQUIRED', `query parameter ${name} is required for ${ctx.route.op}`, {
+      tppCode: 'QUERY_PARAMETER_REQUIRED',
+      path: name,
+    });
   return v;
 }
 
@@ -35,7 +40,8 @@ export function queryBool(ctx: Ctx, name: string): boolean | undefined {
 }
 
 export function queryEnum<T extends string>(ctx: Ctx, name: string, values: readonly T[], value: string): T {
-  if (!(values as readonly string[]).includes(value)) throw fmt(name, `"${value.slice(0, 40)}" is not one of ${values.join(', ')}`);
+  if (!(values as readonly string[]).includes(value))
+    throw fmt(name, `"${value.slice(0, 40)}" is not one of ${values.join(', ')}`);
   return value as T;
 }
 

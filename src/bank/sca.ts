@@ -19,28 +19,57 @@ export const SCA_FIELDS = {
   action: 'action',
 } as const;
 export const SCA_ACTIONS = { proceed: 'continue', cancel: 'cancel' } as const;
-export const SCA_PATHS = { start: '/sca/{scaId}', identify: '/sca/{scaId}/identify', authorise: '/sca/{scaId}/authorise' } as const;
+export const SCA_PATHS = {
+  start: '/sca/{scaId}',
+  identify: '/sca/{scaId}/identify',
+  authorise: '/sca/{scaId}/authorise',
+} as const;
 
 /** psu-id: a UUID stable per TPP and PSU (§ SCA flow step 5). */
 export const psuIdFor = (tppId: string, nid: string): string => nameUuid(`psu|${tppId}|${nid}`);
 
-export function startSca(ctx: Ctx, kind: ScaKind, opts: { expectedNid?: string; corporateId?: string; targetId?: string; authorisationId?: string; redirectUri?: string } = {}): string {
+export function startSca(
+  ctx: Ctx,
+  kind: ScaKind,
+  opts: {
+    expectedNid?: string;
+    corporateId?: string;
+    targetId?: string;
+    authorisationId?: string;
+    redirectUri?: string;
+  } = {},
+): string {
   const bank = ctx.bank;
   const scaId = bank.nextId('sca');
   const rec: ScaRequest = {
-    scaId, kind, tppId: ctx.tpp.id, tppSessionId: ctx.h('tpp-session-id') ?? '', redirectUri: opts.redirectUri ?? ctx.h('tpp-redirect-uri') ?? '',
-    expectedNid: opts.expectedNid, corporateId: opts.corporateId, targetId: opts.targetId, authorisationId: opts.authorisationId, createdAt: ctx.now, state: 'started',
+    scaId,
+    kind,
+    tppId: ctx.tpp.id,
+    tppSessionId: ctx.h('tpp-session-id') ?? '',
+    redirectUri: opts.redirectUri ?? ctx.h('tpp-redirect-uri') ?? '',
+    expectedNid: opts.expectedNid,
+    corporateId: opts.corporateId,
+    targetId: opts.targetId,
+    authorisationId: opts.authorisationId,
+    createdAt: ctx.now,
+    state: 'started',
   };
-  if (!rec.redirectUri) throw new BankError('FORMAT_ERROR', 'TPP-Redirect-URI is needed: this request needs SCA', { tppCode: 'HTTP_HEADER_REQUIRED', path: 'TPP-Redirect-URI' });
+  if (!rec.redirectUri)
+    throw new BankError('FORMAT_ERROR', 'TPP-Redirect-URI is needed: this request needs SCA', {
+      tppCode: 'HTTP_HEADER_REQUIRED',
+      path: 'TPP-Redirect-URI',
+    });
   // Links older than a day are of no use any more (TTL rules.scaRedirectTtlMinutes): drop them so a long run stays bounded.
   if (bank.state.scaRequests.size > 1000) {
-    for (const [id, r] of bank.state.scaRequests) if (ctx.now - r.createdAt > 86400_000) bank.state.scaRequests.delete(id);
+    for (const [id, r] of bank.state.scaRequests)
+      if (ctx.now - r.createdAt > 86400_000) bank.state.scaRequests.delete(id);
   }
   bank.state.scaRequests.set(scaId, rec);
   return `${bank.url}/sca/${encodeURIComponent(scaId)}`;
 }
 
-export const scaRequired = (ctx: Ctx, kind: ScaKind, opts: Parameters<typeof startSca>[2] = {}): ScaNeeded => new ScaNeeded(startSca(ctx, kind, opts));
+export const scaRequired = (ctx: Ctx, kind: ScaKind, opts: Parameters<typeof startSca>[2] = {}): ScaNeeded =>
+  new ScaNeeded(startSca(ctx, kind, opts));
 
 /** The PSU a request names: PSU-ID (known to this TPP) or X-PSU-IDENTITY. */
 export function resolvePsu(ctx: Ctx): string | undefined {
@@ -55,7 +84,11 @@ export function resolvePsu(ctx: Ctx): string | undefined {
   return x && st.customers.get(x)?.type === 'private' ? x : undefined;
 }
 
-export interface AisAccess { nid: string; consent: Consent; present: boolean }
+export interface AisAccess {
+  nid: string;
+  consent: Consent;
+  present: boolean;
+}
 
 /** Consent and session for an account-information call; throws 401 scaRedirect or 400 as the spec says. */
 export function aisAccess(ctx: Ctx): AisAccess {
@@ -74,10 +107,14 @@ export function aisAccess(ctx: Ctx): AisAccess {
     consent = st.consents.get(consentKey(ctx.tpp.id, nid, 'PRIVATE'));
     {
       // A corporate user: one whose latest SCA with this TPP chose CORPORATE (or who says so in PSU-Context).
-      const corporateUser = ctx.h('psu-context') === 'CORPORATE' || st.sessions.get(sessionKey(ctx.tpp.id, nid))?.context === 'CORPORATE';
+      const corporateUser =
+        ctx.h('psu-context') === 'CORPORATE' || st.sessions.get(sessionKey(ctx.tpp.id, nid))?.context === 'CORPORATE';
       // § SCA flow step 7 / § Errors: a corporate user's request lacking PSU-Corporate-ID is answered with 400.
       if (corporateUser && bank.checkOn('corporate-id')) {
-        throw new BankError('FORMAT_ERROR', 'PSU-Corporate-ID is required: this PSU acts in the CORPORATE context', { tppCode: 'HTTP_HEADER_REQUIRED', path: 'PSU-Corporate-ID' });
+        throw new BankError('FORMAT_ERROR', 'PSU-Corporate-ID is required: this PSU acts in the CORPORATE context', {
+          tppCode: 'HTTP_HEADER_REQUIRED',
+          path: 'PSU-Corporate-ID',
+        });
       }
       if (!consent) throw redirect();
     }
@@ -95,9 +132,17 @@ export function aisAccess(ctx: Ctx): AisAccess {
 
 /** Without the PSU present (no PSU-IP-Address), the consent's last SCA must be at most `days` old,
  * else 401 with a new consent SCA; the check `check` switches the guard off. */
-export function requireScaWithoutPsu(ctx: Ctx, access: AisAccess, check: Parameters<Bank['checkOn']>[0], days: number): void {
+export function requireScaWithoutPsu(
+  ctx: Ctx,
+  access: AisAccess,
+  check: Parameters<Bank['checkOn']>[0],
+  days: number,
+): void {
   if (!access.present && ctx.bank.checkOn(check) && ctx.now - access.consent.scaAt > days * 86400_000) {
-    throw scaRequired(ctx, 'consent', { expectedNid: access.nid, corporateId: access.consent.corporateId || undefined });
+    throw scaRequired(ctx, 'consent', {
+      expectedNid: access.nid,
+      corporateId: access.consent.corporateId || undefined,
+    });
   }
 }
 
@@ -105,7 +150,9 @@ export function requireScaWithoutPsu(ctx: Ctx, access: AisAccess, check: Paramet
 export function reachableAccounts(bank: Bank, nid: string, context: PsuContext, agreementId?: string): string[] {
   const st = bank.state;
   if (context === 'PRIVATE') {
-    return [...st.accounts.values(), ...st.cardAccounts.values()].filter((a) => a.customerNumber === nid).map((a) => a.id);
+    return [...st.accounts.values(), ...st.cardAccounts.values()]
+      .filter((a) => a.customerNumber === nid)
+      .map((a) => a.id);
   }
   const ag = agreementId ? st.agreements.get(agreementId) : undefined;
   return ag ? ag.engagements.filter((e) => e.customer === nid).flatMap((e) => e.accountIds) : [];
@@ -117,7 +164,8 @@ export function agreementsOf(bank: Bank, nid: string) {
 
 // ---------------------------------------------------------------- pages
 
-export const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function page(title: string, inner: string, status = 200, lang = 'en'): Reply {
   return {
@@ -155,8 +203,10 @@ function markAuthorisation(bank: Bank, rec: ScaRequest, scaStatus: string): void
 export function usable(ctx: Ctx): { rec: ScaRequest } | { reply: Reply } {
   const rec = ctx.bank.state.scaRequests.get(ctx.params.scaId);
   if (!rec) return { reply: page('Unknown authentication', '<p>This authentication link is unknown.</p>', 404) };
-  if (rec.state === 'finalised' || rec.state === 'failed') return { reply: page('Authentication already completed', '<p>This authentication link has been used.</p>', 400) };
-  if (ctx.now - rec.createdAt > ctx.bank.rules.scaRedirectTtlMinutes * 60_000) return { reply: fail(ctx.bank, rec, 'SCA_EXPIRED', 'the authentication link has expired') };
+  if (rec.state === 'finalised' || rec.state === 'failed')
+    return { reply: page('Authentication already completed', '<p>This authentication link has been used.</p>', 400) };
+  if (ctx.now - rec.createdAt > ctx.bank.rules.scaRedirectTtlMinutes * 60_000)
+    return { reply: fail(ctx.bank, rec, 'SCA_EXPIRED', 'the authentication link has expired') };
   return { rec };
 }
 
@@ -167,11 +217,14 @@ const buttons = `<p><button type="submit" name="${F.action}" value="${SCA_ACTION
 export function scaStartPage(ctx: Ctx): Reply {
   const u = usable(ctx);
   if ('reply' in u) return u.reply;
-  return page('Log in to XS2A Reference Bank (sandbox)', `<form method="post" action="/sca/${esc(encodeURIComponent(u.rec.scaId))}/identify">
+  return page(
+    'Log in to XS2A Reference Bank (sandbox)',
+    `<form method="post" action="/sca/${esc(encodeURIComponent(u.rec.scaId))}/identify">
 <p><label for="${F.identity}">National identity number (11 digits, mock)</label>
 <input id="${F.identity}" name="${F.identity}" type="text" inputmode="numeric" autocomplete="off"></p>
 ${buttons}
-</form>`);
+</form>`,
+  );
 }
 
 export function form(ctx: Ctx): URLSearchParams {
@@ -221,14 +274,20 @@ export function scaIdentify(ctx: Ctx): Reply {
 }
 
 /** The PSU cancelled (§ Events > Redirect after failed SCA). */
-export const cancelled = (bank: Bank, rec: ScaRequest): Reply => fail(bank, rec, 'SCA_INVALID', 'the PSU cancelled the authentication');
+export const cancelled = (bank: Bank, rec: ScaRequest): Reply =>
+  fail(bank, rec, 'SCA_INVALID', 'the PSU cancelled the authentication');
 
 /** Identifies the PSU by the mock national identity number; a failure redirect when it is unknown or not the expected one. */
 export function identify(ctx: Ctx, rec: ScaRequest, given: string): Reply | undefined {
   const nid = given.trim();
   const known = isNationalIdentityNumber(nid) && ctx.bank.state.customers.get(nid)?.type === 'private';
   if (!known || (rec.expectedNid && rec.expectedNid !== nid)) {
-    return fail(ctx.bank, rec, 'PSU_CREDENTIALS_INVALID', known ? 'the identity does not match the PSU-ID of the request' : 'unknown national identity number');
+    return fail(
+      ctx.bank,
+      rec,
+      'PSU_CREDENTIALS_INVALID',
+      known ? 'the identity does not match the PSU-ID of the request' : 'unknown national identity number',
+    );
   }
   rec.identifiedNid = nid;
   rec.state = 'identified';
@@ -239,7 +298,8 @@ export function identify(ctx: Ctx, rec: ScaRequest, given: string): Reply | unde
 function authorisePayment(bank: Bank, p: Payment, nid: string, reach: string[], now: number): string | undefined {
   if (p.status !== 'RCVD') return `payment ${p.paymentId} has status ${p.status}, not RCVD`;
   if (p.psuNid && p.psuNid !== nid) return `payment ${p.paymentId} belongs to another PSU`;
-  if (!reach.includes(p.debtorAccountId)) return `the debtor account of payment ${p.paymentId} is not an account of this PSU in the chosen context`;
+  if (!reach.includes(p.debtorAccountId))
+    return `the debtor account of payment ${p.paymentId} is not an account of this PSU in the chosen context`;
   p.psuNid = nid;
   p.authorisedAt = now;
   p.status = 'ACTC';
@@ -259,14 +319,16 @@ export function scaAuthorise(ctx: Ctx): Reply {
   if ('reply' in u) return u.reply;
   const rec = u.rec;
   const bank = ctx.bank;
-  if (rec.state !== 'identified' || !rec.identifiedNid) return page('Log in first', '<p>Identify yourself before choosing.</p>', 400);
+  if (rec.state !== 'identified' || !rec.identifiedNid)
+    return page('Log in first', '<p>Identify yourself before choosing.</p>', 400);
   const f = form(ctx);
   if (f.get(F.action) === SCA_ACTIONS.cancel) return cancelled(bank, rec);
   const nid = rec.identifiedNid;
   const context = f.get(F.context);
   if (context !== 'PRIVATE' && context !== 'CORPORATE') return choicePage(ctx, rec, 'Choose PRIVATE or CORPORATE.');
-  const agreementId = context === 'CORPORATE' ? f.get(F.agreement) ?? '' : '';
-  if (context === 'CORPORATE' && !agreementsOf(bank, nid).some((a) => a.agreementId === agreementId)) return choicePage(ctx, rec, 'Choose a corporate agreement.');
+  const agreementId = context === 'CORPORATE' ? (f.get(F.agreement) ?? '') : '';
+  if (context === 'CORPORATE' && !agreementsOf(bank, nid).some((a) => a.agreementId === agreementId))
+    return choicePage(ctx, rec, 'Choose a corporate agreement.');
   const done = finishSca(ctx, rec, context, agreementId, f.getAll(F.accounts));
   return 'reask' in done ? choicePage(ctx, rec, done.reask) : done;
 }
@@ -275,7 +337,13 @@ export function scaAuthorise(ctx: Ctx): Reply {
  * The PSU has chosen (context, agreement, accounts for a consent): registers the outcome and
  * redirects to the TPP (§ Events). `reask` when the choice cannot be taken (no account chosen).
  */
-export function finishSca(ctx: Ctx, rec: ScaRequest, context: PsuContext, agreementId: string, accounts: readonly string[]): Reply | { reask: string } {
+export function finishSca(
+  ctx: Ctx,
+  rec: ScaRequest,
+  context: PsuContext,
+  agreementId: string,
+  accounts: readonly string[],
+): Reply | { reask: string } {
   const bank = ctx.bank;
   const st = bank.state;
   const nid = rec.identifiedNid!;
@@ -285,8 +353,19 @@ export function finishSca(ctx: Ctx, rec: ScaRequest, context: PsuContext, agreem
     // The page offers the accounts of every context at once (all ticked); those outside the chosen
     // context and agreement are not granted.
     const chosen = [...new Set(accounts)].filter((id) => reach.includes(id));
-    if (!chosen.length) return { reask: `Choose at least one account of the ${context} context${context === 'CORPORATE' ? ' and the chosen agreement' : ''}.` };
-    st.consents.set(consentKey(rec.tppId, nid, context, agreementId), { tppId: rec.tppId, nid, context, corporateId: agreementId, accountIds: chosen, createdAt: now, scaAt: now });
+    if (!chosen.length)
+      return {
+        reask: `Choose at least one account of the ${context} context${context === 'CORPORATE' ? ' and the chosen agreement' : ''}.`,
+      };
+    st.consents.set(consentKey(rec.tppId, nid, context, agreementId), {
+      tppId: rec.tppId,
+      nid,
+      context,
+      corporateId: agreementId,
+      accountIds: chosen,
+      createdAt: now,
+      scaAt: now,
+    });
   } else if (rec.kind === 'payment' || rec.kind === 'cancellation') {
     const p = st.payments.get(rec.targetId ?? '');
     if (!p) return fail(bank, rec, 'RESOURCE_UNKNOWN', 'the payment no longer exists');
@@ -294,16 +373,31 @@ export function finishSca(ctx: Ctx, rec: ScaRequest, context: PsuContext, agreem
       const why = authorisePayment(bank, p, nid, reach, now);
       if (why) return fail(bank, rec, 'PAYMENT_FAILED', why);
     } else {
-      if (p.psuNid && p.psuNid !== nid) return fail(bank, rec, 'PSU_CREDENTIALS_INVALID', 'the payment belongs to another PSU');
-      if (!['ACTC', 'RCVD'].includes(p.status)) return fail(bank, rec, 'CONFLICT', `payment ${p.paymentId} has status ${p.status} and can no longer be cancelled`);
+      if (p.psuNid && p.psuNid !== nid)
+        return fail(bank, rec, 'PSU_CREDENTIALS_INVALID', 'the payment belongs to another PSU');
+      if (!['ACTC', 'RCVD'].includes(p.status))
+        return fail(
+          bank,
+          rec,
+          'CONFLICT',
+          `payment ${p.paymentId} has status ${p.status} and can no longer be cancelled`,
+        );
       p.status = 'CANC';
     }
   } else if (rec.kind === 'basket') {
     const b = st.baskets.get(rec.targetId ?? '');
     if (!b || b.deleted) return fail(bank, rec, 'RESOURCE_UNKNOWN', 'the signing basket no longer exists');
     const payments = b.paymentIds.map((id) => st.payments.get(id)).filter((p): p is Payment => !!p);
-    const blocked = payments.find((p) => p.status === 'RCVD' && (!reach.includes(p.debtorAccountId) || (p.psuNid && p.psuNid !== nid)));
-    if (blocked) return fail(bank, rec, 'PAYMENT_FAILED', `the debtor account of payment ${blocked.paymentId} is not an account of this PSU in the chosen context`);
+    const blocked = payments.find(
+      (p) => p.status === 'RCVD' && (!reach.includes(p.debtorAccountId) || (p.psuNid && p.psuNid !== nid)),
+    );
+    if (blocked)
+      return fail(
+        bank,
+        rec,
+        'PAYMENT_FAILED',
+        `the debtor account of payment ${blocked.paymentId} is not an account of this PSU in the chosen context`,
+      );
     for (const p of payments) if (p.status === 'RCVD') authorisePayment(bank, p, nid, reach, now);
   }
   rec.state = 'finalised';

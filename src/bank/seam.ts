@@ -44,20 +44,22 @@ export function composeFaults(faults: readonly Fault[]): { rules: Partial<BankRu
     for (const c of f.hooks?.skipChecks ?? []) skipChecks.add(c);
   }
   const hooks: BankHooks = { skipChecks };
-  if (befores.length) hooks.beforeHandle = (req, body, bank) => {
-    for (const b of befores) {
-      const r = b(req, body, bank);
-      if (r) return r;
-    }
-    return undefined;
-  };
-  if (transforms.length) hooks.transformResponse = (reply, ctx) => {
-    let out: WireAction = reply;
-    for (const t of transforms) {
-      if (!('status' in out)) break;
-      out = t(out, ctx);
-    }
-    return out;
-  };
+  if (befores.length)
+    hooks.beforeHandle = (req, body, bank) => {
+      for (const b of befores) {
+        const r = b(req, body, bank);
+        if (r) return r;
+      }
+      return undefined;
+    };
+  if (transforms.length)
+    hooks.transformResponse = (reply, ctx) => {
+      let out: WireAction = reply;
+      for (const t of transforms) {
+        if (!('status' in out)) break;
+        out = t(out, ctx);
+      }
+      return out;
+    };
   return { rules, hooks };
 }

@@ -54,7 +54,14 @@ export function ibanFor(bban: string): string {
   return composeIBAN({ countryCode: 'NO', bban }) ?? `NO00${bban}`;
 }
 
-function seedTransactions(rand: () => number, acc: Account, count: number, pending: number, now: number, corporate: boolean): void {
+function seedTransactions(
+  rand: () => number,
+  acc: Account,
+  count: number,
+  pending: number,
+  now: number,
+  corporate: boolean,
+): void {
   const txns: Txn[] = [];
   let sum = 0n;
   for (let i = 0; i < count; i++) {
@@ -64,7 +71,12 @@ function seedTransactions(rand: () => number, acc: Account, count: number, pendi
     const cents = BigInt(Math.floor(rand() * 500000) + 5000);
     const t: Txn = {
       transactionId: encId(`txn|${acc.id}|${i}`),
-      status: 'booked', bookingDate: day, valueDate: day, amount: 0n, currency: acc.currency, source: 'seed',
+      status: 'booked',
+      bookingDate: day,
+      valueDate: day,
+      amount: 0n,
+      currency: acc.currency,
+      source: 'seed',
       endToEndId: `E2E${acc.bban}${String(i).padStart(5, '0')}`.slice(0, 35),
     };
     if (kind === 0) {
@@ -88,7 +100,14 @@ function seedTransactions(rand: () => number, acc: Account, count: number, pendi
       t.bankTransactionCode = 'PMNT-CCRD-POSD';
       t.proprietaryBankTransactionCode = 'VISA VARE';
       t.remittanceInformationUnstructured = `*4321 ${day} ${t.creditorName}`;
-      t.currencyExchange = { sourceCurrency: 'EUR', targetCurrency: acc.currency, unitCurrency: 'EUR', exchangeRate: '11.5000', quotationDate: day, contractIdentification: `FX${i}` };
+      t.currencyExchange = {
+        sourceCurrency: 'EUR',
+        targetCurrency: acc.currency,
+        unitCurrency: 'EUR',
+        exchangeRate: '11.5000',
+        quotationDate: day,
+        contractIdentification: `FX${i}`,
+      };
     } else if (kind === 2) {
       // Bill paid with KID: structured remittance.
       t.amount = -cents;
@@ -100,7 +119,9 @@ function seedTransactions(rand: () => number, acc: Account, count: number, pendi
       t.debtorAgent = BANK_BIC;
       t.bankTransactionCode = 'PMNT-ICDT-DMCT';
       t.proprietaryBankTransactionCode = 'GIRO';
-      t.remittanceInformationStructuredArray = [{ reference: withLuhn(String(100000 + i)), referenceType: 'SCOR', referenceIssuer: 'KID' }];
+      t.remittanceInformationStructuredArray = [
+        { reference: withLuhn(String(100000 + i)), referenceType: 'SCOR', referenceIssuer: 'KID' },
+      ];
       t.purposeCode = 'OTHR';
     } else if (kind === 3) {
       // Direct debit (AvtaleGiro): creditorId and ultimateCreditor.
@@ -108,7 +129,11 @@ function seedTransactions(rand: () => number, acc: Account, count: number, pendi
       t.creditorName = 'Forsikring Test ASA';
       t.creditorId = 'NO98ZZZ923456789';
       t.ultimateCreditor = 'Forsikring Test ASA, Skade';
-      t.creditorAccount = { bban: COUNTERPARTY.insurance, iban: ibanFor(COUNTERPARTY.insurance), currency: acc.currency };
+      t.creditorAccount = {
+        bban: COUNTERPARTY.insurance,
+        iban: ibanFor(COUNTERPARTY.insurance),
+        currency: acc.currency,
+      };
       t.bankTransactionCode = 'PMNT-RDDT-ESDD';
       t.proprietaryBankTransactionCode = 'AVTALEGIRO';
       t.remittanceInformationUnstructuredArray = ['AvtaleGiro', `Polise ${20000 + i}`];
@@ -127,9 +152,16 @@ function seedTransactions(rand: () => number, acc: Account, count: number, pendi
   for (let i = 0; i < pending; i++) {
     const day = isoDate(now - i * 400 * DAY_MS); // one today, the others far in the past: "all pending" ignores dates
     txns.push({
-      transactionId: encId(`pending|${acc.id}|${i}`), status: 'pending', bookingDate: day, valueDate: day,
-      amount: -BigInt(1000 + i * 250), currency: acc.currency, creditorName: MERCHANTS[i % MERCHANTS.length],
-      remittanceInformationUnstructured: `Reservasjon ${i}`, bankTransactionCode: 'PMNT-CCRD-POSD', source: 'seed',
+      transactionId: encId(`pending|${acc.id}|${i}`),
+      status: 'pending',
+      bookingDate: day,
+      valueDate: day,
+      amount: -BigInt(1000 + i * 250),
+      currency: acc.currency,
+      creditorName: MERCHANTS[i % MERCHANTS.length],
+      remittanceInformationUnstructured: `Reservasjon ${i}`,
+      bankTransactionCode: 'PMNT-CCRD-POSD',
+      source: 'seed',
     });
   }
   acc.transactions = txns;
@@ -142,42 +174,102 @@ export function seedState(seed: number, now: number, opts: SeedOptions = {}): Ba
   const nPrivate = opts.privateCustomers ?? 32;
   const nCorporate = opts.corporateCustomers ?? 2;
   const privateNids: string[] = [];
-  const mkAccount = (owner: string, name: string, product: string, type: string, currency: string, tag: string): Account => {
+  const mkAccount = (
+    owner: string,
+    name: string,
+    product: string,
+    type: string,
+    currency: string,
+    tag: string,
+  ): Account => {
     const bban = makeBban(rand);
     const acc: Account = {
-      id: encId(`account|${seed}|${tag}`), customerNumber: owner, accountName: name, bban, iban: ibanFor(bban), bic: BANK_BIC,
-      currency, product, cashAccountType: type, creditLine: 0n, balance: 0n, lastChange: now, transactions: [],
+      id: encId(`account|${seed}|${tag}`),
+      customerNumber: owner,
+      accountName: name,
+      bban,
+      iban: ibanFor(bban),
+      bic: BANK_BIC,
+      currency,
+      product,
+      cashAccountType: type,
+      creditLine: 0n,
+      balance: 0n,
+      lastChange: now,
+      transactions: [],
     };
     state.accounts.set(acc.id, acc);
     return acc;
   };
   for (let p = 0; p < nPrivate; p++) {
     let nid: string | undefined;
-    while (!nid) nid = makeNationalIdentityNumber(1 + Math.floor(rand() * 28), 1 + Math.floor(rand() * 12), 50 + Math.floor(rand() * 40), 100 + Math.floor(rand() * 399));
+    while (!nid)
+      nid = makeNationalIdentityNumber(
+        1 + Math.floor(rand() * 28),
+        1 + Math.floor(rand() * 12),
+        50 + Math.floor(rand() * 40),
+        100 + Math.floor(rand() * 399),
+      );
     privateNids.push(nid);
     const name = `${FIRST[p % FIRST.length]} ${LAST[p % LAST.length]}`;
     state.customers.set(nid, { customerNumber: nid, name, type: 'private' });
     const a1 = mkAccount(nid, `Brukskonto ${name}`, 'Brukskonto', 'CACC', 'NOK', `p${p}a1`);
     seedTransactions(rand, a1, 260, 3, now, false);
-    const a2 = mkAccount(nid, 'Sparekonto med et ganske langt kontonavn som går forbi trettifem tegn', 'Høyrente Sparekonto', 'SVGS', 'NOK', `p${p}a2`);
+    const a2 = mkAccount(
+      nid,
+      'Sparekonto med et ganske langt kontonavn som går forbi trettifem tegn',
+      'Høyrente Sparekonto',
+      'SVGS',
+      'NOK',
+      `p${p}a2`,
+    );
     seedTransactions(rand, a2, 20, 0, now, false);
     const card: CardAccount = {
-      id: encId(`card|${seed}|p${p}`), customerNumber: nid, maskedPan: `5213${String(p).padStart(2, '0')}xxxxxx${String(1000 + p).slice(-4)}`,
-      currency: 'NOK', name: `Kredittkort ${name}`, product: 'Basic Credit', status: 'enabled', creditLimit: 3_000_000n, balance: 0n,
-      cardId: String(p + 1), expiry: isoDate(now + 900 * DAY_MS), accountNumber: makeBban(rand), lastChange: now, transactions: [],
+      id: encId(`card|${seed}|p${p}`),
+      customerNumber: nid,
+      maskedPan: `5213${String(p).padStart(2, '0')}xxxxxx${String(1000 + p).slice(-4)}`,
+      currency: 'NOK',
+      name: `Kredittkort ${name}`,
+      product: 'Basic Credit',
+      status: 'enabled',
+      creditLimit: 3_000_000n,
+      balance: 0n,
+      cardId: String(p + 1),
+      expiry: isoDate(now + 900 * DAY_MS),
+      accountNumber: makeBban(rand),
+      lastChange: now,
+      transactions: [],
     };
     for (let i = 0; i < 12; i++) {
       const day = isoDate(now - (i * 7 + 1) * DAY_MS);
       const amt = BigInt(2000 + Math.floor(rand() * 90000));
       const foreign = i % 3 === 0;
       card.transactions.push({
-        cardTransactionId: encId(`cardtxn|${card.id}|${i}`), status: i === 0 ? 'pending' : 'booked', terminalId: `T${1000 + i}`,
-        bookingDate: day, transactionDate: day,
+        cardTransactionId: encId(`cardtxn|${card.id}|${i}`),
+        status: i === 0 ? 'pending' : 'booked',
+        terminalId: `T${1000 + i}`,
+        bookingDate: day,
+        transactionDate: day,
         transactionAmount: { currency: 'NOK', amount: -amt },
-        originalAmount: foreign ? { currency: 'EUR', amount: -(amt * 100n) / 1150n } : { currency: 'NOK', amount: -amt },
-        currencyExchange: foreign ? { sourceCurrency: 'EUR', targetCurrency: 'NOK', unitCurrency: 'EUR', exchangeRate: '11.5', quotationDate: day } : undefined,
-        merchantCategoryCode: '5411', cardAcceptorId: `ACC${i}`, cardAcceptorAddress: { city: foreign ? 'Berlin' : 'Oslo', country: foreign ? 'DE' : 'NO' },
-        maskedPan: card.maskedPan, transactionDetails: MERCHANTS[i % MERCHANTS.length], invoiced: i > 6 ? 'true' : 'false', proprietaryBankTransactionCode: 'VISA',
+        originalAmount: foreign
+          ? { currency: 'EUR', amount: -(amt * 100n) / 1150n }
+          : { currency: 'NOK', amount: -amt },
+        currencyExchange: foreign
+          ? {
+              sourceCurrency: 'EUR',
+              targetCurrency: 'NOK',
+              unitCurrency: 'EUR',
+              exchangeRate: '11.5',
+              quotationDate: day,
+            }
+          : undefined,
+        merchantCategoryCode: '5411',
+        cardAcceptorId: `ACC${i}`,
+        cardAcceptorAddress: { city: foreign ? 'Berlin' : 'Oslo', country: foreign ? 'DE' : 'NO' },
+        maskedPan: card.maskedPan,
+        transactionDetails: MERCHANTS[i % MERCHANTS.length],
+        invoiced: i > 6 ? 'true' : 'false',
+        proprietaryBankTransactionCode: 'VISA',
       });
       card.balance -= amt;
     }
@@ -194,11 +286,19 @@ export function seedState(seed: number, now: number, opts: SeedOptions = {}): Ba
     // Every private customer is engaged in two corporate agreements (customer i in agreements i and
     // i + 1 mod the corporate customers): each worker of a parallel run acts for its own PSU in both
     // contexts, and a PSU has a second corporate id that no SCA chose (an SCA page offers the first).
-    const members = privateNids.filter((_, i) => i % nCorporate === c || (nCorporate > 1 && (i + 1) % nCorporate === c));
+    const members = privateNids.filter(
+      (_, i) => i % nCorporate === c || (nCorporate > 1 && (i + 1) % nCorporate === c),
+    );
     const agreementId = nameUuid(`agreement|${seed}|${org}`);
     state.agreements.set(agreementId, {
-      agreementId, owner: org, name: `Avtale ${name}`,
-      engagements: members.map((customer) => ({ customer, accountIds: [a1.id, a2.id], roles: ['VIEW', 'REGISTER'] as string[] })),
+      agreementId,
+      owner: org,
+      name: `Avtale ${name}`,
+      engagements: members.map((customer) => ({
+        customer,
+        accountIds: [a1.id, a2.id],
+        roles: ['VIEW', 'REGISTER'] as string[],
+      })),
     });
   }
   return state;

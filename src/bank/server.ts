@@ -11,7 +11,18 @@ import { FIXTURES_DIR } from '../tpp/fixtures.ts';
 import type { Clock } from '../tpp/http-date.ts';
 import { Bank, type BankMode } from './bank.ts';
 import {
-  checkAcceptFix, checkChain, checkCharacters, checkHeaderCharacters, checkHeaderFormats, checkRequiredHeaders, checkRole, checkSignature, checkTlsOrganisation, parseJsonBody, SYSTEM, tppInfo,
+  checkAcceptFix,
+  checkChain,
+  checkCharacters,
+  checkHeaderCharacters,
+  checkHeaderFormats,
+  checkRequiredHeaders,
+  checkRole,
+  checkSignature,
+  checkTlsOrganisation,
+  parseJsonBody,
+  SYSTEM,
+  tppInfo,
 } from './checks.ts';
 import { BankClock } from './clock.ts';
 import { findFault } from './fault-registry.ts';
@@ -64,10 +75,21 @@ const MAX_BODY = 1024 * 1024;
 const TPP_CODES = new Set<string>([...TPP_MESSAGE_CODES, ...ERROR_CODES]);
 
 export function errorReply(bank: Bank, err: BankError, tppMessages: boolean): Reply {
-  const body: Record<string, unknown> = { id: randomUUID(), system: SYSTEM, status: err.status, code: err.code, message: err.message };
+  const body: Record<string, unknown> = {
+    id: randomUUID(),
+    system: SYSTEM,
+    status: err.status,
+    code: err.code,
+    message: err.message,
+  };
   if (tppMessages) {
-    const code = err.extra.tppCode ?? (TPP_CODES.has(err.code) ? err.code : err.status >= 500 ? 'SYSTEM_ERROR' : 'BAD_REQUEST');
-    const msg: Record<string, unknown> = { category: 'ERROR', code, text: err.message.slice(0, bank.rules.tppMessageTextMax) };
+    const code =
+      err.extra.tppCode ?? (TPP_CODES.has(err.code) ? err.code : err.status >= 500 ? 'SYSTEM_ERROR' : 'BAD_REQUEST');
+    const msg: Record<string, unknown> = {
+      category: 'ERROR',
+      code,
+      text: err.message.slice(0, bank.rules.tppMessageTextMax),
+    };
     if (err.extra.path) msg.path = err.extra.path;
     body.tppMessages = [msg];
   }
@@ -75,10 +97,15 @@ export function errorReply(bank: Bank, err: BankError, tppMessages: boolean): Re
 }
 
 function toReply(bank: Bank, e: unknown, tppMessages: boolean): Reply {
-  if (e instanceof ScaNeeded) return { status: 401, body: { _links: { scaRedirect: { href: e.href, verbs: ['GET'] } } } };
+  if (e instanceof ScaNeeded)
+    return { status: 401, body: { _links: { scaRedirect: { href: e.href, verbs: ['GET'] } } } };
   if (e instanceof BankError) return errorReply(bank, e, tppMessages);
   // Never expected: the fuzz test asserts no 5xx for bad input.
-  return errorReply(bank, new BankError('SYSTEM_ERROR', `internal failure: ${(e as Error)?.message ?? String(e)}`), tppMessages);
+  return errorReply(
+    bank,
+    new BankError('SYSTEM_ERROR', `internal failure: ${(e as Error)?.message ?? String(e)}`),
+    tppMessages,
+  );
 }
 
 function write(res: ServerResponse, action: WireAction, requestId: string | undefined): void {
@@ -109,7 +136,16 @@ function adaptResponse(dialect: Dialect, action: WireAction, ctx: Ctx): WireActi
   return adapt ? adapt(action as Reply, ctx) : action;
 }
 
-async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dialect, req: IncomingMessage, res: ServerResponse, body: Buffer, tooLarge: boolean): Promise<void> {
+async function handle(
+  bank: Bank,
+  hooks: BankHooks,
+  router: Router,
+  dialect: Dialect,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  tooLarge: boolean,
+): Promise<void> {
   const method = req.method ?? 'GET';
   const target = req.url ?? '/';
   const q = target.indexOf('?');
@@ -120,8 +156,20 @@ async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dia
   if (early) return write(res, early, requestId);
   const match = router.match(method, path);
   const ctx: Ctx = {
-    bank, req, method, target, path, query: new URLSearchParams(q < 0 ? '' : target.slice(q + 1)), body, json: undefined,
-    route: match.route as Ctx['route'], params: match.route ? match.params : {}, now: bank.now(), tpp: { id: '', roles: null }, fixes: new Set(), onSuccess: [],
+    bank,
+    req,
+    method,
+    target,
+    path,
+    query: new URLSearchParams(q < 0 ? '' : target.slice(q + 1)),
+    body,
+    json: undefined,
+    route: match.route as Ctx['route'],
+    params: match.route ? match.params : {},
+    now: bank.now(),
+    tpp: { id: '', roles: null },
+    fixes: new Set(),
+    onSuccess: [],
     h: (name) => {
       const v = req.headers[name.toLowerCase()];
       return Array.isArray(v) ? v.join(', ') : v;
@@ -139,7 +187,11 @@ async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dia
       const cert = checkSignature(bank, req, body);
       ctx.tpp = tppInfo(cert, ctx.h('tpp-signature-certificate'));
       if (!match.route) {
-        if (match.methods.length) throw new BankError('SERVICE_INVALID', `${method} is not allowed on ${path}; allowed: ${[...new Set(match.methods)].join(', ')}`);
+        if (match.methods.length)
+          throw new BankError(
+            'SERVICE_INVALID',
+            `${method} is not allowed on ${path}; allowed: ${[...new Set(match.methods)].join(', ')}`,
+          );
         throw new BankError('RESOURCE_UNKNOWN', `no resource at ${path.slice(0, 200)}`);
       }
       if (bank.mode === 'production') {
@@ -181,14 +233,22 @@ async function handle(bank: Bank, hooks: BankHooks, router: Router, dialect: Dia
 const TPP_CAS = ['ca.cert.pem'];
 
 export async function startBank(options: StartBankOptions = {}): Promise<RunningBank> {
-  const { rules: faultRules, hooks } = composeFaults((options.faults ?? []).map((f) => (typeof f === 'string' ? findFault(f) : f)));
+  const { rules: faultRules, hooks } = composeFaults(
+    (options.faults ?? []).map((f) => (typeof f === 'string' ? findFault(f) : f)),
+  );
   const dialect = dialectNamed(options.dialect ?? 'default');
   const rules: BankRules = { ...defaultRules(), ...dialect.rules, ...faultRules, ...(options.rules ?? {}) };
   const mode = options.mode ?? 'test';
   const certs = `${FIXTURES_DIR}certs/`;
   const bank = Bank.create({
-    mode, seed: options.seed ?? 1, rules, skipChecks: hooks.skipChecks, clock: new BankClock(options.clock), seedOptions: options.seedOptions,
-    trustedCaPems: options.trustedCaPems ?? [readFileSync(`${certs}ca.cert.pem`, 'utf8')], dialect: dialect.name,
+    mode,
+    seed: options.seed ?? 1,
+    rules,
+    skipChecks: hooks.skipChecks,
+    clock: new BankClock(options.clock),
+    seedOptions: options.seedOptions,
+    trustedCaPems: options.trustedCaPems ?? [readFileSync(`${certs}ca.cert.pem`, 'utf8')],
+    dialect: dialect.name,
   });
   const router = new Router(buildRoutes(bank), absentRoutes(bank));
   bank.operationAt = (method, path) => {
@@ -205,7 +265,16 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
       else chunks.push(c);
     });
     req.on('end', () => {
-      handle(bank, hooks, router, dialect, req, res, chunks.length === 1 ? chunks[0] : Buffer.concat(chunks), tooLarge).catch((e) => {
+      handle(
+        bank,
+        hooks,
+        router,
+        dialect,
+        req,
+        res,
+        chunks.length === 1 ? chunks[0] : Buffer.concat(chunks),
+        tooLarge,
+      ).catch((e) => {
         if (!res.headersSent) write(res, toReply(bank, e, false), undefined);
       });
     });
@@ -215,14 +284,19 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
   const tls = options.tls;
   if (tls) {
     const clientCert = typeof tls === 'object' && !!tls.clientCert;
-    const clientCa = (typeof tls === 'object' && tls.clientCa) || TPP_CAS.map((f) => readFileSync(`${certs}${f}`, 'utf8'));
-    server = createHttpsServer({
-      key: readFileSync(`${certs}server.key.pem`), cert: readFileSync(`${certs}server.cert.pem`),
-      ...(clientCert ? { ca: clientCa, requestCert: true, rejectUnauthorized: rules.tlsClientCertRequired } : {}),
-      minVersion: rules.tlsMinVersion,
-      // Below TLS 1.2 OpenSSL's default security level refuses the handshake by itself.
-      ...(rules.tlsMinVersion !== 'TLSv1.2' ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
-    }, listener);
+    const clientCa =
+      (typeof tls === 'object' && tls.clientCa) || TPP_CAS.map((f) => readFileSync(`${certs}${f}`, 'utf8'));
+    server = createHttpsServer(
+      {
+        key: readFileSync(`${certs}server.key.pem`),
+        cert: readFileSync(`${certs}server.cert.pem`),
+        ...(clientCert ? { ca: clientCa, requestCert: true, rejectUnauthorized: rules.tlsClientCertRequired } : {}),
+        minVersion: rules.tlsMinVersion,
+        // Below TLS 1.2 OpenSSL's default security level refuses the handshake by itself.
+        ...(rules.tlsMinVersion !== 'TLSv1.2' ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
+      },
+      listener,
+    );
   } else server = createHttpServer(listener);
   server.keepAliveTimeout = 10_000;
   const host = options.host ?? '127.0.0.1';
@@ -235,11 +309,18 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
   const url = options.publicUrl ?? `${tls ? 'https' : 'http'}://${shownHost}:${port}`;
   bank.url = url;
   return {
-    url, port, bank, dialect: dialect.name,
-    clockControl: mode === 'test' ? { method: 'POST', path: '/__control/clock', body: '{"advanceSeconds": {{seconds}}}' } : undefined,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    url,
+    port,
+    bank,
+    dialect: dialect.name,
+    clockControl:
+      mode === 'test'
+        ? { method: 'POST', path: '/__control/clock', body: '{"advanceSeconds": {{seconds}}}' }
+        : undefined,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -3,7 +3,11 @@
 import { createHash } from 'node:crypto';
 import type { PsuContext } from '../spec/codes.ts';
 
-export interface AccountRef { iban?: string; bban?: string; currency?: string }
+export interface AccountRef {
+  iban?: string;
+  bban?: string;
+  currency?: string;
+}
 
 export interface Customer {
   customerNumber: string;
@@ -35,7 +39,14 @@ export interface Txn {
   bankTransactionCode?: string;
   proprietaryBankTransactionCode?: string;
   purposeCode?: string;
-  currencyExchange?: { sourceCurrency: string; targetCurrency: string; unitCurrency: string; exchangeRate: string; quotationDate: string; contractIdentification?: string };
+  currencyExchange?: {
+    sourceCurrency: string;
+    targetCurrency: string;
+    unitCurrency: string;
+    exchangeRate: string;
+    quotationDate: string;
+    contractIdentification?: string;
+  };
   source: 'seed' | 'sandbox' | 'payment';
 }
 
@@ -94,7 +105,11 @@ export interface CardAccount {
   transactions: CardTxn[];
 }
 
-export interface Engagement { customer: string; accountIds: string[]; roles: string[] }
+export interface Engagement {
+  customer: string;
+  accountIds: string[];
+  roles: string[];
+}
 
 export interface Agreement {
   /** Also the psu-corporate-id (a UUID, spec § Events). */
@@ -115,7 +130,12 @@ export interface PaymentItem {
   remittance?: string;
 }
 
-export interface Authorisation { authorisationId: string; kind: 'authorisation' | 'cancellation'; scaStatus: string; scaId: string }
+export interface Authorisation {
+  authorisationId: string;
+  kind: 'authorisation' | 'cancellation';
+  scaStatus: string;
+  scaId: string;
+}
 
 export interface Payment {
   paymentId: string;
@@ -180,7 +200,11 @@ export interface Consent {
 }
 
 /** The PSU's SCA session with a TPP; `context` is what the PSU chose in the latest SCA. */
-export interface Session { sessionId: string; scaAt: number; context: PsuContext }
+export interface Session {
+  sessionId: string;
+  scaAt: number;
+  context: PsuContext;
+}
 
 export interface BankState {
   seq: number;
@@ -202,16 +226,30 @@ export interface BankState {
 
 export function emptyState(now: number): BankState {
   return {
-    seq: 0, customers: new Map(), accounts: new Map(), cardAccounts: new Map(), agreements: new Map(), payments: new Map(),
-    baskets: new Map(), scaRequests: new Map(), consents: new Map(), sessions: new Map(), psuIds: new Map(), calls: new Map(),
-    tppContacts: new Map(), lastBatchAt: now,
+    seq: 0,
+    customers: new Map(),
+    accounts: new Map(),
+    cardAccounts: new Map(),
+    agreements: new Map(),
+    payments: new Map(),
+    baskets: new Map(),
+    scaRequests: new Map(),
+    consents: new Map(),
+    sessions: new Map(),
+    psuIds: new Map(),
+    calls: new Map(),
+    tppContacts: new Map(),
+    lastBatchAt: now,
   };
 }
 
 /** Stable JSON: Map entries sorted by key, BigInt as text. */
 function stable(value: unknown): unknown {
   if (typeof value === 'bigint') return `${value}n`;
-  if (value instanceof Map) return [...value.entries()].sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0)).map(([k, v]) => [k, stable(v)]);
+  if (value instanceof Map)
+    return [...value.entries()]
+      .sort(([a], [b]) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0))
+      .map(([k, v]) => [k, stable(v)]);
   if (Array.isArray(value)) return value.map(stable);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -225,8 +263,11 @@ function stable(value: unknown): unknown {
 }
 
 export function digestState(state: BankState): string {
-  return createHash('sha256').update(JSON.stringify(stable(state))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(stable(state)))
+    .digest('hex');
 }
 
-export const consentKey = (tppId: string, nid: string, context: PsuContext, corporateId = ''): string => `${tppId}|${nid}|${context}|${corporateId}`;
+export const consentKey = (tppId: string, nid: string, context: PsuContext, corporateId = ''): string =>
+  `${tppId}|${nid}|${context}|${corporateId}`;
 export const sessionKey = (tppId: string, nid: string): string => `${tppId}|${nid}`;

@@ -17,7 +17,8 @@ export interface BundleCheck {
   signer?: { subject: string; root: string; chainLength: number };
 }
 
-const pem = (b64: string) => `-----BEGIN CERTIFICATE-----\n${b64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
+const pem = (b64: string) =>
+  `-----BEGIN CERTIFICATE-----\n${b64.match(/.{1,64}/g)!.join('\n')}\n-----END CERTIFICATE-----\n`;
 
 export async function verifyBundle(file: string): Promise<BundleCheck> {
   let bytes: Uint8Array;
@@ -37,7 +38,11 @@ export async function verifyBundleBytes(bytes: Uint8Array, file = 'the bundle'):
   } catch (e) {
     return { exitCode: 2, problems: [`${file} is not a readable zip: ${(e as Error).message}`] };
   }
-  if (!entries[MANIFEST] || !entries[SIGNATURE]) return { exitCode: 2, problems: [`${file} holds no ${!entries[MANIFEST] ? MANIFEST : SIGNATURE}: not an evidence bundle`] };
+  if (!entries[MANIFEST] || !entries[SIGNATURE])
+    return {
+      exitCode: 2,
+      problems: [`${file} holds no ${!entries[MANIFEST] ? MANIFEST : SIGNATURE}: not an evidence bundle`],
+    };
   const problems: string[] = [];
   let manifest: Manifest;
   let jws: { protected: string; signature: string };
@@ -48,7 +53,8 @@ export async function verifyBundleBytes(bytes: Uint8Array, file = 'the bundle'):
   }
   try {
     jws = JSON.parse(Buffer.from(entries[SIGNATURE]).toString('utf8'));
-    if (typeof jws.protected !== 'string' || typeof jws.signature !== 'string') throw new Error('no protected header or signature');
+    if (typeof jws.protected !== 'string' || typeof jws.signature !== 'string')
+      throw new Error('no protected header or signature');
   } catch (e) {
     return { exitCode: 1, problems: [`${SIGNATURE} is not a detached JWS (${(e as Error).message})`], manifest };
   }
@@ -56,18 +62,33 @@ export async function verifyBundleBytes(bytes: Uint8Array, file = 'the bundle'):
   // The signature and the chain.
   let signer: BundleCheck['signer'];
   try {
-    const header = JSON.parse(Buffer.from(base64url.decode(jws.protected)).toString('utf8')) as { alg?: string; x5c?: string[] };
+    const header = JSON.parse(Buffer.from(base64url.decode(jws.protected)).toString('utf8')) as {
+      alg?: string;
+      x5c?: string[];
+    };
     if (header.alg !== 'RS256') problems.push(`the JWS algorithm is ${header.alg}, not RS256`);
     const chain = (header.x5c ?? []).map((c) => new X509Certificate(Buffer.from(c, 'base64')));
     if (!chain.length) throw new Error('the JWS header has no x5c certificate chain');
     for (let i = 0; i + 1 < chain.length; i++) {
-      if (!chain[i].checkIssued(chain[i + 1]) || !chain[i].verify(chain[i + 1].publicKey)) problems.push(`x5c[${i}] (${chain[i].subject.replace(/\n/g, ', ')}) is not issued and signed by x5c[${i + 1}] (${chain[i + 1].subject.replace(/\n/g, ', ')})`);
+      if (!chain[i].checkIssued(chain[i + 1]) || !chain[i].verify(chain[i + 1].publicKey))
+        problems.push(
+          `x5c[${i}] (${chain[i].subject.replace(/\n/g, ', ')}) is not issued and signed by x5c[${i + 1}] (${chain[i + 1].subject.replace(/\n/g, ', ')})`,
+        );
     }
     const key = await importX509(pem(header.x5c![0]), 'RS256');
-    await flattenedVerify({ protected: jws.protected, signature: jws.signature, payload: base64url.encode(entries[MANIFEST]) }, key).catch(() => {
-      problems.push(`the signature of ${MANIFEST} does not verify with x5c[0]'s key: the manifest or the signature changed`);
+    await flattenedVerify(
+      { protected: jws.protected, signature: jws.signature, payload: base64url.encode(entries[MANIFEST]) },
+      key,
+    ).catch(() => {
+      problems.push(
+        `the signature of ${MANIFEST} does not verify with x5c[0]'s key: the manifest or the signature changed`,
+      );
     });
-    signer = { subject: chain[0].subject.replace(/\n/g, ', '), root: chain[chain.length - 1].issuer.replace(/\n/g, ', '), chainLength: chain.length };
+    signer = {
+      subject: chain[0].subject.replace(/\n/g, ', '),
+      root: chain[chain.length - 1].issuer.replace(/\n/g, ', '),
+      chainLength: chain.length,
+    };
   } catch (e) {
     problems.push(`the JWS cannot be checked: ${(e as Error).message}`);
   }
@@ -77,8 +98,10 @@ export async function verifyBundleBytes(bytes: Uint8Array, file = 'the bundle'):
   for (const [name, data] of Object.entries(entries)) {
     if (name === MANIFEST || name === SIGNATURE || name.endsWith('/')) continue;
     if (!(name in listed)) problems.push(`${name} is in the zip but not in the manifest (added)`);
-    else if (sha256(data) !== listed[name]) problems.push(`${name} does not match its SHA-256 in the manifest (changed)`);
+    else if (sha256(data) !== listed[name])
+      problems.push(`${name} does not match its SHA-256 in the manifest (changed)`);
   }
-  for (const name of Object.keys(listed)) if (!(name in entries)) problems.push(`${name} is in the manifest but not in the zip (removed)`);
+  for (const name of Object.keys(listed))
+    if (!(name in entries)) problems.push(`${name} is in the manifest but not in the zip (removed)`);
   return { exitCode: problems.length ? 1 : 0, problems, manifest, signer };
 }

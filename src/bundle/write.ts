@@ -42,7 +42,9 @@ const IMAGE = /\.(jpe?g|png|webm|gif)$/i;
 
 /** The certificates of a PEM text, leaf first, as base64 DER (x5c). */
 export function pemChain(pem: string): string[] {
-  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g)].map((m) => new X509Certificate(m[0]).raw.toString('base64'));
+  return [...pem.matchAll(/-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g)].map((m) =>
+    new X509Certificate(m[0]).raw.toString('base64'),
+  );
 }
 
 /** The profile as run without secrets: no key material, national ids masked. */
@@ -51,7 +53,13 @@ export function profileWithoutSecrets(p: Profile): unknown {
     if (/key|passphrase|password|secret/i.test(key) && key !== 'keyId') return undefined;
     if (typeof x === 'string' && NATIONAL_ID_FIELDS.has(key)) return maskNationalId(x);
     if (Array.isArray(x)) return x.map((v) => walk(v));
-    if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, walk(v, k)]).filter(([, v]) => v !== undefined).sort(([a], [b]) => String(a).localeCompare(String(b))));
+    if (x && typeof x === 'object')
+      return Object.fromEntries(
+        Object.entries(x)
+          .map(([k, v]) => [k, walk(v, k)])
+          .filter(([, v]) => v !== undefined)
+          .sort(([a], [b]) => String(a).localeCompare(String(b))),
+      );
     return x;
   };
   return walk(p);
@@ -59,19 +67,24 @@ export function profileWithoutSecrets(p: Profile): unknown {
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true }).map(String).filter((f) => statSync(join(dir, f)).isFile()).sort();
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .sort();
 }
 
 /** National identity numbers the exchanges carried (in the fields that hold them), to mask everywhere. */
 function nationalIdsIn(text: string, into: Set<string>): void {
-  for (const m of text.matchAll(/"([A-Za-z-]+)"\s*:\s*"([^"]{6,})"/g)) if (NATIONAL_ID_FIELDS.has(m[1]) && !m[2].includes('*')) into.add(m[2]);
+  for (const m of text.matchAll(/"([A-Za-z-]+)"\s*:\s*"([^"]{6,})"/g))
+    if (NATIONAL_ID_FIELDS.has(m[1]) && !m[2].includes('*')) into.add(m[2]);
 }
 
 export async function writeBundle(b: BundleInput): Promise<Manifest> {
   const members = new Map<string, Uint8Array>();
   const omitted: Manifest['omitted'] = [];
   const ids = new Set<string>();
-  for (const who of [...b.profile.psus.private, ...b.profile.psus.corporate]) if (who.nationalId) ids.add(who.nationalId);
+  for (const who of [...b.profile.psus.private, ...b.profile.psus.corporate])
+    if (who.nationalId) ids.add(who.nationalId);
   const add = (name: string, data: Uint8Array) => members.set(name.split(sep).join('/'), data);
 
   for (const f of ['results.json', 'junit.xml', 'summary.txt', 'clauses.html']) {
@@ -81,7 +94,10 @@ export async function writeBundle(b: BundleInput): Promise<Manifest> {
   add('coverage.json', Buffer.from(JSON.stringify(b.coverage, null, 2)));
   for (const f of filesUnder(join(b.reportDir, 'allure-results'))) {
     if (IMAGE.test(f)) {
-      omitted.push({ what: `allure-results/${f}`, reason: 'a screenshot of an SCA page may show the PSU\'s national identity number' });
+      omitted.push({
+        what: `allure-results/${f}`,
+        reason: "a screenshot of an SCA page may show the PSU's national identity number",
+      });
       continue;
     }
     add(`allure-results/${f}`, readFileSync(join(b.reportDir, 'allure-results', f)));
@@ -110,13 +126,24 @@ export async function writeBundle(b: BundleInput): Promise<Manifest> {
   const manifest: Manifest = {
     format: BUNDLE_FORMAT,
     tool: { name: 'xs2a-conformance', version: b.toolVersion },
-    spec: { documentation: DOCUMENTATION_VERSION, apiRelease: API_RELEASE, guideline: 'Berlin Group NextGenPSD2 XS2A 1.3' },
+    spec: {
+      documentation: DOCUMENTATION_VERSION,
+      apiRelease: API_RELEASE,
+      guideline: 'Berlin Group NextGenPSD2 XS2A 1.3',
+    },
     target: b.target,
     profileDigest: `sha256:${sha256(JSON.stringify(profileWithoutSecrets(b.profile)))}`,
     startedAt: b.startedAt,
     endedAt: b.endedAt,
     verdict: { exitCode: b.verdict.exitCode, counts: { ...b.verdict.counts } },
-    scenarios: b.verdict.results.map((r) => ({ id: r.id, name: r.name, outcome: r.outcome, level: r.level, clauses: r.clauses, exchanges: byScenario.get(r.id) ?? [] })),
+    scenarios: b.verdict.results.map((r) => ({
+      id: r.id,
+      name: r.name,
+      outcome: r.outcome,
+      level: r.level,
+      clauses: r.clauses,
+      exchanges: byScenario.get(r.id) ?? [],
+    })),
     omitted,
     files,
   };
@@ -124,9 +151,14 @@ export async function writeBundle(b: BundleInput): Promise<Manifest> {
 
   const signer = b.signer ?? { keyPem: b.profile.tpp.signing.keyPem, certPem: b.profile.tpp.signing.certPem };
   const x5c = pemChain(signer.certPem);
-  if (!x5c.length) throw new Error('the bundle\'s signing certificate has no PEM certificate');
-  const key = await importPKCS8(createPrivateKey(signer.keyPem).export({ type: 'pkcs8', format: 'pem' }).toString(), 'RS256');
-  const jws = await new FlattenedSign(manifestBytes).setProtectedHeader({ alg: 'RS256', x5c, typ: 'xs2a-conformance-manifest+jws' }).sign(key);
+  if (!x5c.length) throw new Error("the bundle's signing certificate has no PEM certificate");
+  const key = await importPKCS8(
+    createPrivateKey(signer.keyPem).export({ type: 'pkcs8', format: 'pem' }).toString(),
+    'RS256',
+  );
+  const jws = await new FlattenedSign(manifestBytes)
+    .setProtectedHeader({ alg: 'RS256', x5c, typ: 'xs2a-conformance-manifest+jws' })
+    .sign(key);
   const detached = { protected: jws.protected, signature: jws.signature };
 
   const zip: Zippable = {};

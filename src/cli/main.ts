@@ -22,12 +22,33 @@ import * as init from './commands/init.ts';
 
 export function buildProgram(): Command {
   const program = new Command('xs2a-conformance')
-    .description('Conformance suite and HTTP-signature toolkit for Berlin Group NextGenPSD2 / XS2A 1.3 style interfaces')
+    .description(
+      'Conformance suite and HTTP-signature toolkit for Berlin Group NextGenPSD2 / XS2A 1.3 style interfaces',
+    )
     .version(TOOL_VERSION)
     .exitOverride()
     .configureOutput({ writeErr: () => {} })
     .showSuggestionAfterError(true);
-  for (const m of [run, report, coverage, serve, sign, verify, certs, demo, fuzz, mutants, replayCmd, clauses, merge, bundle, openapi, doctorCmd, init]) m.register(program);
+  for (const m of [
+    run,
+    report,
+    coverage,
+    serve,
+    sign,
+    verify,
+    certs,
+    demo,
+    fuzz,
+    mutants,
+    replayCmd,
+    clauses,
+    merge,
+    bundle,
+    openapi,
+    doctorCmd,
+    init,
+  ])
+    m.register(program);
   for (const c of program.commands) c.exitOverride().configureOutput({ writeErr: () => {} });
   return program;
 }
@@ -43,7 +64,8 @@ export async function main(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : EXIT.OK;
   } catch (e) {
     if (e instanceof CommanderError) {
-      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return EXIT.OK;
+      if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help')
+        return EXIT.OK;
       process.stderr.write(`xs2a-conformance: ${e.message.replace(/^error: /, '').split('\n')[0]}\n`);
       return EXIT.USAGE;
     }

@@ -44,7 +44,9 @@ export async function openCheckEnv(opts: TargetOptions = {}): Promise<CheckEnv> 
     if (t) debtor = t;
   }
   return {
-    target, factory, sender,
+    target,
+    factory,
+    sender,
     debtor: debtor ?? { iban: 'NO9386011117947', currency: 'NOK' },
     psuId: '8f9e1f5c-3a36-4b55-9c1d-0d3f9b8c2a11',
     close: async () => {
@@ -75,23 +77,38 @@ const describe = describeAnswer;
 
 /** Accepted per the signature oracle: 2xx/3xx, or 401 with scaRedirect (the server may demand SCA on any request). */
 export function expectAccepted(r: CaseResult, what: string): void {
-  if (signatureOutcome(r) !== 'accepted') throw new WrongAnswer(`${what}: expected acceptance (2xx, or 401 with scaRedirect), got ${describe(r)}`, { expected: 'accepted', received: r.status ?? r.error });
+  if (signatureOutcome(r) !== 'accepted')
+    throw new WrongAnswer(`${what}: expected acceptance (2xx, or 401 with scaRedirect), got ${describe(r)}`, {
+      expected: 'accepted',
+      received: r.status ?? r.error,
+    });
 }
 
 /** A signature the spec makes valid: accepted per the oracle. */
 export function expectSignatureAccepted(env: CheckEnv, r: CaseResult, what: string): void {
-  if (signatureOutcome(r, env.target.profile.signing.rejectStatuses) !== 'accepted') throw new WrongAnswer(`${what}: expected the signature accepted (2xx, or 401 with scaRedirect), got ${describe(r)}`, { expected: 'accepted', received: r.status ?? r.error });
+  if (signatureOutcome(r, env.target.profile.signing.rejectStatuses) !== 'accepted')
+    throw new WrongAnswer(
+      `${what}: expected the signature accepted (2xx, or 401 with scaRedirect), got ${describe(r)}`,
+      { expected: 'accepted', received: r.status ?? r.error },
+    );
 }
 
 /** A signature that fails validation: rejected per the oracle (400, or a status the profile declares). */
 export function expectSignatureRejected(env: CheckEnv, r: CaseResult, what: string): void {
   const statuses = env.target.profile.signing.rejectStatuses;
-  if (signatureOutcome(r, statuses) !== 'rejected') throw new WrongAnswer(`${what}: expected the signature rejected with ${rejectionText(statuses)}, got ${describe(r)}`, { expected: rejectionText(statuses), received: r.status ?? r.error });
+  if (signatureOutcome(r, statuses) !== 'rejected')
+    throw new WrongAnswer(
+      `${what}: expected the signature rejected with ${rejectionText(statuses)}, got ${describe(r)}`,
+      { expected: rejectionText(statuses), received: r.status ?? r.error },
+    );
 }
 
-
 export function expectRejected(r: CaseResult, what: string, code?: string): void {
-  if (r.status !== 400) throw new WrongAnswer(`${what}: expected rejection with 400${code ? ` ${code}` : ''}, got ${describe(r)}`, { expected: code ? `400 ${code}` : 400, received: r.status ?? r.error });
+  if (r.status !== 400)
+    throw new WrongAnswer(`${what}: expected rejection with 400${code ? ` ${code}` : ''}, got ${describe(r)}`, {
+      expected: code ? `400 ${code}` : 400,
+      received: r.status ?? r.error,
+    });
   if (code) {
     let got: unknown;
     try {
@@ -99,7 +116,11 @@ export function expectRejected(r: CaseResult, what: string, code?: string): void
     } catch {
       got = undefined;
     }
-    if (got !== code) throw new WrongAnswer(`${what}: expected error code ${code}, got ${describe(r)}`, { expected: code, received: got });
+    if (got !== code)
+      throw new WrongAnswer(`${what}: expected error code ${code}, got ${describe(r)}`, {
+        expected: code,
+        received: got,
+      });
   }
 }
 
@@ -107,13 +128,25 @@ export function expectRejected(r: CaseResult, what: string, code?: string): void
 
 const CROSS_BORDER = '/v1/payments/cross-border-credit-transfers';
 
-export function crossBorderBody(env: CheckEnv, over: { amount?: unknown; currency?: unknown; country?: unknown } = {}): Record<string, unknown> {
+export function crossBorderBody(
+  env: CheckEnv,
+  over: { amount?: unknown; currency?: unknown; country?: unknown } = {},
+): Record<string, unknown> {
   return {
-    instructedAmount: { amount: 'amount' in over ? over.amount : '12.50', currency: 'currency' in over ? over.currency : 'EUR' },
+    instructedAmount: {
+      amount: 'amount' in over ? over.amount : '12.50',
+      currency: 'currency' in over ? over.currency : 'EUR',
+    },
     creditorName: 'Zahlungsempfänger GmbH',
     creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
     creditorAgent: 'COBADEFFXXX',
-    creditorAddress: { street: 'Hauptstraße', buildingNumber: '1', postalCode: '10115', city: 'Berlin', country: 'country' in over ? over.country : 'DE' },
+    creditorAddress: {
+      street: 'Hauptstraße',
+      buildingNumber: '1',
+      postalCode: '10115',
+      city: 'Berlin',
+      country: 'country' in over ? over.country : 'DE',
+    },
     debtorAccount: env.debtor,
     remittanceInformationUnstructured: 'Invoice 42',
   };
@@ -123,8 +156,13 @@ export function crossBorderBody(env: CheckEnv, over: { amount?: unknown; currenc
 export async function postCrossBorder(env: CheckEnv, body: unknown): Promise<CaseResult> {
   const client = env.target.client();
   const { request } = client.build({
-    method: 'POST', path: CROSS_BORDER, query: { allowLogicalDuplicate: 'true' }, body,
-    headers: { 'x-accept-fix': 'amount-as-string' }, psu: { ...env.target.psu, psuId: env.psuId }, sign: { date: { value: formatHttpDate(env.target.now()) } },
+    method: 'POST',
+    path: CROSS_BORDER,
+    query: { allowLogicalDuplicate: 'true' },
+    body,
+    headers: { 'x-accept-fix': 'amount-as-string' },
+    psu: { ...env.target.psu, psuId: env.psuId },
+    sign: { date: { value: formatHttpDate(env.target.now()) } },
   });
   return env.sender.send(request);
 }
@@ -135,7 +173,11 @@ export async function postCrossBorder(env: CheckEnv, body: unknown): Promise<Cas
 export function validAmount(currency: string): fc.Arbitrary<string> {
   const mu = minorUnits(currency);
   const intDigits = 18 - mu;
-  return fc.tuple(fc.bigInt({ min: 0n, max: 10n ** BigInt(intDigits) - 1n }), fc.bigInt({ min: 0n, max: 10n ** BigInt(mu) - 1n }))
+  return fc
+    .tuple(
+      fc.bigInt({ min: 0n, max: 10n ** BigInt(intDigits) - 1n }),
+      fc.bigInt({ min: 0n, max: 10n ** BigInt(mu) - 1n }),
+    )
     .filter(([i, f]) => i > 0n || f > 0n)
     .map(([i, f]) => (mu ? `${i}.${f.toString().padStart(mu, '0')}` : `${i}`));
 }
@@ -143,7 +185,8 @@ export function validAmount(currency: string): fc.Arbitrary<string> {
 const MUST_CURRENCIES = CURRENCY_CODES.filter((c) => currencyInfo(c).level === 'must');
 const SHOULD_CURRENCIES = CURRENCY_CODES.filter((c) => currencyInfo(c).level === 'should');
 
-const currencyAmount = (codes: readonly string[]) => fc.constantFrom(...codes).chain((currency) => validAmount(currency).map((amount) => ({ currency, amount })));
+const currencyAmount = (codes: readonly string[]) =>
+  fc.constantFrom(...codes).chain((currency) => validAmount(currency).map((amount) => ({ currency, amount })));
 
 export type InvalidAmount = { kind: string; currency: string; amount: unknown };
 
@@ -153,36 +196,61 @@ export const invalidAmount: fc.Arbitrary<InvalidAmount> = fc.constantFrom(...MUS
   const ok = validAmount(currency);
   return fc.oneof(
     // wrong number of fraction digits
-    fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 0, max: 5 }).filter((d) => d !== mu)).map(([i, d]) => ({ kind: 'fraction-digits', currency, amount: d ? `${i}.${'5'.repeat(d)}` : `${i}` })),
+    fc
+      .tuple(
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        fc.integer({ min: 0, max: 5 }).filter((d) => d !== mu),
+      )
+      .map(([i, d]) => ({ kind: 'fraction-digits', currency, amount: d ? `${i}.${'5'.repeat(d)}` : `${i}` })),
     // over precision: more than 18 digits
-    fc.integer({ min: 19, max: 30 }).map((n) => ({ kind: 'precision', currency, amount: mu ? `${'9'.repeat(n - mu)}.${'0'.repeat(mu - 1)}1` : '9'.repeat(n) })),
+    fc.integer({ min: 19, max: 30 }).map((n) => ({
+      kind: 'precision',
+      currency,
+      amount: mu ? `${'9'.repeat(n - mu)}.${'0'.repeat(mu - 1)}1` : '9'.repeat(n),
+    })),
     ok.map((a) => ({ kind: 'number', currency, amount: Number(a) })),
     ok.map((a) => ({ kind: 'plus-sign', currency, amount: `+${a}` })),
     ok.map((a) => ({ kind: 'exponent', currency, amount: `${Number(a).toExponential()}` })),
-    fc.tuple(ok, fc.constantFrom(' ', '\t', '\u00a0'), fc.constantFrom('lead', 'trail', 'inner')).map(([a, ws, where]) => ({ kind: 'white-space', currency, amount: where === 'lead' ? ws + a : where === 'trail' ? a + ws : a.replace(/^(\d)/, `$1${ws}`) })),
+    fc
+      .tuple(ok, fc.constantFrom(' ', '\t', '\u00a0'), fc.constantFrom('lead', 'trail', 'inner'))
+      .map(([a, ws, where]) => ({
+        kind: 'white-space',
+        currency,
+        amount: where === 'lead' ? ws + a : where === 'trail' ? a + ws : a.replace(/^(\d)/, `$1${ws}`),
+      })),
     fc.tuple(fc.integer({ min: 1000, max: 999_999 }), fc.constantFrom(',', ' ', "'", '.', '\u202f')).map(([i, sep]) => {
       const grouped = `${Math.floor(i / 1000)}${sep}${String(i % 1000).padStart(3, '0')}`;
       const frac = mu ? `${sep === ',' ? '.' : ','}${'0'.repeat(mu)}` : '';
       return { kind: 'locale', currency, amount: sep === '.' && !mu ? `${grouped},00` : grouped + frac };
     }),
-    fc.constantFrom('', '.', '1.', '.5', 'NaN', 'Infinity', '0x10', '1_000', 'ten').map((amount) => ({ kind: 'not-a-decimal', currency, amount })),
+    fc
+      .constantFrom('', '.', '1.', '.5', 'NaN', 'Infinity', '0x10', '1_000', 'ten')
+      .map((amount) => ({ kind: 'not-a-decimal', currency, amount })),
   );
 });
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const letters = (n: number, alphabet = UPPER) => fc.array(fc.constantFrom(...alphabet), { minLength: n, maxLength: n }).map((a) => a.join(''));
+const letters = (n: number, alphabet = UPPER) =>
+  fc.array(fc.constantFrom(...alphabet), { minLength: n, maxLength: n }).map((a) => a.join(''));
 
 /** Currency codes outside the spec's list: unlisted 3 letters, a listed code in other case, other lengths, digits. */
 export const currencyOutsideList: fc.Arbitrary<string> = fc.oneof(
   letters(3).filter((c) => !CURRENCY_CODES.includes(c)),
-  fc.tuple(fc.constantFrom(...CURRENCY_CODES), fc.integer({ min: 1, max: 7 })).map(([c, m]) => [...c].map((ch, i) => ((m >> i) & 1 ? ch.toLowerCase() : ch)).join('')),
-  fc.integer({ min: 0, max: 6 }).filter((n) => n !== 3).chain((n) => letters(n)),
+  fc
+    .tuple(fc.constantFrom(...CURRENCY_CODES), fc.integer({ min: 1, max: 7 }))
+    .map(([c, m]) => [...c].map((ch, i) => ((m >> i) & 1 ? ch.toLowerCase() : ch)).join('')),
+  fc
+    .integer({ min: 0, max: 6 })
+    .filter((n) => n !== 3)
+    .chain((n) => letters(n)),
   fc.stringMatching(/^[0-9]{3}$/),
 );
 
 export const countryOutsideList: fc.Arbitrary<string> = fc.oneof(
   letters(2).filter((c) => !COUNTRY_CODES.includes(c)),
-  fc.tuple(fc.constantFrom(...COUNTRY_CODES), fc.integer({ min: 1, max: 3 })).map(([c, m]) => [...c].map((ch, i) => ((m >> i) & 1 ? ch.toLowerCase() : ch)).join('')),
+  fc
+    .tuple(fc.constantFrom(...COUNTRY_CODES), fc.integer({ min: 1, max: 3 }))
+    .map(([c, m]) => [...c].map((ch, i) => ((m >> i) & 1 ? ch.toLowerCase() : ch)).join('')),
   fc.constantFrom(0, 1, 3, 4).chain((n) => letters(n)),
   fc.constantFrom('XK', 'EU', 'UK', '00'),
 );
@@ -211,13 +279,21 @@ export async function probeDateOffset(env: CheckEnv, offsetMs: number): Promise<
 }
 
 /** Whole seconds of skew accepted on each side, measured by bisection (clock moved, never waited for). */
-export async function toleranceWindow(env: CheckEnv, maxSeconds = 2 * 86400): Promise<{ ahead: number; behind: number; probes: number; precise: boolean }> {
+export async function toleranceWindow(
+  env: CheckEnv,
+  maxSeconds = 2 * 86400,
+): Promise<{ ahead: number; behind: number; probes: number; precise: boolean }> {
   let probes = 0;
   const margin = 250;
   const accepted = async (side: 1 | -1, k: number) => {
     probes++;
     const ms = env.target.clock ? k * 1000 - margin : k * 1000;
-    return signatureOutcome(await probeDateOffset(env, side * Math.max(0, ms)), env.target.profile.signing.rejectStatuses) === 'accepted';
+    return (
+      signatureOutcome(
+        await probeDateOffset(env, side * Math.max(0, ms)),
+        env.target.profile.signing.rejectStatuses,
+      ) === 'accepted'
+    );
   };
   const search = async (side: 1 | -1): Promise<number> => {
     if (!(await accepted(side, 0))) return -1;
@@ -250,77 +326,179 @@ function obsoleteDate(ms: number, form: (typeof OBSOLETE)[number]): string {
   return `${imf.slice(0, 3)} ${mon} ${String(d.getUTCDate()).padStart(2, ' ')} ${time} ${year}`;
 }
 
-const withDigest = (env: CheckEnv, digest: string, body?: Buffer) => env.factory.sign({ ...env.factory.unsigned, headers: setHeader(env.factory.unsigned.headers, 'Digest', digest), ...(body ? { body } : {}) }, { digest: 'none' }).request;
+const withDigest = (env: CheckEnv, digest: string, body?: Buffer) =>
+  env.factory.sign(
+    {
+      ...env.factory.unsigned,
+      headers: setHeader(env.factory.unsigned.headers, 'Digest', digest),
+      ...(body ? { body } : {}),
+    },
+    { digest: 'none' },
+  ).request;
 
 // ---------------------------------------------------------------- the checks
 
 export const CHECKS = {
   validAmounts: {
-    id: 'amounts.valid', clauses: ['limits.amount-precision', 'conventions.amount-string', 'fields.cross-border-payment-request.instructedAmount'], level: 'must',
-    arb: currencyAmount(MUST_CURRENCIES), faults: ['amount-two-decimals-only'],
-    check: async (env, v) => expectAccepted(await postCrossBorder(env, crossBorderBody(env, v)), `amount "${v.amount}" ${v.currency}`),
+    id: 'amounts.valid',
+    clauses: [
+      'limits.amount-precision',
+      'conventions.amount-string',
+      'fields.cross-border-payment-request.instructedAmount',
+    ],
+    level: 'must',
+    arb: currencyAmount(MUST_CURRENCIES),
+    faults: ['amount-two-decimals-only'],
+    check: async (env, v) =>
+      expectAccepted(await postCrossBorder(env, crossBorderBody(env, v)), `amount "${v.amount}" ${v.currency}`),
   } satisfies PropertyCheck<{ currency: string; amount: string }>,
   validAmountsHeld: {
-    id: 'amounts.valid-held', clauses: ['limits.amount-precision'], level: 'should',
-    arb: currencyAmount(SHOULD_CURRENCIES), faults: ['amount-two-decimals-only'],
-    check: async (env, v) => expectAccepted(await postCrossBorder(env, crossBorderBody(env, v)), `amount "${v.amount}" ${v.currency} (minor units held by choice)`),
+    id: 'amounts.valid-held',
+    clauses: ['limits.amount-precision'],
+    level: 'should',
+    arb: currencyAmount(SHOULD_CURRENCIES),
+    faults: ['amount-two-decimals-only'],
+    check: async (env, v) =>
+      expectAccepted(
+        await postCrossBorder(env, crossBorderBody(env, v)),
+        `amount "${v.amount}" ${v.currency} (minor units held by choice)`,
+      ),
   } satisfies PropertyCheck<{ currency: string; amount: string }>,
   invalidAmounts: {
-    id: 'amounts.invalid', clauses: ['limits.amount-precision', 'conventions.amount-string', 'errors.FORMAT_ERROR'], level: 'must',
-    arb: invalidAmount, faults: ['amount-format-unchecked'],
-    check: async (env, v) => expectRejected(await postCrossBorder(env, crossBorderBody(env, v)), `${v.kind} amount ${JSON.stringify(v.amount)} ${v.currency}`, 'FORMAT_ERROR'),
+    id: 'amounts.invalid',
+    clauses: ['limits.amount-precision', 'conventions.amount-string', 'errors.FORMAT_ERROR'],
+    level: 'must',
+    arb: invalidAmount,
+    faults: ['amount-format-unchecked'],
+    check: async (env, v) =>
+      expectRejected(
+        await postCrossBorder(env, crossBorderBody(env, v)),
+        `${v.kind} amount ${JSON.stringify(v.amount)} ${v.currency}`,
+        'FORMAT_ERROR',
+      ),
   } satisfies PropertyCheck<InvalidAmount>,
   signedAmounts: {
-    id: 'amounts.negative-or-zero', clauses: ['amounts.sign'], level: 'should',
-    arb: fc.constantFrom(...MUST_CURRENCIES).chain((c) => fc.oneof(validAmount(c).map((a) => `-${a}`), fc.constant(minorUnits(c) ? `0.${'0'.repeat(minorUnits(c))}` : '0')).map((amount) => ({ currency: c, amount }))),
+    id: 'amounts.negative-or-zero',
+    clauses: ['amounts.sign'],
+    level: 'should',
+    arb: fc.constantFrom(...MUST_CURRENCIES).chain((c) =>
+      fc
+        .oneof(
+          validAmount(c).map((a) => `-${a}`),
+          fc.constant(minorUnits(c) ? `0.${'0'.repeat(minorUnits(c))}` : '0'),
+        )
+        .map((amount) => ({ currency: c, amount })),
+    ),
     faults: ['amount-format-unchecked'],
-    check: async (env, v) => expectRejected(await postCrossBorder(env, crossBorderBody(env, v)), `amount ${v.amount} ${v.currency}`),
+    check: async (env, v) =>
+      expectRejected(await postCrossBorder(env, crossBorderBody(env, v)), `amount ${v.amount} ${v.currency}`),
   } satisfies PropertyCheck<{ currency: string; amount: string }>,
   listedCurrencies: {
-    id: 'currencies.listed', clauses: ['conventions.currency-code', 'fields.cross-border-payment-request.instructedAmount'], level: 'must',
-    arb: fc.constantFrom(...CURRENCY_CODES), faults: ['currency-withdrawn-rejected'],
-    check: async (env, c) => expectAccepted(await postCrossBorder(env, crossBorderBody(env, { currency: c, amount: minorUnits(c) ? `10.${'0'.repeat(minorUnits(c))}` : '10' })), `currency ${c}`),
+    id: 'currencies.listed',
+    clauses: ['conventions.currency-code', 'fields.cross-border-payment-request.instructedAmount'],
+    level: 'must',
+    arb: fc.constantFrom(...CURRENCY_CODES),
+    faults: ['currency-withdrawn-rejected'],
+    check: async (env, c) =>
+      expectAccepted(
+        await postCrossBorder(
+          env,
+          crossBorderBody(env, { currency: c, amount: minorUnits(c) ? `10.${'0'.repeat(minorUnits(c))}` : '10' }),
+        ),
+        `currency ${c}`,
+      ),
   } satisfies PropertyCheck<string>,
   currenciesOutside: {
-    id: 'currencies.outside', clauses: ['conventions.currency-code', 'errors.FORMAT_ERROR'], level: 'must',
-    arb: currencyOutsideList, faults: ['currency-list-unchecked'],
-    check: async (env, c) => expectRejected(await postCrossBorder(env, crossBorderBody(env, { currency: c, amount: '10.00' })), `currency ${JSON.stringify(c)}`, 'FORMAT_ERROR'),
+    id: 'currencies.outside',
+    clauses: ['conventions.currency-code', 'errors.FORMAT_ERROR'],
+    level: 'must',
+    arb: currencyOutsideList,
+    faults: ['currency-list-unchecked'],
+    check: async (env, c) =>
+      expectRejected(
+        await postCrossBorder(env, crossBorderBody(env, { currency: c, amount: '10.00' })),
+        `currency ${JSON.stringify(c)}`,
+        'FORMAT_ERROR',
+      ),
   } satisfies PropertyCheck<string>,
   listedCountries: {
-    id: 'countries.listed', clauses: ['conventions.country-code', 'fields.cross-border-payment-request.creditorAddress'], level: 'must',
-    arb: fc.constantFrom(...COUNTRY_CODES), faults: ['country-list-short'],
-    check: async (env, c) => expectAccepted(await postCrossBorder(env, crossBorderBody(env, { country: c })), `country ${c}`),
+    id: 'countries.listed',
+    clauses: ['conventions.country-code', 'fields.cross-border-payment-request.creditorAddress'],
+    level: 'must',
+    arb: fc.constantFrom(...COUNTRY_CODES),
+    faults: ['country-list-short'],
+    check: async (env, c) =>
+      expectAccepted(await postCrossBorder(env, crossBorderBody(env, { country: c })), `country ${c}`),
   } satisfies PropertyCheck<string>,
   countriesOutside: {
-    id: 'countries.outside', clauses: ['conventions.country-code', 'errors.FORMAT_ERROR'], level: 'must',
-    arb: countryOutsideList, faults: ['country-list-unchecked'],
-    check: async (env, c) => expectRejected(await postCrossBorder(env, crossBorderBody(env, { country: c })), `creditorAddress.country ${JSON.stringify(c)}`, 'FORMAT_ERROR'),
+    id: 'countries.outside',
+    clauses: ['conventions.country-code', 'errors.FORMAT_ERROR'],
+    level: 'must',
+    arb: countryOutsideList,
+    faults: ['country-list-unchecked'],
+    check: async (env, c) =>
+      expectRejected(
+        await postCrossBorder(env, crossBorderBody(env, { country: c })),
+        `creditorAddress.country ${JSON.stringify(c)}`,
+        'FORMAT_ERROR',
+      ),
   } satisfies PropertyCheck<string>,
   rfc2047Accepted: {
-    id: 'rfc2047.accepted', clauses: ['signing.rfc2047'], level: 'must',
-    arb: fc.record({ charset: fc.constantFrom('utf-8' as const, 'iso-8859-1' as const), encoding: fc.constantFrom('B' as const, 'Q' as const), split: fc.option(fc.integer({ min: 30, max: 75 }), { nil: undefined }) }),
+    id: 'rfc2047.accepted',
+    clauses: ['signing.rfc2047'],
+    level: 'must',
+    arb: fc.record({
+      charset: fc.constantFrom('utf-8' as const, 'iso-8859-1' as const),
+      encoding: fc.constantFrom('B' as const, 'Q' as const),
+      split: fc.option(fc.integer({ min: 30, max: 75 }), { nil: undefined }),
+    }),
     faults: ['signature-header-strict'],
     check: async (env, v) => {
       const s = env.factory.base();
-      const value = encodeWords(s.signatureHeader, { charset: v.charset, encoding: v.encoding, maxWordLength: v.split });
-      expectSignatureAccepted(env, await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `Signature ${value.slice(0, 40)}…`);
+      const value = encodeWords(s.signatureHeader, {
+        charset: v.charset,
+        encoding: v.encoding,
+        maxWordLength: v.split,
+      });
+      expectSignatureAccepted(
+        env,
+        await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }),
+        `Signature ${value.slice(0, 40)}…`,
+      );
     },
   } satisfies PropertyCheck<{ charset: 'utf-8' | 'iso-8859-1'; encoding: 'B' | 'Q'; split?: number }>,
   rfc2047CaseVariants: {
-    id: 'rfc2047.case', clauses: ['signing.rfc2047'], level: 'should',
-    arb: fc.record({ charset: fc.constantFrom('UTF-8', 'Utf-8', 'uTF-8', 'ISO-8859-1', 'Iso-8859-1', 'utf8', 'latin1'), encoding: fc.constantFrom('b', 'q', 'B', 'Q') }),
+    id: 'rfc2047.case',
+    clauses: ['signing.rfc2047'],
+    level: 'should',
+    arb: fc.record({
+      charset: fc.constantFrom('UTF-8', 'Utf-8', 'uTF-8', 'ISO-8859-1', 'Iso-8859-1', 'utf8', 'latin1'),
+      encoding: fc.constantFrom('b', 'q', 'B', 'Q'),
+    }),
     faults: ['signature-header-strict'],
     check: async (env, v) => {
       const s = env.factory.base();
-      const canonical = encodeWords(s.signatureHeader, { charset: /8859|latin/i.test(v.charset) ? 'iso-8859-1' : 'utf-8', encoding: v.encoding.toUpperCase() as 'B' | 'Q' });
+      const canonical = encodeWords(s.signatureHeader, {
+        charset: /8859|latin/i.test(v.charset) ? 'iso-8859-1' : 'utf-8',
+        encoding: v.encoding.toUpperCase() as 'B' | 'Q',
+      });
       const value = `=?${v.charset}?${v.encoding}?${canonical.split('?')[3]}?=`;
-      expectSignatureAccepted(env, await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `Signature ${value.slice(0, 40)}…`);
+      expectSignatureAccepted(
+        env,
+        await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }),
+        `Signature ${value.slice(0, 40)}…`,
+      );
     },
   } satisfies PropertyCheck<{ charset: string; encoding: string }>,
   rfc2047Malformed: {
-    id: 'rfc2047.malformed', clauses: ['signing.rfc2047', 'signing.invalid-rejected'], level: 'must',
+    id: 'rfc2047.malformed',
+    clauses: ['signing.rfc2047', 'signing.invalid-rejected'],
+    level: 'must',
     arb: fc.oneof(
-      fc.record({ kind: fc.constant('charset' as const), x: fc.constantFrom('utf-9', 'x-klingon', 'iso-8859-99', 'no such') }),
+      fc.record({
+        kind: fc.constant('charset' as const),
+        x: fc.constantFrom('utf-9', 'x-klingon', 'iso-8859-99', 'no such'),
+      }),
       fc.record({ kind: fc.constant('base64' as const), x: fc.constantFrom('*', '%', '!', '-', '_', '=') }),
       fc.record({ kind: fc.constant('unterminated' as const), x: fc.constantFrom('?', '', '?=x') }),
       fc.record({ kind: fc.constant('encoding' as const), x: fc.constantFrom('X', 'BASE64', '') }),
@@ -330,25 +508,68 @@ export const CHECKS = {
       const s = env.factory.base();
       const w = encodeWords(s.signatureHeader);
       const text = w.slice('=?utf-8?B?'.length, -2);
-      const value = v.kind === 'charset' ? `=?${v.x}?B?${text}?=` : v.kind === 'base64' ? `=?utf-8?B?${text.slice(0, 20)}${v.x}${text.slice(21)}?=` : v.kind === 'encoding' ? `=?utf-8?${v.x}?${text}?=` : `=?utf-8?B?${text}${v.x === '?=x' ? '' : v.x}`;
-      expectSignatureRejected(env, await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }), `malformed encoded-word (${v.kind} ${JSON.stringify(v.x)})`);
+      const value =
+        v.kind === 'charset'
+          ? `=?${v.x}?B?${text}?=`
+          : v.kind === 'base64'
+            ? `=?utf-8?B?${text.slice(0, 20)}${v.x}${text.slice(21)}?=`
+            : v.kind === 'encoding'
+              ? `=?utf-8?${v.x}?${text}?=`
+              : `=?utf-8?B?${text}${v.x === '?=x' ? '' : v.x}`;
+      expectSignatureRejected(
+        env,
+        await send(env, { ...s.request, headers: setHeader(s.request.headers, 'Signature', value) }),
+        `malformed encoded-word (${v.kind} ${JSON.stringify(v.x)})`,
+      );
     },
   } satisfies PropertyCheck<{ kind: 'charset' | 'base64' | 'unterminated' | 'encoding'; x: string }>,
   dateWithin: {
-    id: 'clock.within', clauses: ['limits.date-skew', 'signing.date'], level: 'must',
-    arb: fc.integer({ min: -(WINDOW_MS - 250), max: WINDOW_MS - 250 }), faults: ['date-skew-30'],
-    check: async (env, ms) => expectSignatureAccepted(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.min(WINDOW_MS - 2_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
+    id: 'clock.within',
+    clauses: ['limits.date-skew', 'signing.date'],
+    level: 'must',
+    arb: fc.integer({ min: -(WINDOW_MS - 250), max: WINDOW_MS - 250 }),
+    faults: ['date-skew-30'],
+    check: async (env, ms) =>
+      expectSignatureAccepted(
+        env,
+        await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.min(WINDOW_MS - 2_000, Math.abs(ms))),
+        `Date ${ms} ms off the target's clock`,
+      ),
   } satisfies PropertyCheck<number>,
   dateBeyond: {
-    id: 'clock.beyond', clauses: ['limits.date-skew', 'signing.date', 'errors.signature-invalid'], level: 'must',
-    arb: fc.tuple(fc.integer({ min: WINDOW_MS + 250, max: 30 * 86_400_000 }), fc.boolean()).map(([ms, ahead]) => (ahead ? ms : -ms)), faults: ['date-skew-ignored'],
-    check: async (env, ms) => expectSignatureRejected(env, await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.max(WINDOW_MS + 2_000, Math.abs(ms))), `Date ${ms} ms off the target's clock`),
+    id: 'clock.beyond',
+    clauses: ['limits.date-skew', 'signing.date', 'errors.signature-invalid'],
+    level: 'must',
+    arb: fc
+      .tuple(fc.integer({ min: WINDOW_MS + 250, max: 30 * 86_400_000 }), fc.boolean())
+      .map(([ms, ahead]) => (ahead ? ms : -ms)),
+    faults: ['date-skew-ignored'],
+    check: async (env, ms) =>
+      expectSignatureRejected(
+        env,
+        await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.max(WINDOW_MS + 2_000, Math.abs(ms))),
+        `Date ${ms} ms off the target's clock`,
+      ),
   } satisfies PropertyCheck<number>,
   dateMalformed: {
-    id: 'clock.malformed', clauses: ['signing.date', 'conventions.date-header', 'errors.signature-invalid'], level: 'must',
+    id: 'clock.malformed',
+    clauses: ['signing.date', 'conventions.date-header', 'errors.signature-invalid'],
+    level: 'must',
     arb: fc.oneof(
       fc.constant({ kind: 'missing' }),
-      fc.constantFrom('iso', 'iso-ms', 'zone-utc', 'zone-cet', 'offset', 'lower-case', 'epoch', 'rfc2822-numeric', 'wrong-weekday').map((kind) => ({ kind })),
+      fc
+        .constantFrom(
+          'iso',
+          'iso-ms',
+          'zone-utc',
+          'zone-cet',
+          'offset',
+          'lower-case',
+          'epoch',
+          'rfc2822-numeric',
+          'wrong-weekday',
+        )
+        .map((kind) => ({ kind })),
       fc.string({ minLength: 0, maxLength: 30, unit: 'grapheme-ascii' }).map((g) => ({ kind: 'garbage', g })),
     ),
     faults: ['date-skew-ignored'],
@@ -357,8 +578,16 @@ export const CHECKS = {
       const imf = formatHttpDate(now);
       const wrongDay = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][(new Date(now).getUTCDay() + 1) % 7];
       const value: Record<string, string> = {
-        iso: new Date(now).toISOString().replace(/\.\d+Z$/, 'Z'), 'iso-ms': new Date(now).toISOString(), 'zone-utc': imf.replace('GMT', 'UTC'), 'zone-cet': imf.replace('GMT', 'CET'),
-        offset: imf.replace('GMT', '+0000'), 'lower-case': imf.toLowerCase(), epoch: String(Math.floor(now / 1000)), 'rfc2822-numeric': imf.replace(/^\w+, /, ''), 'wrong-weekday': wrongDay + imf.slice(3), garbage: (v.g ?? '').trim() || 'x',
+        iso: new Date(now).toISOString().replace(/\.\d+Z$/, 'Z'),
+        'iso-ms': new Date(now).toISOString(),
+        'zone-utc': imf.replace('GMT', 'UTC'),
+        'zone-cet': imf.replace('GMT', 'CET'),
+        offset: imf.replace('GMT', '+0000'),
+        'lower-case': imf.toLowerCase(),
+        epoch: String(Math.floor(now / 1000)),
+        'rfc2822-numeric': imf.replace(/^\w+, /, ''),
+        'wrong-weekday': wrongDay + imf.slice(3),
+        garbage: (v.g ?? '').trim() || 'x',
       };
       let req: HttpRequest;
       if (v.kind === 'missing') {
@@ -369,20 +598,34 @@ export const CHECKS = {
         if (v.kind === 'garbage' && /^\w{3}, \d{2} \w{3} \d{4} [\d:]{8} GMT$/.test(value.garbage)) return;
         req = env.factory.sign(env.factory.unsigned, { date: { value: value[v.kind] } }).request;
       }
-      expectSignatureRejected(env, await send(env, req), `Date ${v.kind === 'missing' ? 'missing' : JSON.stringify(value[v.kind])}`);
+      expectSignatureRejected(
+        env,
+        await send(env, req),
+        `Date ${v.kind === 'missing' ? 'missing' : JSON.stringify(value[v.kind])}`,
+      );
     },
   } satisfies PropertyCheck<{ kind: string; g?: string }>,
   dateObsolete: {
-    id: 'clock.obsolete-forms', clauses: ['conventions.date-header', 'signing.date'], level: 'should',
-    arb: fc.tuple(fc.constantFrom(...OBSOLETE), fc.integer({ min: -50, max: 50 })), faults: ['obsolete-dates-rejected'],
+    id: 'clock.obsolete-forms',
+    clauses: ['conventions.date-header', 'signing.date'],
+    level: 'should',
+    arb: fc.tuple(fc.constantFrom(...OBSOLETE), fc.integer({ min: -50, max: 50 })),
+    faults: ['obsolete-dates-rejected'],
     check: async (env, [form, s]) => {
       const value = obsoleteDate(Math.floor(env.target.now() / 1000) * 1000 + s * 1000, form);
-      expectSignatureAccepted(env, await send(env, env.factory.sign(env.factory.unsigned, { date: { value } }).request), `Date in the obsolete ${form} form "${value}"`);
+      expectSignatureAccepted(
+        env,
+        await send(env, env.factory.sign(env.factory.unsigned, { date: { value } }).request),
+        `Date in the obsolete ${form} form "${value}"`,
+      );
     },
   } satisfies PropertyCheck<[(typeof OBSOLETE)[number], number]>,
   digestAccepted: {
-    id: 'digest.accepted', clauses: ['signing.digest'], level: 'must',
-    arb: fc.record({ sha512: fc.boolean(), mask: fc.integer({ min: 0, max: 15 }) }), faults: ['digest-sha256-exact'],
+    id: 'digest.accepted',
+    clauses: ['signing.digest'],
+    level: 'must',
+    arb: fc.record({ sha512: fc.boolean(), mask: fc.integer({ min: 0, max: 15 }) }),
+    faults: ['digest-sha256-exact'],
     check: async (env, v) => {
       const d = digestOf(env.factory.unsigned.body, v.sha512 ? 'SHA-512' : 'SHA-256');
       const eq = d.indexOf('=');
@@ -393,32 +636,67 @@ export const CHECKS = {
     },
   } satisfies PropertyCheck<{ sha512: boolean; mask: number }>,
   digestBodyChanged: {
-    id: 'digest.body-changed', clauses: ['signing.digest', 'signing.invalid-rejected'], level: 'must',
-    arb: fc.record({ kind: fc.constantFrom('byte', 'space', 'crlf', 'lf-to-crlf', 'trailing-newline', 'truncate'), at: fc.nat(), sha512: fc.boolean() }),
+    id: 'digest.body-changed',
+    clauses: ['signing.digest', 'signing.invalid-rejected'],
+    level: 'must',
+    arb: fc.record({
+      kind: fc.constantFrom('byte', 'space', 'crlf', 'lf-to-crlf', 'trailing-newline', 'truncate'),
+      at: fc.nat(),
+      sha512: fc.boolean(),
+    }),
     faults: ['digest-unchecked'],
     check: async (env, v) => {
       const changed = changedBody(env.factory.unsigned.body, v.kind, v.at);
       const signed = env.factory.sign(env.factory.unsigned, { digest: v.sha512 ? 'SHA-512' : 'SHA-256' });
-      expectSignatureRejected(env, await send(env, { ...signed.request, body: changed }), `body changed after digesting (${v.kind})`);
+      expectSignatureRejected(
+        env,
+        await send(env, { ...signed.request, body: changed }),
+        `body changed after digesting (${v.kind})`,
+      );
     },
   } satisfies PropertyCheck<{ kind: string; at: number; sha512: boolean }>,
   digestInvalid: {
-    id: 'digest.invalid', clauses: ['signing.digest', 'signing.invalid-rejected'], level: 'must',
+    id: 'digest.invalid',
+    clauses: ['signing.digest', 'signing.invalid-rejected'],
+    level: 'must',
     arb: fc.oneof(
-      fc.record({ kind: fc.constant('algorithm' as const), x: fc.constantFrom('MD5', 'SHA', 'SHA-1', 'SHA-384', 'SHA-224', 'SHA3-256', 'UNIXsum', 'sha256', 'SHA256') }),
-      fc.record({ kind: fc.constant('base64' as const), x: fc.constantFrom('bad-char', 'no-padding', 'hex', 'truncated', 'empty', 'base64url', 'extra') }),
+      fc.record({
+        kind: fc.constant('algorithm' as const),
+        x: fc.constantFrom('MD5', 'SHA', 'SHA-1', 'SHA-384', 'SHA-224', 'SHA3-256', 'UNIXsum', 'sha256', 'SHA256'),
+      }),
+      fc.record({
+        kind: fc.constant('base64' as const),
+        x: fc.constantFrom('bad-char', 'no-padding', 'hex', 'truncated', 'empty', 'base64url', 'extra'),
+      }),
     ),
     faults: ['digest-unchecked'],
     check: async (env, v) => {
       const body = env.factory.unsigned.body;
       let header: string;
       if (v.kind === 'algorithm') {
-        const h = { MD5: 'md5', SHA: 'sha1', 'SHA-1': 'sha1', 'SHA-384': 'sha384', 'SHA-224': 'sha224', 'SHA3-256': 'sha3-256', sha256: 'sha256', SHA256: 'sha256' }[v.x];
+        const h = {
+          MD5: 'md5',
+          SHA: 'sha1',
+          'SHA-1': 'sha1',
+          'SHA-384': 'sha384',
+          'SHA-224': 'sha224',
+          'SHA3-256': 'sha3-256',
+          sha256: 'sha256',
+          SHA256: 'sha256',
+        }[v.x];
         header = `${v.x}=${h ? createHash(h).update(body).digest('base64') : '30637'}`;
       } else {
         const d = digestOf(body).slice('SHA-256='.length);
         const raw = Buffer.from(d, 'base64');
-        const val = { 'bad-char': `*${d.slice(1)}`, 'no-padding': d.replace(/=+$/, ''), hex: raw.toString('hex'), truncated: d.slice(0, 24), empty: '', base64url: raw.toString('base64url') === d ? `${d}_` : raw.toString('base64url'), extra: Buffer.concat([raw, Buffer.from([0])]).toString('base64') }[v.x]!;
+        const val = {
+          'bad-char': `*${d.slice(1)}`,
+          'no-padding': d.replace(/=+$/, ''),
+          hex: raw.toString('hex'),
+          truncated: d.slice(0, 24),
+          empty: '',
+          base64url: raw.toString('base64url') === d ? `${d}_` : raw.toString('base64url'),
+          extra: Buffer.concat([raw, Buffer.from([0])]).toString('base64'),
+        }[v.x]!;
         header = `SHA-256=${val}`;
       }
       expectSignatureRejected(env, await send(env, withDigest(env, header)), `Digest ${header.slice(0, 40)}`);

@@ -8,7 +8,14 @@ import fc from 'fast-check';
 import { serializeRequest, type HttpRequest } from '../tpp/http-message.ts';
 import { newDispatcher, type Dispatcher, type TransportConfig } from '../transport/index.ts';
 import { OPERATORS, operatorById, type Level, type MutationOperator, type Verdict } from './operators.ts';
-import { describeAnswer, rejectionText, signatureAsExpected, signatureOutcome, type OracleAnswer, type SignatureOutcome } from '../tpp/signature-oracle.ts';
+import {
+  describeAnswer,
+  rejectionText,
+  signatureAsExpected,
+  signatureOutcome,
+  type OracleAnswer,
+  type SignatureOutcome,
+} from '../tpp/signature-oracle.ts';
 import { CaseFactory, caseFactoryFor } from './signing.ts';
 import type { Target } from './target.ts';
 import type { FailureShape } from '../session/failure.ts';
@@ -29,7 +36,12 @@ export function asExpected(expect: Verdict, r: CaseResult, rejectStatuses?: read
 export class Sender {
   private readonly pool: Dispatcher;
   readonly origin: string;
-  constructor(url: string, transport?: TransportConfig, connections = 16, private readonly timeoutMs = 10_000) {
+  constructor(
+    url: string,
+    transport?: TransportConfig,
+    connections = 16,
+    private readonly timeoutMs = 10_000,
+  ) {
     this.origin = new URL(url).origin;
     this.pool = newDispatcher(transport, connections);
   }
@@ -103,7 +115,13 @@ export function findingFailure(f: Omit<Finding, 'failure'>): FailureShape {
     expected: f.expect,
     received: f.response.status ?? f.response.error,
     clauses: [...f.clauses],
-    evidence: [{ label: `${f.operator} (seed ${f.seed}, path ${f.path})`, request: `${f.request.method} ${f.request.target}\n${f.request.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${f.request.body}`, response: `${f.response.status ?? f.response.error ?? ''}\n\n${f.response.body}` }],
+    evidence: [
+      {
+        label: `${f.operator} (seed ${f.seed}, path ${f.path})`,
+        request: `${f.request.method} ${f.request.target}\n${f.request.headers.map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n${f.request.body}`,
+        response: `${f.response.status ?? f.response.error ?? ''}\n\n${f.response.body}`,
+      },
+    ],
   };
 }
 
@@ -154,10 +172,24 @@ interface Lane {
 }
 
 /** One operator case: the operator applied to the current valid request, sent, judged. */
-export function caseProperty(op: MutationOperator, factory: CaseFactory, sender: Sender, now: () => number, record: (value: unknown, req: HttpRequest, res: CaseResult, ok: boolean) => void, rejectStatuses?: readonly number[]) {
+export function caseProperty(
+  op: MutationOperator,
+  factory: CaseFactory,
+  sender: Sender,
+  now: () => number,
+  record: (value: unknown, req: HttpRequest, res: CaseResult, ok: boolean) => void,
+  rejectStatuses?: readonly number[],
+) {
   return fc.asyncProperty(op.arb, async (value) => {
     const signed = factory.base();
-    const req = op.apply(signed, { value, now: now(), unsigned: factory.unsigned, sign: (r, o, k) => factory.sign(r, o, k), key: factory.key, other: factory.other });
+    const req = op.apply(signed, {
+      value,
+      now: now(),
+      unsigned: factory.unsigned,
+      sign: (r, o, k) => factory.sign(r, o, k),
+      key: factory.key,
+      other: factory.other,
+    });
     const res = await sender.send(req);
     const ok = asExpected(op.expect, res, rejectStatuses);
     record(value, req, res, ok);
@@ -173,11 +205,17 @@ export class BaseRequestRefused extends Error {
  * Sends the valid signed request once: unreachable targets and targets that do not accept it stop
  * the run. Accepted means 2xx or 401 with scaRedirect (a bank that demands SCA on every request).
  */
-export async function preflight(factory: CaseFactory, sender: Sender, rejectStatuses?: readonly number[]): Promise<CaseResult> {
+export async function preflight(
+  factory: CaseFactory,
+  sender: Sender,
+  rejectStatuses?: readonly number[],
+): Promise<CaseResult> {
   const res = await sender.send(factory.base().request);
   if (res.error) return res;
   if (signatureOutcome(res, rejectStatuses) !== 'accepted') {
-    throw new BaseRequestRefused(`the valid signed request ${factory.unsigned.method} ${factory.unsigned.target} was answered ${describeAnswer(res)}; set the profile's fuzz.baseRequest to a request the bank accepts (2xx, or 401 with _links.scaRedirect)`);
+    throw new BaseRequestRefused(
+      `the valid signed request ${factory.unsigned.method} ${factory.unsigned.target} was answered ${describeAnswer(res)}; set the profile's fuzz.baseRequest to a request the bank accepts (2xx, or 401 with _links.scaRedirect)`,
+    );
   }
   return res;
 }
@@ -188,12 +226,34 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
   const rejectStatuses = o.target.profile.signing.rejectStatuses;
   const sender = new Sender(o.target.url, o.target.transport, 16, o.target.profile.timeoutMs);
   const started = Date.now();
-  const seconds = o.cases === undefined ? o.seconds ?? 10 : undefined;
+  const seconds = o.cases === undefined ? (o.seconds ?? 10) : undefined;
   const deadline = seconds !== undefined ? started + seconds * 1000 : undefined;
   const lanesPerOp = Math.max(1, Math.round((o.concurrency ?? 32) / ops.length));
-  const runsPerLane = o.cases !== undefined ? Math.max(1, Math.ceil(o.cases / (ops.length * lanesPerOp))) : 1_000_000_000;
-  const statsById = new Map<string, OperatorStats>(ops.map((op) => [op.id, { id: op.id, level: op.level, expect: op.expect, cases: 0, accepted: 0, rejected: 0, errors: 0, unexpected: 0, ms: 0 }]));
-  const lanes: Lane[] = ops.flatMap((op) => Array.from({ length: lanesPerOp }, (_, i) => ({ op, seed: laneSeed(o.seed, op.id, i), stats: statsById.get(op.id)! })));
+  const runsPerLane =
+    o.cases !== undefined ? Math.max(1, Math.ceil(o.cases / (ops.length * lanesPerOp))) : 1_000_000_000;
+  const statsById = new Map<string, OperatorStats>(
+    ops.map((op) => [
+      op.id,
+      {
+        id: op.id,
+        level: op.level,
+        expect: op.expect,
+        cases: 0,
+        accepted: 0,
+        rejected: 0,
+        errors: 0,
+        unexpected: 0,
+        ms: 0,
+      },
+    ]),
+  );
+  const lanes: Lane[] = ops.flatMap((op) =>
+    Array.from({ length: lanesPerOp }, (_, i) => ({
+      op,
+      seed: laneSeed(o.seed, op.id, i),
+      stats: statsById.get(op.id)!,
+    })),
+  );
   const findings: Finding[] = [];
   let total = 0;
   let unexpected = 0;
@@ -207,48 +267,72 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
     await preflight(factory, sender, rejectStatuses).then((r) => {
       if (r.error) throw new Error(`target unreachable: ${r.error}`);
     });
-    await Promise.all(lanes.map(async (lane) => {
-      const t0 = Date.now();
-      let failed = false;
-      let last: { req: HttpRequest; res: CaseResult } | undefined;
-      const prop = caseProperty(lane.op, factory, sender, o.target.now, (_v, req, res, ok) => {
-        if (!failed) {
-          const s = lane.stats;
-          s.cases++;
-          total++;
-          const out = outcomeOf(res);
-          if (out === 'accepted') s.accepted++;
-          else if (out === 'rejected') s.rejected++;
-          else s.errors++; // 5xx, no answer, or a status that is neither acceptance nor rejection
-          if (!ok) {
-            s.unexpected++;
-            unexpected++;
-          }
+    await Promise.all(
+      lanes.map(async (lane) => {
+        const t0 = Date.now();
+        let failed = false;
+        let last: { req: HttpRequest; res: CaseResult } | undefined;
+        const prop = caseProperty(
+          lane.op,
+          factory,
+          sender,
+          o.target.now,
+          (_v, req, res, ok) => {
+            if (!failed) {
+              const s = lane.stats;
+              s.cases++;
+              total++;
+              const out = outcomeOf(res);
+              if (out === 'accepted') s.accepted++;
+              else if (out === 'rejected') s.rejected++;
+              else s.errors++; // 5xx, no answer, or a status that is neither acceptance nor rejection
+              if (!ok) {
+                s.unexpected++;
+                unexpected++;
+              }
+            }
+            if (!ok) {
+              failed = true;
+              last = { req, res };
+            }
+          },
+          rejectStatuses,
+        );
+        const remaining = deadline !== undefined ? Math.max(1, deadline - Date.now()) : undefined;
+        // Generation: until the first wrong verdict, the run count or the deadline.
+        let details = await fc.check(prop, {
+          seed: lane.seed,
+          numRuns: runsPerLane,
+          endOnFailure: true,
+          ...(remaining !== undefined ? { interruptAfterTimeLimit: remaining, markInterruptAsFailure: false } : {}),
+        });
+        // Shrinking: resume from the failing run's path (at most 15 s more).
+        if (details.failed && o.shrink !== false && details.counterexamplePath) {
+          const shrunk = await fc.check(prop, {
+            seed: lane.seed,
+            path: details.counterexamplePath,
+            interruptAfterTimeLimit: 15_000,
+            markInterruptAsFailure: false,
+          });
+          if (shrunk.failed) details = shrunk;
         }
-        if (!ok) {
-          failed = true;
-          last = { req, res };
+        lane.stats.ms += Date.now() - t0;
+        if (details.failed && last) {
+          const f = toFinding(
+            lane.op,
+            details.seed,
+            details.counterexamplePath ?? '',
+            details.counterexample?.[0],
+            last.req,
+            last.res,
+            o.target.url,
+            o.faults,
+            rejectStatuses,
+          );
+          findings.push(f);
         }
-      }, rejectStatuses);
-      const remaining = deadline !== undefined ? Math.max(1, deadline - Date.now()) : undefined;
-      // Generation: until the first wrong verdict, the run count or the deadline.
-      let details = await fc.check(prop, {
-        seed: lane.seed,
-        numRuns: runsPerLane,
-        endOnFailure: true,
-        ...(remaining !== undefined ? { interruptAfterTimeLimit: remaining, markInterruptAsFailure: false } : {}),
-      });
-      // Shrinking: resume from the failing run's path (at most 15 s more).
-      if (details.failed && o.shrink !== false && details.counterexamplePath) {
-        const shrunk = await fc.check(prop, { seed: lane.seed, path: details.counterexamplePath, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: false });
-        if (shrunk.failed) details = shrunk;
-      }
-      lane.stats.ms += Date.now() - t0;
-      if (details.failed && last) {
-        const f = toFinding(lane.op, details.seed, details.counterexamplePath ?? '', details.counterexample?.[0], last.req, last.res, o.target.url, o.faults, rejectStatuses);
-        findings.push(f);
-      }
-    }));
+      }),
+    );
   } finally {
     if (timer) clearInterval(timer);
     await sender.close();
@@ -260,15 +344,44 @@ export async function runFuzz(o: FuzzRunOptions): Promise<FuzzReport> {
     if (!b || f.value.length < b.value.length) best.set(f.operator, f);
   }
   if (o.saveDir) for (const f of best.values()) f.file = saveFinding(o.saveDir, f);
-  return { seed: o.seed, elapsedMs: Date.now() - started, cases: total, stats: [...statsById.values()], findings: [...best.values()] };
+  return {
+    seed: o.seed,
+    elapsedMs: Date.now() - started,
+    cases: total,
+    stats: [...statsById.values()],
+    findings: [...best.values()],
+  };
 }
 
-function toFinding(op: MutationOperator, seed: number, path: string, value: unknown, req: HttpRequest, res: CaseResult, target: string, faults?: string[], rejectStatuses?: readonly number[]): Finding {
+function toFinding(
+  op: MutationOperator,
+  seed: number,
+  path: string,
+  value: unknown,
+  req: HttpRequest,
+  res: CaseResult,
+  target: string,
+  faults?: string[],
+  rejectStatuses?: readonly number[],
+): Finding {
   const f: Omit<Finding, 'failure'> = {
-    operator: op.id, description: op.description, level: op.level, expect: op.expect, clauses: op.clauses,
+    operator: op.id,
+    description: op.description,
+    level: op.level,
+    expect: op.expect,
+    clauses: op.clauses,
     ...(rejectStatuses && rejectStatuses.some((x) => x !== 400) ? { rejectStatuses: [...rejectStatuses] } : {}),
-    seed, path, value: fc.stringify(value), target, ...(faults?.length ? { faults } : {}),
-    request: { method: req.method, target: req.target, headers: req.headers.map(([k, v]) => [k, v] as [string, string]), body: req.body.toString('utf8') },
+    seed,
+    path,
+    value: fc.stringify(value),
+    target,
+    ...(faults?.length ? { faults } : {}),
+    request: {
+      method: req.method,
+      target: req.target,
+      headers: req.headers.map(([k, v]) => [k, v] as [string, string]),
+      body: req.body.toString('utf8'),
+    },
     response: { status: res.status, error: res.error, body: res.body.slice(0, 2000) },
     foundAt: new Date().toISOString(),
   };
@@ -286,7 +399,8 @@ export function saveFinding(dir: string, f: Finding): string {
 
 export function loadFinding(file: string): Finding {
   const f = JSON.parse(readFileSync(file, 'utf8')) as Finding;
-  if (typeof f.operator !== 'string' || typeof f.seed !== 'number' || typeof f.path !== 'string') throw new Error(`${file} is not a fuzz regression (operator, seed, path)`);
+  if (typeof f.operator !== 'string' || typeof f.seed !== 'number' || typeof f.path !== 'string')
+    throw new Error(`${file} is not a fuzz regression (operator, seed, path)`);
   return f.failure ? f : { ...f, failure: findingFailure(f) };
 }
 
@@ -306,9 +420,24 @@ export async function replayFinding(target: Target, finding: Finding): Promise<R
   const sender = new Sender(target.url, target.transport, 2, target.profile.timeoutMs);
   let last: { value: unknown; req: HttpRequest; res: CaseResult } | undefined;
   try {
-    const prop = caseProperty(op, factory, sender, target.now, (value, req, res) => { last = { value, req, res }; }, target.profile.signing.rejectStatuses);
+    const prop = caseProperty(
+      op,
+      factory,
+      sender,
+      target.now,
+      (value, req, res) => {
+        last = { value, req, res };
+      },
+      target.profile.signing.rejectStatuses,
+    );
     const details = await fc.check(prop, { seed: finding.seed, path: finding.path, endOnFailure: true, numRuns: 1 });
-    return { finding, reproduced: details.failed, value: last ? fc.stringify(last.value) : undefined, request: last?.req, response: last?.res };
+    return {
+      finding,
+      reproduced: details.failed,
+      value: last ? fc.stringify(last.value) : undefined,
+      request: last?.req,
+      response: last?.res,
+    };
   } finally {
     await sender.close();
   }
@@ -320,23 +449,36 @@ const pad = (s: string | number, n: number, right = false) => (right ? String(s)
 
 export function formatTable(report: FuzzReport): string {
   const w = Math.max(8, ...report.stats.map((s) => s.id.length));
-  const lines = [`${pad('operator', w)}  ${pad('expect', 6)}  ${pad('level', 6)}  ${pad('cases', 7, true)}  ${pad('accepted', 8, true)}  ${pad('rejected', 8, true)}  ${pad('unexpected', 10, true)}  ${pad('cases/s', 8, true)}`];
+  const lines = [
+    `${pad('operator', w)}  ${pad('expect', 6)}  ${pad('level', 6)}  ${pad('cases', 7, true)}  ${pad('accepted', 8, true)}  ${pad('rejected', 8, true)}  ${pad('unexpected', 10, true)}  ${pad('cases/s', 8, true)}`,
+  ];
   lines.push('-'.repeat(lines[0].length));
   for (const s of report.stats) {
     const rate = s.ms ? Math.round((s.cases / s.ms) * 1000) : 0;
-    lines.push(`${pad(s.id, w)}  ${pad(s.expect, 6)}  ${pad(s.level, 6)}  ${pad(s.cases, 7, true)}  ${pad(s.accepted, 8, true)}  ${pad(s.rejected, 8, true)}  ${pad(s.unexpected, 10, true)}  ${pad(rate, 8, true)}`);
+    lines.push(
+      `${pad(s.id, w)}  ${pad(s.expect, 6)}  ${pad(s.level, 6)}  ${pad(s.cases, 7, true)}  ${pad(s.accepted, 8, true)}  ${pad(s.rejected, 8, true)}  ${pad(s.unexpected, 10, true)}  ${pad(rate, 8, true)}`,
+    );
   }
   lines.push('-'.repeat(lines[0].length));
   const acc = report.stats.reduce((a, s) => a + s.accepted, 0);
   const rej = report.stats.reduce((a, s) => a + s.rejected, 0);
   const un = report.stats.reduce((a, s) => a + s.unexpected, 0);
-  lines.push(`${pad('total', w)}  ${pad('', 6)}  ${pad('', 6)}  ${pad(report.cases, 7, true)}  ${pad(acc, 8, true)}  ${pad(rej, 8, true)}  ${pad(un, 10, true)}  ${pad(Math.round(report.cases / Math.max(0.001, report.elapsedMs / 1000)), 8, true)}`);
+  lines.push(
+    `${pad('total', w)}  ${pad('', 6)}  ${pad('', 6)}  ${pad(report.cases, 7, true)}  ${pad(acc, 8, true)}  ${pad(rej, 8, true)}  ${pad(un, 10, true)}  ${pad(Math.round(report.cases / Math.max(0.001, report.elapsedMs / 1000)), 8, true)}`,
+  );
   return lines.join('\n');
 }
 
 export function formatFinding(f: Finding): string {
   const got = f.response.error ? `no answer (${f.response.error})` : `${f.response.status}`;
-  const raw = serializeRequest({ method: f.request.method, target: f.request.target, headers: f.request.headers, body: Buffer.from(f.request.body, 'utf8') }).toString('utf8').replace(/\r\n/g, '\n');
+  const raw = serializeRequest({
+    method: f.request.method,
+    target: f.request.target,
+    headers: f.request.headers,
+    body: Buffer.from(f.request.body, 'utf8'),
+  })
+    .toString('utf8')
+    .replace(/\r\n/g, '\n');
   return [
     `UNEXPECTED ${f.operator} [${f.level}]: expected ${f.expect === 'accept' ? 'acceptance (2xx, or 401 with scaRedirect)' : `rejection with ${rejectionText(f.rejectStatuses)}`}, got ${got}`,
     `  ${f.description}`,
@@ -358,17 +500,35 @@ export interface OperatorCheck {
 }
 
 /** Runs one operator as a property (fc.check, shrinking on), for properties/ and the fault proofs. */
-export async function checkOperator(env: { target: Target; factory: CaseFactory; sender: Sender }, op: MutationOperator, params: { seed: number; numRuns: number }): Promise<OperatorCheck> {
+export async function checkOperator(
+  env: { target: Target; factory: CaseFactory; sender: Sender },
+  op: MutationOperator,
+  params: { seed: number; numRuns: number },
+): Promise<OperatorCheck> {
   const seed = laneSeed(params.seed, op.id, 0);
   let last: { value: unknown; req: HttpRequest; res: CaseResult } | undefined;
-  const prop = caseProperty(op, env.factory, env.sender, env.target.now, (value, req, res, ok) => {
-    if (!ok) last = { value, req, res };
-  }, env.target.profile.signing.rejectStatuses);
-  const d = await fc.check(prop, { seed, numRuns: params.numRuns, interruptAfterTimeLimit: 20_000, markInterruptAsFailure: false });
+  const prop = caseProperty(
+    op,
+    env.factory,
+    env.sender,
+    env.target.now,
+    (value, req, res, ok) => {
+      if (!ok) last = { value, req, res };
+    },
+    env.target.profile.signing.rejectStatuses,
+  );
+  const d = await fc.check(prop, {
+    seed,
+    numRuns: params.numRuns,
+    interruptAfterTimeLimit: 20_000,
+    markInterruptAsFailure: false,
+  });
   if (!d.failed) return { operator: op.id, failed: false, runs: d.numRuns };
   const got = last?.res.error ?? `${last?.res.status} ${last?.res.body.replace(/\s+/g, ' ').slice(0, 200)}`;
   return {
-    operator: op.id, failed: true, runs: d.numRuns,
+    operator: op.id,
+    failed: true,
+    runs: d.numRuns,
     message: `${op.id} [${op.level}]: expected ${op.expect}, got ${got}; shrunk value ${fc.stringify(d.counterexample?.[0])}; replay { seed: ${d.seed}, path: "${d.counterexamplePath}", endOnFailure: true }`,
   };
 }

@@ -49,15 +49,31 @@ export class CaseFactory {
   readonly unsigned: HttpRequest;
   private current?: { at: number; signed: SignedRequest };
 
-  constructor(client: TppClient, identity: TppIdentity, readonly now: () => number, spec: BaseRequestSpec = DEFAULT_BASE) {
+  constructor(
+    client: TppClient,
+    identity: TppIdentity,
+    readonly now: () => number,
+    spec: BaseRequestSpec = DEFAULT_BASE,
+  ) {
     this.key = signingKey(identity);
     this.other = signingKey(testCredentials('ai-only-').qsealc);
-    this.unsigned = client.build({ method: spec.method, path: spec.path, query: spec.query, body: spec.body, headers: spec.headers, sign: false }).request;
+    this.unsigned = client.build({
+      method: spec.method,
+      path: spec.path,
+      query: spec.query,
+      body: spec.body,
+      headers: spec.headers,
+      sign: false,
+    }).request;
   }
 
   /** Signs a request with a key (default: the TPP's own), Date = target now unless opts say otherwise. */
   sign(req: HttpRequest, opts: SignOptions = {}, key: Pick<SigningKey, 'keyId' | 'signer'> = this.key): SignedRequest {
-    return signRequest(req, { keyId: key.keyId, signer: key.signer }, { date: { value: formatHttpDate(this.now()) }, ...opts });
+    return signRequest(
+      req,
+      { keyId: key.keyId, signer: key.signer },
+      { date: { value: formatHttpDate(this.now()) }, ...opts },
+    );
   }
 
   /** The valid signed base request (reused; re-signed every 20 s). */

@@ -66,9 +66,22 @@ export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
   const transport = transportOf(profile, { embedded: !!embedded });
   let clock: ClockMover | undefined;
   const now = () => Date.now() + (clock ? clock.offsetSeconds * 1000 : 0);
-  const controlClient = control ? new TppClient({ baseUrl: url, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport, clock: now, record: false, timeoutMs: profile.timeoutMs }) : undefined;
+  const controlClient = control
+    ? new TppClient({
+        baseUrl: url,
+        identity: profile.tpp.signing,
+        redirectUri: profile.tpp.redirectUri,
+        transport,
+        clock: now,
+        record: false,
+        timeoutMs: profile.timeoutMs,
+      })
+    : undefined;
   if (control && controlClient) clock = clockMover(controlClient, control);
-  const psu: PsuContext = { psuIpAddress: psuOf(profile, 'PRIVATE').ipAddress ?? '192.0.2.10', tppSessionId: 'xs2a-fuzz' };
+  const psu: PsuContext = {
+    psuIpAddress: psuOf(profile, 'PRIVATE').ipAddress ?? '192.0.2.10',
+    tppSessionId: 'xs2a-fuzz',
+  };
   const clients: TppClient[] = [];
   const targetUrl = url;
   return {
@@ -82,7 +95,16 @@ export async function openTarget(opts: TargetOptions = {}): Promise<Target> {
     clock,
     now,
     client: (p = psu) => {
-      const c = new TppClient({ baseUrl: targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, psu: p, clock: now, transport, record: false, timeoutMs: profile.timeoutMs });
+      const c = new TppClient({
+        baseUrl: targetUrl,
+        identity: profile.tpp.signing,
+        redirectUri: profile.tpp.redirectUri,
+        psu: p,
+        clock: now,
+        transport,
+        record: false,
+        timeoutMs: profile.timeoutMs,
+      });
       clients.push(c);
       return c;
     },

@@ -35,16 +35,48 @@ export async function runJob(job: Job): Promise<JobResult> {
   try {
     if (!job.scenarios.length) return { fault: job.fault, failed: [], ran: 0, exitCode: 0, ms: 0 };
     // No dead-target breaker: a stalling fault must show in each scenario it breaks (breaker 0).
-    const r = await runSuite({ breaker: 0, tls: true, faults: job.fault ? [job.fault] : [], dialect: job.dialect, paths: cucumberPaths(job.scenarios), parallel: 0, quiet: true, report: false, reportDir, timeoutMs: job.timeoutMs, log: () => undefined });
+    const r = await runSuite({
+      breaker: 0,
+      tls: true,
+      faults: job.fault ? [job.fault] : [],
+      dialect: job.dialect,
+      paths: cucumberPaths(job.scenarios),
+      parallel: 0,
+      quiet: true,
+      report: false,
+      reportDir,
+      timeoutMs: job.timeoutMs,
+      log: () => undefined,
+    });
     const results = r.verdict?.results ?? [];
     const failed = results
       // A SHOULD scenario's finding (a warning) is a check that failed against the fault too.
       .filter((x) => x.outcome === 'failed' || x.outcome === 'warning' || x.outcome === 'undefined')
-      .map((x) => ({ id: x.id, name: x.name, level: x.level, message: (x.message ?? '').split('\n')[0].slice(0, 300) }));
-    const error = r.exitCode >= 2 ? r.message ?? `exit ${r.exitCode}` : undefined;
-    return { fault: job.fault, failed, ran: results.length, ids: job.fault ? undefined : results.map((x) => x.id), exitCode: r.exitCode, error, ms: Date.now() - started };
+      .map((x) => ({
+        id: x.id,
+        name: x.name,
+        level: x.level,
+        message: (x.message ?? '').split('\n')[0].slice(0, 300),
+      }));
+    const error = r.exitCode >= 2 ? (r.message ?? `exit ${r.exitCode}`) : undefined;
+    return {
+      fault: job.fault,
+      failed,
+      ran: results.length,
+      ids: job.fault ? undefined : results.map((x) => x.id),
+      exitCode: r.exitCode,
+      error,
+      ms: Date.now() - started,
+    };
   } catch (e) {
-    return { fault: job.fault, failed: [], ran: 0, exitCode: 2, error: `the run crashed: ${(e as Error).message}`, ms: Date.now() - started };
+    return {
+      fault: job.fault,
+      failed: [],
+      ran: 0,
+      exitCode: 2,
+      error: `the run crashed: ${(e as Error).message}`,
+      ms: Date.now() - started,
+    };
   } finally {
     rmSync(reportDir, { recursive: true, force: true });
   }

@@ -7,7 +7,13 @@ import { allFaults, faultFeatures, type AreaFault } from '../bank/fault-registry
 import { scenarios } from '../suite/coverage.ts';
 import { readTags } from '../suite/tags.ts';
 
-export interface Scenario { where: string; name: string; level: 'must' | 'should'; clauses: string[]; file: string }
+export interface Scenario {
+  where: string;
+  name: string;
+  level: 'must' | 'should';
+  clauses: string[];
+  file: string;
+}
 
 export interface FaultPlan {
   fault: AreaFault;
@@ -18,7 +24,13 @@ export interface FaultPlan {
 export function loadScenarios(root: string): Scenario[] {
   return scenarios(root).map((s) => {
     const t = readTags(s.tags);
-    return { where: s.where, name: s.name, level: t.level ?? 'must', clauses: t.clauses, file: basename(s.where.split(':')[0], '.feature') };
+    return {
+      where: s.where,
+      name: s.name,
+      level: t.level ?? 'must',
+      clauses: t.clauses,
+      file: basename(s.where.split(':')[0], '.feature'),
+    };
   });
 }
 
@@ -28,7 +40,10 @@ export function selectFaults(ids: readonly string[] = [], dialect: 'default' | '
   const all = allFaults().filter((f) => !f.notIn?.[dialect]);
   if (!ids.length) return all;
   const unknown = ids.filter((id) => !all.some((f) => f.id === id));
-  if (unknown.length) throw new Error(`unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${all.map((f) => f.id).join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `unknown fault${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; known: ${all.map((f) => f.id).join(', ')}`,
+    );
   return ids.map((id) => all.find((f) => f.id === id)!);
 }
 
@@ -41,7 +56,10 @@ export function planFault(fault: AreaFault, all: readonly Scenario[], everything
   if (everything) return { fault, scenarios: all.map((s) => s.where) };
   const files = new Set(faultFeatures(fault));
   const clauses = new Set(fault.clauses);
-  return { fault, scenarios: all.filter((s) => files.has(s.file) || s.clauses.some((c) => clauses.has(c))).map((s) => s.where) };
+  return {
+    fault,
+    scenarios: all.filter((s) => files.has(s.file) || s.clauses.some((c) => clauses.has(c))).map((s) => s.where),
+  };
 }
 
 /**

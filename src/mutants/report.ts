@@ -47,7 +47,11 @@ export interface MutationReport {
   survivors: string[];
   errors: Array<{ id: string; error: string }>;
   /** Against the correct bank: a failing @must scenario is a false positive; a failing @should one is Berlin Group advice this dialect does not follow (listed, not an error). */
-  baseline: { replayed: number; falsePositives: Array<{ id: string; name: string; message: string }>; shouldFailures: Array<{ id: string; name: string; message: string }> };
+  baseline: {
+    replayed: number;
+    falsePositives: Array<{ id: string; name: string; message: string }>;
+    shouldFailures: Array<{ id: string; name: string; message: string }>;
+  };
   properties: string;
   /** @must scenarios that no fault made fail, and whether any fault replayed them. */
   mustNeverFailed: Array<{ id: string; name: string; replayed: boolean }>;
@@ -57,7 +61,9 @@ export interface MutationReport {
 }
 
 /** The counts, score, survivors and errors of a list of per-fault rows. */
-export function tally(perFault: readonly FaultOutcome[]): Pick<MutationReport, 'faults' | 'killed' | 'score' | 'survivors' | 'errors'> {
+export function tally(
+  perFault: readonly FaultOutcome[],
+): Pick<MutationReport, 'faults' | 'killed' | 'score' | 'survivors' | 'errors'> {
   const killed = perFault.filter((f) => f.killed).length;
   return {
     faults: perFault.length,
@@ -102,27 +108,45 @@ export function formatMutationReport(r: MutationReport): string {
     for (const f of r.perFault.filter((x) => x.area === area)) {
       const mark = f.error ? 'ERROR' : f.killed ? 'killed' : 'SURVIVED';
       const shown = f.killedBy.slice(0, 3).join(' ');
-      out.push(`  ${f.id.padEnd(w)}  ${mark.padEnd(8)}  ${String(f.killedBy.length).padStart(3)}/${String(f.replayed).padEnd(3)}  ${(f.ms / 1000).toFixed(1).padStart(5)} s  ${shown}${f.killedBy.length > 3 ? ' …' : ''}${f.error ? `  ${f.error}` : ''}`);
+      out.push(
+        `  ${f.id.padEnd(w)}  ${mark.padEnd(8)}  ${String(f.killedBy.length).padStart(3)}/${String(f.replayed).padEnd(3)}  ${(f.ms / 1000).toFixed(1).padStart(5)} s  ${shown}${f.killedBy.length > 3 ? ' …' : ''}${f.error ? `  ${f.error}` : ''}`,
+      );
     }
   }
   out.push('');
   if (r.baseline.shouldFailures.length) {
-    out.push(`SHOULD advice this dialect does not follow: ${r.baseline.shouldFailures.length} @should scenarios fail against the correct bank (left out of every kill):`);
+    out.push(
+      `SHOULD advice this dialect does not follow: ${r.baseline.shouldFailures.length} @should scenarios fail against the correct bank (left out of every kill):`,
+    );
     for (const f of r.baseline.shouldFailures) out.push(`  ${f.id} ${f.name}: ${f.message}`);
   }
   if (r.baseline.falsePositives.length) {
-    out.push(`FALSE POSITIVES: ${r.baseline.falsePositives.length} @must scenarios fail against the correct bank (left out of every kill):`);
+    out.push(
+      `FALSE POSITIVES: ${r.baseline.falsePositives.length} @must scenarios fail against the correct bank (left out of every kill):`,
+    );
     for (const f of r.baseline.falsePositives) out.push(`  ${f.id} ${f.name}: ${f.message}`);
-  } else out.push(`baseline: the ${r.baseline.replayed} replayed scenarios all pass against the correct bank (no false positives)`);
+  } else
+    out.push(
+      `baseline: the ${r.baseline.replayed} replayed scenarios all pass against the correct bank (no false positives)`,
+    );
   out.push(`survivors: ${r.survivors.length ? r.survivors.join(', ') : 'none'}`);
   if (r.errors.length) out.push(`errors (no clean verdict): ${r.errors.map((e) => `${e.id} (${e.error})`).join('; ')}`);
-  out.push(`@must scenarios no fault made fail: ${r.mustNeverFailed.length}${r.mustNeverFailed.length ? ` (${r.mustNeverFailed.filter((m) => !m.replayed).length} not replayed under any fault)` : ''}`);
+  out.push(
+    `@must scenarios no fault made fail: ${r.mustNeverFailed.length}${r.mustNeverFailed.length ? ` (${r.mustNeverFailed.filter((m) => !m.replayed).length} not replayed under any fault)` : ''}`,
+  );
   out.push(`properties: ${r.properties}`);
   out.push(`scope: ${r.scope}; ${r.parallel || 'no'} worker processes; ${(r.wallMs / 1000).toFixed(1)} s`);
   for (const n of r.notApplicable) out.push(`not applicable on the ${r.dialect} dialect: ${n.id}: ${n.reason}`);
   if (r.shard) {
-    out.push(`shard ${r.shard.index}/${r.shard.count}: ${r.faults} of the run's ${r.shard.faults.length} faults (the whole verdict: xs2a-conformance mutants merge with every part's report folder)`);
-    out.push(`MUTATION SCORE of part ${r.shard.index}/${r.shard.count}: ${r.score} % (${r.killed} of its ${r.faults} faults applicable to the ${r.dialect} dialect killed)`);
-  } else out.push(`MUTATION SCORE: ${r.score} % (${r.killed} of ${r.faults} faults applicable to the ${r.dialect} dialect killed)`);
+    out.push(
+      `shard ${r.shard.index}/${r.shard.count}: ${r.faults} of the run's ${r.shard.faults.length} faults (the whole verdict: xs2a-conformance mutants merge with every part's report folder)`,
+    );
+    out.push(
+      `MUTATION SCORE of part ${r.shard.index}/${r.shard.count}: ${r.score} % (${r.killed} of its ${r.faults} faults applicable to the ${r.dialect} dialect killed)`,
+    );
+  } else
+    out.push(
+      `MUTATION SCORE: ${r.score} % (${r.killed} of ${r.faults} faults applicable to the ${r.dialect} dialect killed)`,
+    );
   return out.join('\n') + '\n';
 }

@@ -14,7 +14,14 @@ import { estimateMs, loadScenarios, notApplicableFaults, planFault, selectFaults
 import { byLocation, tally, type FaultOutcome, type MutationReport } from './report.ts';
 import { shardPlans } from './shard.ts';
 
-export { formatMutationReport, mutationExitCode, writeMutationReport, type FaultOutcome, type MutationReport, type MutationShard } from './report.ts';
+export {
+  formatMutationReport,
+  mutationExitCode,
+  writeMutationReport,
+  type FaultOutcome,
+  type MutationReport,
+  type MutationShard,
+} from './report.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -42,10 +49,19 @@ export interface MutantsOptions {
 const cost = (j: Job) => estimateMs(j.scenarios.length, j.timeoutMs);
 
 /** A worker process claiming jobs from the shared list until none is left; resolves with what it ran. */
-function runWorker(jobsFile: string, dir: string, i: number, log: (s: string) => void): Promise<{ results: Array<JobResult & { index: number }>; exit: string }> {
+function runWorker(
+  jobsFile: string,
+  dir: string,
+  i: number,
+  log: (s: string) => void,
+): Promise<{ results: Array<JobResult & { index: number }>; exit: string }> {
   const outFile = join(dir, `results-${i}.json`);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, jobsFile, outFile, dir], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', WORKER, jobsFile, outFile, dir], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
     let stderr = '';
     let buf = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -57,10 +73,14 @@ function runWorker(jobsFile: string, dir: string, i: number, log: (s: string) =>
         try {
           const p = JSON.parse(line) as { done: string; ms: number; failed: number };
           log(`  [${i}] ${p.done}: ${p.failed} failing, ${(p.ms / 1000).toFixed(1)} s`);
-        } catch { /* not progress */ }
+        } catch {
+          /* not progress */
+        }
       }
     });
-    child.stderr.on('data', (c: Buffer) => { stderr = (stderr + c.toString()).slice(-4000); });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr = (stderr + c.toString()).slice(-4000);
+    });
     child.on('close', (code) => {
       const results = existsSync(outFile) ? JSON.parse(readFileSync(outFile, 'utf8')) : [];
       resolve({ results, exit: `worker ${i} exited with ${code}: ${stderr.trim().split('\n').slice(-3).join(' | ')}` });
@@ -75,12 +95,22 @@ async function runWorkers(jobs: Job[], n: number, log: (s: string) => void): Pro
     const ordered = [...jobs].sort((a, b) => cost(b) - cost(a));
     const jobsFile = join(dir, 'jobs.json');
     writeFileSync(jobsFile, JSON.stringify(ordered));
-    const workers = await Promise.all(Array.from({ length: Math.min(n, ordered.length) }, (_, i) => runWorker(jobsFile, dir, i, log)));
+    const workers = await Promise.all(
+      Array.from({ length: Math.min(n, ordered.length) }, (_, i) => runWorker(jobsFile, dir, i, log)),
+    );
     const byIndex = new Map(workers.flatMap((w) => w.results.map((r) => [r.index, r] as const)));
     const exits = workers.map((w) => w.exit).join('; ');
     return ordered.map((j, i) => {
       const r = byIndex.get(i);
-      if (!r) return { fault: j.fault, failed: [], ran: 0, exitCode: 2, error: `no worker finished this job (${exits})`, ms: 0 };
+      if (!r)
+        return {
+          fault: j.fault,
+          failed: [],
+          ran: 0,
+          exitCode: 2,
+          error: `no worker finished this job (${exits})`,
+          ms: 0,
+        };
       const { index: _index, ...rest } = r;
       return rest;
     });
@@ -100,11 +130,20 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
   const union = [...new Set(plans.flatMap((p) => p.scenarios))];
   const jobs: Job[] = [
     { scenarios: union, timeoutMs, dialect: o.dialect },
-    ...plans.map((p) => ({ fault: p.fault.id, scenarios: p.scenarios, timeoutMs: p.fault.timeoutMs ?? timeoutMs, dialect: o.dialect })),
+    ...plans.map((p) => ({
+      fault: p.fault.id,
+      scenarios: p.scenarios,
+      timeoutMs: p.fault.timeoutMs ?? timeoutMs,
+      dialect: o.dialect,
+    })),
   ];
   const parallel = o.parallel ?? 2;
-  const part = o.shard ? `shard ${o.shard.index}/${o.shard.count}: ${plans.length} of ${selected.length} faults` : `${plans.length} faults`;
-  log(`mutation run: ${part}, ${union.length} scenarios in the baseline, ${jobs.reduce((s, j) => s + j.scenarios.length, 0)} scenario runs, ${parallel || 'no'} worker processes`);
+  const part = o.shard
+    ? `shard ${o.shard.index}/${o.shard.count}: ${plans.length} of ${selected.length} faults`
+    : `${plans.length} faults`;
+  log(
+    `mutation run: ${part}, ${union.length} scenarios in the baseline, ${jobs.reduce((s, j) => s + j.scenarios.length, 0)} scenario runs, ${parallel || 'no'} worker processes`,
+  );
   let results: JobResult[];
   if (o.runJobs) results = await o.runJobs(jobs);
   else if (parallel <= 0) {
@@ -119,9 +158,17 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
     const r = results.find((x) => x.fault === p.fault.id)!;
     const checks = r.failed.filter((f) => !falsePositive.has(f.id));
     return {
-      id: p.fault.id, area: p.fault.area, description: p.fault.description, clauses: p.fault.clauses,
-      killed: !r.error && checks.length > 0, killedBy: checks.map((c) => c.id), checks,
-      replayed: r.ran, timeoutMs: p.fault.timeoutMs ?? timeoutMs, ms: r.ms, ...(r.error ? { error: r.error } : {}),
+      id: p.fault.id,
+      area: p.fault.area,
+      description: p.fault.description,
+      clauses: p.fault.clauses,
+      killed: !r.error && checks.length > 0,
+      killedBy: checks.map((c) => c.id),
+      checks,
+      replayed: r.ran,
+      timeoutMs: p.fault.timeoutMs ?? timeoutMs,
+      ms: r.ms,
+      ...(r.error ? { error: r.error } : {}),
     };
   });
   const killedChecks = new Set(perFault.flatMap((f) => f.killedBy));
@@ -143,20 +190,38 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
     errors: t.errors,
     baseline: {
       replayed: baseline.ran,
-      falsePositives: baselineFailed.filter((f) => f.level !== 'should').map(({ id, name, message }) => ({ id, name, message })),
-      shouldFailures: baselineFailed.filter((f) => f.level === 'should').map(({ id, name, message }) => ({ id, name, message })),
+      falsePositives: baselineFailed
+        .filter((f) => f.level !== 'should')
+        .map(({ id, name, message }) => ({ id, name, message })),
+      shouldFailures: baselineFailed
+        .filter((f) => f.level === 'should')
+        .map(({ id, name, message }) => ({ id, name, message })),
     },
     properties: propertiesNote(),
-    mustNeverFailed: all.filter((s: Scenario) => s.level === 'must' && !killedChecks.has(s.where)).map((s) => ({ id: s.where, name: s.name, replayed: replayed.has(s.where) })),
+    mustNeverFailed: all
+      .filter((s: Scenario) => s.level === 'must' && !killedChecks.has(s.where))
+      .map((s) => ({ id: s.where, name: s.name, replayed: replayed.has(s.where) })),
     perFault,
-    ...(o.shard ? { shard: { index: o.shard.index, count: o.shard.count, faults: selected.map((f) => f.id), timeoutMs, baselineRan: baseline.ids ?? [] } } : {}),
+    ...(o.shard
+      ? {
+          shard: {
+            index: o.shard.index,
+            count: o.shard.count,
+            faults: selected.map((f) => f.id),
+            timeoutMs,
+            baselineRan: baseline.ids ?? [],
+          },
+        }
+      : {}),
   };
 }
 
 /** Properties (issue 5) are not replayed per fault yet: say so in every report. */
 function propertiesNote(): string {
   const dir = join(ROOT, 'properties');
-  const n = existsSync(dir) ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.spec.ts')).length : 0;
+  const n = existsSync(dir)
+    ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.spec.ts')).length
+    : 0;
   return n
     ? `${n} property files not replayed per fault: they run in npm test against the correct bank; test/fuzz/faults.spec.ts (issue 5) runs them against their faults`
     : 'no property files (properties/*.spec.ts) yet';

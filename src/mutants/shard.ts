@@ -12,7 +12,9 @@ import { byLocation, tally, type FaultOutcome, type MutationReport } from './rep
 
 /** Each fault's weight for the split: the estimated ms of its replay. */
 export function faultWeights(plans: readonly FaultPlan[], timeoutMs: number): Record<string, number> {
-  return Object.fromEntries(plans.map((p) => [p.fault.id, estimateMs(p.scenarios.length, p.fault.timeoutMs ?? timeoutMs)]));
+  return Object.fromEntries(
+    plans.map((p) => [p.fault.id, estimateMs(p.scenarios.length, p.fault.timeoutMs ?? timeoutMs)]),
+  );
 }
 
 /** The fault ids of one part: every id lands in exactly one part, whatever the input's order. */
@@ -41,14 +43,16 @@ export interface MutationPart {
 export function readMutationParts(dirs: readonly string[]): MutationPart[] {
   return dirs.map((dir) => {
     const file = join(dir, 'mutation.json');
-    if (!existsSync(file)) throw new MutationMergeError(`${dir} holds no mutation.json (the --report-dir of a mutants --shard i/n run)`);
+    if (!existsSync(file))
+      throw new MutationMergeError(`${dir} holds no mutation.json (the --report-dir of a mutants --shard i/n run)`);
     let report: MutationReport;
     try {
       report = JSON.parse(readFileSync(file, 'utf8')) as MutationReport;
     } catch (e) {
       throw new MutationMergeError(`${file} is not JSON: ${(e as Error).message}`);
     }
-    if (!report || !Array.isArray(report.perFault)) throw new MutationMergeError(`${file} is not a mutation report (no perFault list)`);
+    if (!report || !Array.isArray(report.perFault))
+      throw new MutationMergeError(`${file} is not a mutation report (no perFault list)`);
     return { dir, report };
   });
 }
@@ -59,7 +63,8 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 function difference(a: MutationReport, b: MutationReport): string | undefined {
   const [sa, sb] = [a.shard!, b.shard!];
   if (sa.count !== sb.count) return `split into ${sb.count} parts, not ${sa.count}`;
-  if (!same(sa.faults, sb.faults)) return `another fault list (${sb.faults.length} faults, not ${sa.faults.length}${sa.faults.length === sb.faults.length ? ', or not the same ones' : ''})`;
+  if (!same(sa.faults, sb.faults))
+    return `another fault list (${sb.faults.length} faults, not ${sa.faults.length}${sa.faults.length === sb.faults.length ? ', or not the same ones' : ''})`;
   if (a.dialect !== b.dialect) return `the ${b.dialect} dialect, not the ${a.dialect} one`;
   if (a.scope !== b.scope) return `scope ${b.scope}, not ${a.scope}`;
   if (sa.timeoutMs !== sb.timeoutMs) return `--timeout ${sb.timeoutMs}, not ${sa.timeoutMs}`;
@@ -72,35 +77,60 @@ function difference(a: MutationReport, b: MutationReport): string | undefined {
  * (MutationMergeError) parts that overlap, are missing, or come from different runs (fault list,
  * dialect, scope, timeout, number of parts).
  */
-export function mergeMutationReports(parts: readonly MutationPart[], generatedAt = new Date().toISOString()): MutationReport {
+export function mergeMutationReports(
+  parts: readonly MutationPart[],
+  generatedAt = new Date().toISOString(),
+): MutationReport {
   if (!parts.length) throw new MutationMergeError('no part report folders given');
-  for (const p of parts) if (!p.report.shard) throw new MutationMergeError(`${p.dir}/mutation.json is not a part of a sharded run (mutants without --shard wrote it): nothing to merge`);
+  for (const p of parts)
+    if (!p.report.shard)
+      throw new MutationMergeError(
+        `${p.dir}/mutation.json is not a part of a sharded run (mutants without --shard wrote it): nothing to merge`,
+      );
   const first = parts[0];
   const ref = first.report.shard!;
   for (const p of parts.slice(1)) {
     const why = difference(first.report, p.report);
-    if (why) throw new MutationMergeError(`${p.dir} and ${first.dir} come from different mutation runs: ${p.dir} has ${why}`);
+    if (why)
+      throw new MutationMergeError(`${p.dir} and ${first.dir} come from different mutation runs: ${p.dir} has ${why}`);
   }
   const byIndex = new Map<number, string>();
   for (const p of parts) {
     const i = p.report.shard!.index;
-    if (byIndex.has(i)) throw new MutationMergeError(`part ${i}/${ref.count} is given twice (${byIndex.get(i)} and ${p.dir}): the parts overlap`);
+    if (byIndex.has(i))
+      throw new MutationMergeError(
+        `part ${i}/${ref.count} is given twice (${byIndex.get(i)} and ${p.dir}): the parts overlap`,
+      );
     byIndex.set(i, p.dir);
   }
   const known = new Set(ref.faults);
   const rows = new Map<string, { row: FaultOutcome; dir: string }>();
   for (const p of parts) {
     for (const row of p.report.perFault) {
-      if (!known.has(row.id)) throw new MutationMergeError(`${p.dir} ran fault ${row.id}, which is not in the run's fault list: the parts come from different mutation runs`);
+      if (!known.has(row.id))
+        throw new MutationMergeError(
+          `${p.dir} ran fault ${row.id}, which is not in the run's fault list: the parts come from different mutation runs`,
+        );
       const had = rows.get(row.id);
       if (had) throw new MutationMergeError(`fault ${row.id} ran in ${had.dir} and in ${p.dir}: the parts overlap`);
       rows.set(row.id, { row, dir: p.dir });
     }
   }
   const missingParts = Array.from({ length: ref.count }, (_, k) => k + 1).filter((i) => !byIndex.has(i));
-  if (missingParts.length) throw new MutationMergeError(`part${missingParts.length > 1 ? 's' : ''} ${missingParts.map((i) => `${i}/${ref.count}`).join(', ')} of the mutation run ${missingParts.length > 1 ? 'are' : 'is'} missing (given: ${[...byIndex.keys()].sort((a, b) => a - b).map((i) => `${i}/${ref.count}`).join(', ')})`);
+  if (missingParts.length)
+    throw new MutationMergeError(
+      `part${missingParts.length > 1 ? 's' : ''} ${missingParts.map((i) => `${i}/${ref.count}`).join(', ')} of the mutation run ${missingParts.length > 1 ? 'are' : 'is'} missing (given: ${[
+        ...byIndex.keys(),
+      ]
+        .sort((a, b) => a - b)
+        .map((i) => `${i}/${ref.count}`)
+        .join(', ')})`,
+    );
   const missingFaults = ref.faults.filter((id) => !rows.has(id));
-  if (missingFaults.length) throw new MutationMergeError(`no part ran fault${missingFaults.length > 1 ? 's' : ''} ${missingFaults.join(', ')}: the parts are incomplete`);
+  if (missingFaults.length)
+    throw new MutationMergeError(
+      `no part ran fault${missingFaults.length > 1 ? 's' : ''} ${missingFaults.join(', ')}: the parts are incomplete`,
+    );
 
   const perFault = ref.faults.map((id) => rows.get(id)!.row);
   const t = tally(perFault);
@@ -109,7 +139,8 @@ export function mergeMutationReports(parts: readonly MutationPart[], generatedAt
   const mustNeverFailed = first.report.mustNeverFailed
     .filter((m) => never.every((n) => n.has(m.id)))
     .map((m) => ({ id: m.id, name: m.name, replayed: never.some((n) => n.get(m.id)!.replayed) }));
-  const unique = <T extends { id: string }>(lists: T[][]): T[] => [...new Map(lists.flat().map((x) => [x.id, x])).values()].sort(byLocation);
+  const unique = <T extends { id: string }>(lists: T[][]): T[] =>
+    [...new Map(lists.flat().map((x) => [x.id, x])).values()].sort(byLocation);
   return {
     generatedAt,
     // The parts ran side by side: the whole run took as long as its longest part.

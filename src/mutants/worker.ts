@@ -24,7 +24,9 @@ for (let i = 0; i < jobs.length; i++) {
   const r = await runJob(jobs[i]);
   out.push({ ...r, index: i });
   // Progress for the parent: one line per finished job.
-  process.stdout.write(`${JSON.stringify({ done: jobs[i].fault ?? '(baseline)', ms: r.ms, failed: r.failed.length })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ done: jobs[i].fault ?? '(baseline)', ms: r.ms, failed: r.failed.length })}\n`,
+  );
   writeFileSync(outFile, JSON.stringify(out));
 }
 writeFileSync(outFile, JSON.stringify(out));

@@ -19,6 +19,9 @@ export function spendAllowance(method: string, path: string, psuPresent: boolean
   const key = m[1];
   const max = limitValue('calls-without-psu');
   const n = (used.get(key) ?? 0) + 1;
-  if (n > max) throw new AllowanceExceeded(`production mode: a ${n}th call without PSU-IP-Address to account ${key} would exceed the allowance of ${max} per 24 hours; not sent`);
+  if (n > max)
+    throw new AllowanceExceeded(
+      `production mode: a ${n}th call without PSU-IP-Address to account ${key} would exceed the allowance of ${max} per 24 hours; not sent`,
+    );
   used.set(key, n);
 }

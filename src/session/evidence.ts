@@ -19,10 +19,19 @@ const pretty = (body: string): string => {
 export function exchangeAsHttp(ex: Exchange): string {
   const r = redactExchange(ex);
   const u = new URL(r.request.url);
-  const out = [`${r.request.method} ${u.pathname}${u.search} HTTP/1.1`, `Host: ${u.host}`, ...r.request.headers.filter(([k]) => k.toLowerCase() !== 'host').map(([k, v]) => `${k}: ${v}`), ''];
+  const out = [
+    `${r.request.method} ${u.pathname}${u.search} HTTP/1.1`,
+    `Host: ${u.host}`,
+    ...r.request.headers.filter(([k]) => k.toLowerCase() !== 'host').map(([k, v]) => `${k}: ${v}`),
+    '',
+  ];
   if (r.request.body) out.push(pretty(r.request.body), '');
   if (r.response) {
-    out.push(`HTTP/1.1 ${r.response.status}`, ...Object.entries(r.response.headers).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}`)), '');
+    out.push(
+      `HTTP/1.1 ${r.response.status}`,
+      ...Object.entries(r.response.headers).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}: ${x}`)),
+      '',
+    );
     if (r.response.body) out.push(pretty(r.response.body));
   } else out.push(`(no response: ${r.error?.code ?? 'none'}: ${r.error?.message ?? ''})`);
   return out.join('\n') + '\n';
@@ -40,7 +49,11 @@ export function evidenceFiles(exchanges: Exchange[]): EvidenceFile[] {
     const what = `${ex.request.method} ${ex.request.target.split('?')[0]}`;
     return [
       { name: `${what}.http`, mediaType: 'text/plain', body: exchangeAsHttp(ex) },
-      { name: `exchange ${what}.json`, mediaType: 'application/json', body: JSON.stringify(redactExchange(ex), null, 2) },
+      {
+        name: `exchange ${what}.json`,
+        mediaType: 'application/json',
+        body: JSON.stringify(redactExchange(ex), null, 2),
+      },
       {
         name: 'reproduce.txt',
         mediaType: 'text/plain',

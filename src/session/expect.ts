@@ -19,7 +19,8 @@ export { ConformanceAssertionError as CheckFailure };
 
 export function describeResponse(ex: Exchange | undefined): string {
   if (!ex) return 'no request was sent';
-  if (ex.error) return `${ex.request.method} ${ex.request.target} got no response: ${ex.error.code}: ${ex.error.message}`;
+  if (ex.error)
+    return `${ex.request.method} ${ex.request.target} got no response: ${ex.error.code}: ${ex.error.message}`;
   const r = ex.response!;
   const body = r.text.length > 400 ? r.text.slice(0, 400) + '…' : r.text;
   return `${ex.request.method} ${ex.request.target} answered ${r.status}${r.jsonError ? ` (${r.jsonError})` : ''}: ${body || '(empty body)'}`;
@@ -33,13 +34,22 @@ export function responseOf(ex: Exchange | undefined, clauses: string[] = []): No
 
 export function jsonOf(ex: Exchange | undefined, clauses: string[] = []): any {
   const r = responseOf(ex, clauses);
-  if (r.json === undefined) throw new ConformanceAssertionError(`expected a JSON body, but ${describeResponse(ex)}`, ['conventions.json-utf8', ...clauses]);
+  if (r.json === undefined)
+    throw new ConformanceAssertionError(`expected a JSON body, but ${describeResponse(ex)}`, [
+      'conventions.json-utf8',
+      ...clauses,
+    ]);
   return r.json;
 }
 
 export function expectStatus(ex: Exchange | undefined, allowed: number[], clauses: string[] = []): void {
   const r = responseOf(ex, clauses);
-  if (!allowed.includes(r.status)) throw new ConformanceAssertionError(`expected status ${allowed.join(' or ')}, but ${describeResponse(ex)}`, clauses, { expected: allowed.length === 1 ? allowed[0] : allowed, received: r.status });
+  if (!allowed.includes(r.status))
+    throw new ConformanceAssertionError(
+      `expected status ${allowed.join(' or ')}, but ${describeResponse(ex)}`,
+      clauses,
+      { expected: allowed.length === 1 ? allowed[0] : allowed, received: r.status },
+    );
 }
 
 export function expectSchema(value: unknown, schema: SchemaName, what: string, clauses: string[] = []): void {
@@ -51,18 +61,34 @@ function expectValid(v: ValidationResult, schema: SchemaName, what: string, clau
   if (!v.ok) {
     const errs = v.errors.slice(0, 6).map((e) => `${e.path || '/'} ${e.message}${e.clause ? ` [${e.clause}]` : ''}`);
     const extra = [...new Set(v.errors.map((e) => e.clause).filter((c): c is string => !!c))];
-    throw new ConformanceAssertionError(`${what} does not match the spec's ${schema}: ${errs.join('; ')}`, [...clauses, ...extra.filter((c) => !clauses.includes(c))]);
+    throw new ConformanceAssertionError(`${what} does not match the spec's ${schema}: ${errs.join('; ')}`, [
+      ...clauses,
+      ...extra.filter((c) => !clauses.includes(c)),
+    ]);
   }
 }
 
 /** The spec's error body (Resources > Error body) with the status and, when given, the code. */
-export function expectErrorBody(ex: Exchange | undefined, status: number, code: string | undefined, clauses: string[] = []): void {
+export function expectErrorBody(
+  ex: Exchange | undefined,
+  status: number,
+  code: string | undefined,
+  clauses: string[] = [],
+): void {
   expectStatus(ex, [status], clauses);
   const body = jsonOf(ex, clauses);
   const check = checkErrorBody(body, status);
   expectValid(check.schema, 'error-body', 'the error body', ['fields.error-body', ...clauses]);
-  if (!check.statusMatches) throw new ConformanceAssertionError(`error body says status ${JSON.stringify(check.status)} but the HTTP status is ${status}`, ['fields.error-body.status', ...clauses]);
-  if (code !== undefined && body.code !== code) throw new ConformanceAssertionError(`expected error code ${code}, but ${describeResponse(ex)}`, clauses, { expected: code, received: body.code });
+  if (!check.statusMatches)
+    throw new ConformanceAssertionError(
+      `error body says status ${JSON.stringify(check.status)} but the HTTP status is ${status}`,
+      ['fields.error-body.status', ...clauses],
+    );
+  if (code !== undefined && body.code !== code)
+    throw new ConformanceAssertionError(`expected error code ${code}, but ${describeResponse(ex)}`, clauses, {
+      expected: code,
+      received: body.code,
+    });
 }
 
 export function fail(message: string, clauses: string[] = [], detail: FailureDetail = {}): never {
@@ -89,8 +115,16 @@ const SETUP_RE = /^the set-up(?: \(@op:([^)\s]+)\))? could not be made: ([\s\S]*
  */
 export class SetupFailure extends Failure {
   override name = 'SetupFailure';
-  constructor(readonly reason: string, readonly operation: string | undefined, clauses: string[] = []) {
-    super('SUITE_SETUP_FAILED', `the set-up${operation ? ` (@op:${operation})` : ''} could not be made: ${reason}`, clauses);
+  constructor(
+    readonly reason: string,
+    readonly operation: string | undefined,
+    clauses: string[] = [],
+  ) {
+    super(
+      'SUITE_SETUP_FAILED',
+      `the set-up${operation ? ` (@op:${operation})` : ''} could not be made: ${reason}`,
+      clauses,
+    );
   }
 }
 
@@ -149,6 +183,7 @@ export function fromEarlierStep<T>(take: () => T): T {
  * a SetupFailure, and the scenario is inconclusive.
  */
 export function setupFail(message: string, operation: string | undefined, clauses: string[] = []): never {
-  if (operation !== undefined && operation === scenarioOperations.get(workerIndex())) throw new ConformanceAssertionError(`the set-up (@op:${operation}) could not be made: ${message}`, clauses);
+  if (operation !== undefined && operation === scenarioOperations.get(workerIndex()))
+    throw new ConformanceAssertionError(`the set-up (@op:${operation}) could not be made: ${message}`, clauses);
   throw new SetupFailure(message, operation, clauses);
 }

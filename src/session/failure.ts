@@ -62,9 +62,14 @@ export function failureMessage(f: Pick<FailureShape, 'title' | 'received' | 'exp
 }
 
 /** The shape's fields back from a failure message (what a report gets from cucumber). */
-export function parseFailureMessage(message: string): Pick<FailureShape, 'title' | 'clauses'> & { expected?: string; received?: string } {
+export function parseFailureMessage(
+  message: string,
+): Pick<FailureShape, 'title' | 'clauses'> & { expected?: string; received?: string } {
   const [title, ...rest] = message.split('\n');
-  const out: { title: string; clauses: string[]; expected?: string; received?: string } = { title: title ?? '', clauses: [] };
+  const out: { title: string; clauses: string[]; expected?: string; received?: string } = {
+    title: title ?? '',
+    clauses: [],
+  };
   for (const l of rest) {
     const m = /^ {2}(expected|received|clause) ?([^:]*): (.*)$/.exec(l);
     if (!m) continue;
@@ -81,7 +86,13 @@ export class Failure extends Error implements FailureShape {
   readonly expected?: unknown;
   readonly evidence?: readonly FailureEvidence[];
 
-  constructor(readonly code: string, title: string, clauses: readonly string[] = [], detail: FailureDetail = {}, message?: string) {
+  constructor(
+    readonly code: string,
+    title: string,
+    clauses: readonly string[] = [],
+    detail: FailureDetail = {},
+    message?: string,
+  ) {
     super(message ?? failureMessage({ title, clauses, received: detail.received, expected: detail.expected }));
     this.title = title;
     this.clauses = clauses;
@@ -95,7 +106,14 @@ export class Failure extends Error implements FailureShape {
 export function shapeOf(e: unknown): FailureShape {
   if (e instanceof Failure) {
     const { code, title, received, expected, clauses, evidence } = e;
-    return { code, title, clauses: [...clauses], ...(received !== undefined ? { received } : {}), ...(expected !== undefined ? { expected } : {}), ...(evidence ? { evidence: [...evidence] } : {}) };
+    return {
+      code,
+      title,
+      clauses: [...clauses],
+      ...(received !== undefined ? { received } : {}),
+      ...(expected !== undefined ? { expected } : {}),
+      ...(evidence ? { evidence: [...evidence] } : {}),
+    };
   }
   const message = e instanceof Error ? e.message : String(e);
   const parsed = parseFailureMessage(message);

@@ -54,19 +54,33 @@ export class KeptSessions {
    * After an SCA of the scenario: keeps it when the rule above holds. `picked`: the scenario chose a
    * corporate id of its own (not the worker's session); `otherPsu`: it logged in as another PSU.
    */
-  afterSca(key: string, policy: KeepPolicy, context: Context, outcome: ScaOutcomeForKeeping, opts: { picked?: boolean; otherPsu?: boolean } = {}): boolean {
+  afterSca(
+    key: string,
+    policy: KeepPolicy,
+    context: Context,
+    outcome: ScaOutcomeForKeeping,
+    opts: { picked?: boolean; otherPsu?: boolean } = {},
+  ): boolean {
     const { 'psu-id': psuId, 'tpp-session-id': tppSessionId, 'psu-corporate-id': psuCorporateId } = outcome.params;
     const complete = outcome.completed && !!psuId && !!tppSessionId && outcome.params.context === context;
     const corporateOk = context === 'PRIVATE' || (!!psuCorporateId && !opts.picked);
     if (!complete || !corporateOk || opts.otherPsu || !KeptSessions.keepsSca(policy)) return false;
-    this.byKey.set(key, { psuId: psuId!, psuCorporateId: context === 'CORPORATE' ? psuCorporateId : undefined, tppSessionId: tppSessionId! });
+    this.byKey.set(key, {
+      psuId: psuId!,
+      psuCorporateId: context === 'CORPORATE' ? psuCorporateId : undefined,
+      tppSessionId: tppSessionId!,
+    });
     return true;
   }
 
   /** After the account list answered 200 with a session the scenario obtained: kept if the policy keeps its own. */
   afterAccess(key: string, policy: KeepPolicy, session: Partial<KeptSession>): boolean {
     if (!KeptSessions.keepsSca(policy) || !session.psuId || !session.tppSessionId) return false;
-    this.byKey.set(key, { psuId: session.psuId, psuCorporateId: session.psuCorporateId, tppSessionId: session.tppSessionId });
+    this.byKey.set(key, {
+      psuId: session.psuId,
+      psuCorporateId: session.psuCorporateId,
+      tppSessionId: session.tppSessionId,
+    });
     return true;
   }
 

@@ -29,10 +29,12 @@ export const token = (): string => randomBytes(5).toString('hex');
  * A small random amount with two fraction digits (EUR, NOK): with the unique remittance text,
  * payments of different scenarios never coincide, and authorised ones never drain the debtor account.
  */
-export const randomAmount = (): string => `${1 + Math.floor(Math.random() * 99)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
+export const randomAmount = (): string =>
+  `${1 + Math.floor(Math.random() * 99)}.${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
 
 /** An ISO date `days` after today (UTC). */
-export const isoDateAhead = (days: number): string => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+export const isoDateAhead = (days: number): string =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Gives the payment a unique remittance text (where it has one), so it is never a logical duplicate. */
 export function makeUnique(body: any, tok = token()): any {

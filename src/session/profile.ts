@@ -175,11 +175,25 @@ export class ProfileError extends Error {
 }
 
 const STR = { type: 'string', minLength: 1 };
-const SIGNING = { type: 'object', additionalProperties: false, required: ['cert', 'key'], properties: { cert: STR, key: STR, keyId: STR } };
+const SIGNING = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['cert', 'key'],
+  properties: { cert: STR, key: STR, keyId: STR },
+};
 const BROWSER_STEP = {
   type: 'object',
   additionalProperties: false,
-  properties: { goto: STR, fill: STR, value: { type: 'string' }, click: STR, check: STR, waitForRedirect: { type: 'boolean' }, if: STR, optional: { type: 'boolean' } },
+  properties: {
+    goto: STR,
+    fill: STR,
+    value: { type: 'string' },
+    click: STR,
+    check: STR,
+    waitForRedirect: { type: 'boolean' },
+    if: STR,
+    optional: { type: 'boolean' },
+  },
 };
 
 /** A TLS client certificate: a PEM pair, or a PKCS#12 file and the environment variable holding its passphrase. */
@@ -192,10 +206,19 @@ export const PROFILE_SCHEMA = {
   properties: {
     target: { type: 'string', pattern: '^https?://' },
     proxy: { type: 'string', pattern: '^(https?|socks5?)://' },
-    customerTypes: { type: 'object', additionalProperties: false, required: ['private', 'corporate'], properties: { private: STR, corporate: STR } },
+    customerTypes: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['private', 'corporate'],
+      properties: { private: STR, corporate: STR },
+    },
     bookingStatuses: {
-      type: 'array', minItems: 1, uniqueItems: true, items: STR,
-      description: 'The bookingStatus values GET /v1/accounts/{id}/transactions takes (the spec: "values including both, pending, all"; default booked, pending, both, all, information). A scenario that needs a value not listed is not applicable.',
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: STR,
+      description:
+        'The bookingStatus values GET /v1/accounts/{id}/transactions takes (the spec: "values including both, pending, all"; default booked, pending, both, all, information). A scenario that needs a value not listed is not applicable.',
     },
     noProxy: { type: 'string' },
     environment: { enum: ['sandbox', 'production'] },
@@ -204,16 +227,37 @@ export const PROFILE_SCHEMA = {
       additionalProperties: false,
       properties: {
         signing: SIGNING,
-        tls: { type: 'object', additionalProperties: false, properties: { ...CLIENT_TLS, ca: { anyOf: [STR, { type: 'array', minItems: 1, items: STR }] }, systemCa: { type: 'boolean' }, servername: STR, rejectUnauthorized: { type: 'boolean' } } },
+        tls: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            ...CLIENT_TLS,
+            ca: { anyOf: [STR, { type: 'array', minItems: 1, items: STR }] },
+            systemCa: { type: 'boolean' },
+            servername: STR,
+            rejectUnauthorized: { type: 'boolean' },
+          },
+        },
         redirectUri: { type: 'string', pattern: '^https?://' },
         identities: {
           type: 'object',
           additionalProperties: false,
-          description: 'Other TPPs for the rules that involve two TPPs or a PSD2 role: second (full roles), aiOnly, piOnly; main is another way to write tpp.signing (and tpp.tls cert/key).',
-          properties: Object.fromEntries(['main', 'second', 'aiOnly', 'piOnly'].map((k) => [k, {
-            type: 'object', additionalProperties: false, required: ['signing'],
-            properties: { signing: SIGNING, tls: { type: 'object', additionalProperties: false, properties: CLIENT_TLS } },
-          }])),
+          description:
+            'Other TPPs for the rules that involve two TPPs or a PSD2 role: second (full roles), aiOnly, piOnly; main is another way to write tpp.signing (and tpp.tls cert/key).',
+          properties: Object.fromEntries(
+            ['main', 'second', 'aiOnly', 'piOnly'].map((k) => [
+              k,
+              {
+                type: 'object',
+                additionalProperties: false,
+                required: ['signing'],
+                properties: {
+                  signing: SIGNING,
+                  tls: { type: 'object', additionalProperties: false, properties: CLIENT_TLS },
+                },
+              },
+            ]),
+          ),
         },
       },
     },
@@ -221,10 +265,21 @@ export const PROFILE_SCHEMA = {
       type: 'object',
       additionalProperties: false,
       // One PSU, or a pool: each worker acts for its own (a PSU holds one SCA session with a TPP).
-      properties: Object.fromEntries(['private', 'corporate'].map((k) => {
-        const one = { type: 'object', additionalProperties: false, properties: { nationalId: STR, psuId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' }, corporateId: STR, ipAddress: STR } };
-        return [k, { oneOf: [one, { type: 'array', minItems: 1, items: one }] }];
-      })),
+      properties: Object.fromEntries(
+        ['private', 'corporate'].map((k) => {
+          const one = {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              nationalId: STR,
+              psuId: { type: 'string', pattern: '^[0-9a-fA-F-]{36}$' },
+              corporateId: STR,
+              ipAddress: STR,
+            },
+          };
+          return [k, { oneOf: [one, { type: 'array', minItems: 1, items: one }] }];
+        }),
+      ),
     },
     sca: {
       type: 'object',
@@ -235,13 +290,23 @@ export const PROFILE_SCHEMA = {
         form: {
           type: 'object',
           additionalProperties: false,
-          properties: { fields: { type: 'object', additionalProperties: { type: 'string' } }, contextField: STR, cancel: STR, maxSteps: { type: 'integer', minimum: 1, maximum: 50 } },
+          properties: {
+            fields: { type: 'object', additionalProperties: { type: 'string' } },
+            contextField: STR,
+            cancel: STR,
+            maxSteps: { type: 'integer', minimum: 1, maximum: 50 },
+          },
         },
         browser: {
           type: 'object',
           additionalProperties: false,
           required: ['steps'],
-          properties: { executablePath: STR, steps: { type: 'array', items: BROWSER_STEP }, cancelSteps: { type: 'array', items: BROWSER_STEP }, settleMs: { type: 'integer', minimum: 0, maximum: 10000 } },
+          properties: {
+            executablePath: STR,
+            steps: { type: 'array', items: BROWSER_STEP },
+            cancelSteps: { type: 'array', items: BROWSER_STEP },
+            settleMs: { type: 'integer', minimum: 0, maximum: 10000 },
+          },
         },
       },
     },
@@ -255,25 +320,67 @@ export const PROFILE_SCHEMA = {
         periodicProducts: { type: 'array', items: STR },
         feeInformation: { type: 'array', items: STR },
         cancellationSca: { type: 'array', items: STR },
-        sandbox: { type: 'boolean' }, corporate: { type: 'boolean' }, cardAccounts: { type: 'boolean' },
-        baskets: { type: 'boolean' }, bulk: { type: 'boolean' }, periodic: { type: 'boolean' },
-        roleChecks: { type: 'boolean', description: 'The sandbox checks the PSD2 roles of the certificate as production does (default false; production always does).' },
+        sandbox: { type: 'boolean' },
+        corporate: { type: 'boolean' },
+        cardAccounts: { type: 'boolean' },
+        baskets: { type: 'boolean' },
+        bulk: { type: 'boolean' },
+        periodic: { type: 'boolean' },
+        roleChecks: {
+          type: 'boolean',
+          description:
+            'The sandbox checks the PSD2 roles of the certificate as production does (default false; production always does).',
+        },
       },
     },
-    clockControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
-    batchControl: { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } } },
-    templates: { type: 'object', description: 'Request bodies the spec does not show (src/session/templates.ts names them); {{name}} placeholders are filled.' },
+    clockControl: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method', 'path'],
+      properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } },
+    },
+    batchControl: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['method', 'path'],
+      properties: { method: STR, path: { type: 'string', pattern: '^/' }, body: { type: 'string' } },
+    },
+    templates: {
+      type: 'object',
+      description:
+        'Request bodies the spec does not show (src/session/templates.ts names them); {{name}} placeholders are filled.',
+    },
     operations: {
       type: 'object',
-      description: 'Operations the spec names without a method or path, or does not name (src/session/shapes.ts OPERATION_SILENCE gives the words that leave each open); null: the bank does not offer it.',
+      description:
+        'Operations the spec names without a method or path, or does not name (src/session/shapes.ts OPERATION_SILENCE gives the words that leave each open); null: the bank does not offer it.',
       propertyNames: { enum: Object.keys(DEFAULT_OPERATIONS) },
-      additionalProperties: { oneOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, required: ['method', 'path'], properties: { method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }, path: { type: 'string', pattern: '^/' } } }] },
+      additionalProperties: {
+        oneOf: [
+          { type: 'null' },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['method', 'path'],
+            properties: {
+              method: { enum: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+              path: { type: 'string', pattern: '^/' },
+            },
+          },
+        ],
+      },
     },
     responses: {
       type: 'object',
-      description: 'JSON pointers (RFC 6901) to values the suite reads from answers whose shape the spec does not show (src/session/shapes.ts DEFAULT_RESPONSES).',
+      description:
+        'JSON pointers (RFC 6901) to values the suite reads from answers whose shape the spec does not show (src/session/shapes.ts DEFAULT_RESPONSES).',
       propertyNames: { enum: Object.keys(DEFAULT_RESPONSES) },
-      additionalProperties: { oneOf: [{ type: 'string', pattern: '^(/.*)?$' }, { type: 'array', minItems: 1, items: { type: 'string', pattern: '^(/.*)?$' } }] },
+      additionalProperties: {
+        oneOf: [
+          { type: 'string', pattern: '^(/.*)?$' },
+          { type: 'array', minItems: 1, items: { type: 'string', pattern: '^(/.*)?$' } },
+        ],
+      },
     },
     preconditions: {
       type: 'object',
@@ -288,17 +395,26 @@ export const PROFILE_SCHEMA = {
         additionalProperties: false,
         required: ['reason', 'expires'],
         anyOf: [{ required: ['scenario'] }, { required: ['clause'] }],
-        properties: { scenario: STR, clause: STR, reason: STR, expires: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
+        properties: {
+          scenario: STR,
+          clause: STR,
+          reason: STR,
+          expires: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' },
+        },
       },
     },
     signing: {
       type: 'object',
       additionalProperties: false,
-      description: 'Request signing. The spec: "A signature that fails validation is rejected with 400"; it does not say which status a gateway in front of the bank uses.',
+      description:
+        'Request signing. The spec: "A signature that fails validation is rejected with 400"; it does not say which status a gateway in front of the bank uses.',
       properties: {
         rejectStatuses: {
-          type: 'array', uniqueItems: true, items: { type: 'integer', minimum: 400, maximum: 499 },
-          description: 'Statuses counted as a signature rejection besides 400 (always counted). A 401 with _links.scaRedirect is always an acceptance: SCA is demanded after the signature was verified.',
+          type: 'array',
+          uniqueItems: true,
+          items: { type: 'integer', minimum: 400, maximum: 499 },
+          description:
+            'Statuses counted as a signature rejection besides 400 (always counted). A 401 with _links.scaRedirect is always an acceptance: SCA is demanded after the signature was verified.',
         },
       },
     },
@@ -311,7 +427,8 @@ export const PROFILE_SCHEMA = {
           type: 'object',
           additionalProperties: false,
           required: ['method', 'path'],
-          description: 'The request every mutation starts from; correctly signed, the bank must accept it (2xx, or 401 with _links.scaRedirect: "The server may ... demand SCA on any request"). Default GET /v1/accounts.',
+          description:
+            'The request every mutation starts from; correctly signed, the bank must accept it (2xx, or 401 with _links.scaRedirect: "The server may ... demand SCA on any request"). Default GET /v1/accounts.',
           properties: {
             method: { type: 'string', pattern: '^[A-Z]+$' },
             path: { type: 'string', pattern: '^/' },
@@ -330,10 +447,16 @@ export const PROFILE_SCHEMA = {
 // Compiled on first use: a cucumber worker takes the profile the run already checked (RunContext.profileChecked)
 // and need not compile the schema (about 0.1 s of CPU per worker).
 let profileValidator: ReturnType<Ajv['compile']> | undefined;
-const validateProfile = (raw: unknown) => (profileValidator ??= new Ajv({ allErrors: true, strict: false }).compile(PROFILE_SCHEMA))(raw);
+const validateProfile = (raw: unknown) =>
+  (profileValidator ??= new Ajv({ allErrors: true, strict: false }).compile(PROFILE_SCHEMA))(raw);
 
 /** The form fields of the reference bank's SCA pages (src/bank): the default map. */
-export const DEFAULT_FORM = { fields: { 'psu-identity': '{{psu.nationalId}}' }, contextField: 'context', cancel: 'cancel', maxSteps: 10 };
+export const DEFAULT_FORM = {
+  fields: { 'psu-identity': '{{psu.nationalId}}' },
+  contextField: 'context',
+  cancel: 'cancel',
+  maxSteps: 10,
+};
 
 /** Browser steps for the reference bank's SCA pages: the default script. A wrong national identity
  * number ends the flow at the first page (the redirect stops the script); the context page is
@@ -369,13 +492,25 @@ export function defaultProfile(): Profile {
     psuPool: { private: 0, corporate: 0 },
     sca: { driver: 'form', origins: [], form: { ...DEFAULT_FORM, fields: { ...DEFAULT_FORM.fields } } },
     capabilities: {
-      products: ['cross-border-credit-transfers', 'norwegian-domestic-credit-transfers', 'domestic-norway-credit-transfers', 'instant-norwegian-domestic-credit-transfers-straks', 'sepa-credit-transfers'],
+      products: [
+        'cross-border-credit-transfers',
+        'norwegian-domestic-credit-transfers',
+        'domestic-norway-credit-transfers',
+        'instant-norwegian-domestic-credit-transfers-straks',
+        'sepa-credit-transfers',
+      ],
       approveBeforeRead: [...APPROVE_BEFORE_READ_PRODUCTS],
       bulkProducts: ['norwegian-domestic-credit-transfers'],
       periodicProducts: ['norwegian-domestic-credit-transfers'],
       feeInformation: ['instant-norwegian-credit-transfers-straks'],
       cancellationSca: ['ACTC'],
-      sandbox: true, corporate: true, cardAccounts: true, baskets: true, bulk: true, periodic: true, roleChecks: false,
+      sandbox: true,
+      corporate: true,
+      cardAccounts: true,
+      baskets: true,
+      bulk: true,
+      periodic: true,
+      roleChecks: false,
     },
     waivers: [],
     signing: { rejectStatuses: [400] },
@@ -392,7 +527,10 @@ export function referenceBrowserSteps(p: Profile): boolean {
 }
 
 export function withScaDriver(p: Profile, driver: Profile['sca']['driver']): Profile {
-  return { ...p, sca: { ...p.sca, driver, browser: p.sca.browser ?? (driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined) } };
+  return {
+    ...p,
+    sca: { ...p.sca, driver, browser: p.sca.browser ?? (driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined) },
+  };
 }
 
 function keyPath(instancePath: string, extra?: string): string {
@@ -413,7 +551,9 @@ export function loadProfile(file: string, opts: { checked?: boolean } = {}): Pro
   try {
     raw = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
   } catch (e) {
-    throw new ProfileError(`profile ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`);
+    throw new ProfileError(
+      `profile ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`,
+    );
   }
   return completeProfile(raw ?? {}, dirname(resolve(file)), file, opts);
 }
@@ -432,11 +572,28 @@ export function psuOf(profile: Pick<Profile, 'psus'>, context: PsuContext, index
 /** PSUs a profile entry names (a national id or a psu-id identifies one). */
 const named = (x: unknown): number => asList(x).filter((p) => p.nationalId || p.psuId).length;
 
-export function completeProfile(raw: unknown, baseDir: string, name = 'profile', opts: { checked?: boolean } = {}): Profile {
+export function completeProfile(
+  raw: unknown,
+  baseDir: string,
+  name = 'profile',
+  opts: { checked?: boolean } = {},
+): Profile {
   if (!opts.checked && !validateProfile(raw)) {
     const e = profileValidator!.errors![0];
-    const extra = e.keyword === 'additionalProperties' ? (e.params as { additionalProperty: string }).additionalProperty : e.keyword === 'required' ? (e.params as { missingProperty: string }).missingProperty : undefined;
-    const msg = e.keyword === 'additionalProperties' ? 'is not a known key' : e.keyword === 'required' ? 'is required' : e.keyword === 'enum' ? `must be one of ${(e.params as { allowedValues: string[] }).allowedValues.join(', ')}` : e.message;
+    const extra =
+      e.keyword === 'additionalProperties'
+        ? (e.params as { additionalProperty: string }).additionalProperty
+        : e.keyword === 'required'
+          ? (e.params as { missingProperty: string }).missingProperty
+          : undefined;
+    const msg =
+      e.keyword === 'additionalProperties'
+        ? 'is not a known key'
+        : e.keyword === 'required'
+          ? 'is required'
+          : e.keyword === 'enum'
+            ? `must be one of ${(e.params as { allowedValues: string[] }).allowedValues.join(', ')}`
+            : e.message;
     throw new ProfileError(`${name}: key ${keyPath(e.instancePath, extra)} ${msg}`);
   }
   const r = raw as Record<string, any>;
@@ -456,13 +613,26 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     }
   };
   const ids = r.tpp?.identities ?? {};
-  if (ids.main && r.tpp?.signing) throw new ProfileError(`${name}: key tpp.identities.main: the main identity is tpp.signing; give it once`);
-  const signingOf = (x: { cert: string; key: string; keyId?: string }, key: string): TppIdentity => ({ certPem: file(x.cert, `${key}.cert`), keyPem: file(x.key, `${key}.key`), keyId: x.keyId });
+  if (ids.main && r.tpp?.signing)
+    throw new ProfileError(`${name}: key tpp.identities.main: the main identity is tpp.signing; give it once`);
+  const signingOf = (x: { cert: string; key: string; keyId?: string }, key: string): TppIdentity => ({
+    certPem: file(x.cert, `${key}.cert`),
+    keyPem: file(x.key, `${key}.key`),
+    keyId: x.keyId,
+  });
   const mainSigning = r.tpp?.signing ?? ids.main?.signing;
-  const signing = mainSigning ? signingOf(mainSigning, r.tpp?.signing ? 'tpp.signing' : 'tpp.identities.main.signing') : d.tpp.signing;
+  const signing = mainSigning
+    ? signingOf(mainSigning, r.tpp?.signing ? 'tpp.signing' : 'tpp.identities.main.signing')
+    : d.tpp.signing;
   /** A client certificate as the profile gives it at `at`: PEM files, or a PKCS#12 file whose passphrase is in an environment variable. */
-  const clientTls = (x: { cert?: string; key?: string; pfx?: string; passphraseEnv?: string }, at: string): OtherTpp['tls'] => {
-    if (x.passphraseEnv && process.env[x.passphraseEnv] === undefined) throw new ProfileError(`${name}: key ${at}.passphraseEnv: the environment variable ${x.passphraseEnv} is not set`);
+  const clientTls = (
+    x: { cert?: string; key?: string; pfx?: string; passphraseEnv?: string },
+    at: string,
+  ): OtherTpp['tls'] => {
+    if (x.passphraseEnv && process.env[x.passphraseEnv] === undefined)
+      throw new ProfileError(
+        `${name}: key ${at}.passphraseEnv: the environment variable ${x.passphraseEnv} is not set`,
+      );
     return {
       cert: x.cert && file(x.cert, `${at}.cert`),
       key: x.key && file(x.key, `${at}.key`),
@@ -471,22 +641,30 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     };
   };
   const mainTls = { ...(r.tpp?.tls ?? {}), ...(ids.main?.tls ?? {}) };
-  const tls: TppTls | undefined = r.tpp?.tls || ids.main?.tls
-    ? {
-        ...clientTls(mainTls, ids.main?.tls ? 'tpp.identities.main.tls' : 'tpp.tls'),
-        ca: mainTls.ca && (Array.isArray(mainTls.ca) ? mainTls.ca.map((f: string, i: number) => file(f, `tpp.tls.ca[${i}]`)) : file(mainTls.ca, 'tpp.tls.ca')),
-        systemCa: mainTls.systemCa,
-        servername: mainTls.servername,
-        rejectUnauthorized: mainTls.rejectUnauthorized,
-      }
-    : undefined;
+  const tls: TppTls | undefined =
+    r.tpp?.tls || ids.main?.tls
+      ? {
+          ...clientTls(mainTls, ids.main?.tls ? 'tpp.identities.main.tls' : 'tpp.tls'),
+          ca:
+            mainTls.ca &&
+            (Array.isArray(mainTls.ca)
+              ? mainTls.ca.map((f: string, i: number) => file(f, `tpp.tls.ca[${i}]`))
+              : file(mainTls.ca, 'tpp.tls.ca')),
+          systemCa: mainTls.systemCa,
+          servername: mainTls.servername,
+          rejectUnauthorized: mainTls.rejectUnauthorized,
+        }
+      : undefined;
   // The other TPPs: as the profile names them; a profile that names no TPP of its own (the TEST-ONLY main identity) gets the TEST-ONLY ones.
   const identities: Profile['tpp']['identities'] = mainSigning || r.tpp?.identities ? {} : d.tpp.identities;
   for (const k of IDENTITY_NAMES) {
     const x = ids[k];
     if (!x) continue;
     const at = `tpp.identities.${k}`;
-    identities[k] = { signing: signingOf(x.signing, `${at}.signing`), tls: x.tls ? clientTls(x.tls, `${at}.tls`) : undefined };
+    identities[k] = {
+      signing: signingOf(x.signing, `${at}.signing`),
+      tls: x.tls ? clientTls(x.tls, `${at}.tls`) : undefined,
+    };
   }
   const driver = r.sca?.driver ?? d.sca.driver;
   const browser = r.sca?.browser ? { ...r.sca.browser } : driver === 'browser' ? { ...DEFAULT_BROWSER } : undefined;
@@ -498,9 +676,17 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
     bookingStatuses: r.bookingStatuses ?? d.bookingStatuses,
     environment: r.environment ?? d.environment,
     tpp: { signing, tls, redirectUri: r.tpp?.redirectUri ?? d.tpp.redirectUri, identities },
-    psus: { private: poolOf(r.psu?.private, d.psus.private[0]), corporate: poolOf(r.psu?.corporate, d.psus.corporate[0]) },
+    psus: {
+      private: poolOf(r.psu?.private, d.psus.private[0]),
+      corporate: poolOf(r.psu?.corporate, d.psus.corporate[0]),
+    },
     psuPool: { private: named(r.psu?.private), corporate: named(r.psu?.corporate) },
-    sca: { driver, origins: r.sca?.origins ?? d.sca.origins, form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } }, browser },
+    sca: {
+      driver,
+      origins: r.sca?.origins ?? d.sca.origins,
+      form: { ...DEFAULT_FORM, ...(r.sca?.form ?? {}), fields: { ...(r.sca?.form?.fields ?? DEFAULT_FORM.fields) } },
+      browser,
+    },
     capabilities: { ...d.capabilities, ...(r.capabilities ?? {}) },
     clockControl: r.clockControl,
     batchControl: r.batchControl,
@@ -522,7 +708,14 @@ export function completeProfile(raw: unknown, baseDir: string, name = 'profile',
  * the embedded reference bank on loopback, which no proxy of the environment stands in front of;
  * `embeddedTls`: that bank serves HTTPS and demands the TEST-ONLY QWAC (run --tls).
  */
-export function transportOf(profile: Pick<Profile, 'tpp' | 'proxy' | 'noProxy'>, run: { embedded?: boolean; embeddedTls?: boolean } = {}): TransportConfig {
+export function transportOf(
+  profile: Pick<Profile, 'tpp' | 'proxy' | 'noProxy'>,
+  run: { embedded?: boolean; embeddedTls?: boolean } = {},
+): TransportConfig {
   const tls = profile.tpp.tls;
-  return { tls: run.embeddedTls ? { ...embeddedBankTls(), ...tls } : tls, proxy: run.embedded ? false : profile.proxy, noProxy: profile.noProxy };
+  return {
+    tls: run.embeddedTls ? { ...embeddedBankTls(), ...tls } : tls,
+    proxy: run.embedded ? false : profile.proxy,
+    noProxy: profile.noProxy,
+  };
 }

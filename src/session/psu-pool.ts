@@ -30,7 +30,10 @@ export function capWorkers(requested: number, psus: number | undefined): { worke
   if (psus === undefined || requested <= 1) return { workers: requested };
   if (psus >= requested) return { workers: requested };
   const workers = Math.max(1, psus);
-  return { workers, warning: `${requested} workers asked for, but only ${psus} PSU${psus === 1 ? '' : 's'} to act for: running ${workers} (workers sharing a PSU would end each other's SCA sessions); name more PSUs in the profile (psu.private: [ … ]) or let the sandbox list more customers` };
+  return {
+    workers,
+    warning: `${requested} workers asked for, but only ${psus} PSU${psus === 1 ? '' : 's'} to act for: running ${workers} (workers sharing a PSU would end each other's SCA sessions); name more PSUs in the profile (psu.private: [ … ]) or let the sandbox list more customers`,
+  };
 }
 
 /** Where a worker process that runs several workers keeps the one a scenario runs in (src/suite/worker-host.cjs). */

@@ -70,7 +70,9 @@ export function runContext(): { ctx: RunContext; profile: Profile } {
     if (!targetUrl) throw new Error(`no target: run through \`xs2a-conformance run\`, or set ${TARGET_ENV}`);
     ctx = { targetUrl, profileFile: profileFileOf(undefined), allowPayments: false, embedded: false };
   }
-  const loaded = ctx.profileFile ? loadProfile(ctx.profileFile, { checked: ctx.profileChecked }) : completeProfile({}, process.cwd(), 'profile', { checked: ctx.profileChecked });
+  const loaded = ctx.profileFile
+    ? loadProfile(ctx.profileFile, { checked: ctx.profileChecked })
+    : completeProfile({}, process.cwd(), 'profile', { checked: ctx.profileChecked });
   const profile = ctx.scaDriver ? withScaDriver(loaded, ctx.scaDriver) : loaded;
   if (ctx.timeoutMs) profile.timeoutMs = ctx.timeoutMs;
   if (!ctx.clockControl && profile.clockControl) ctx.clockControl = profile.clockControl;

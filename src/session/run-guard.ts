@@ -46,7 +46,8 @@ export function stopReason(g: GuardConfig, now = Date.now()): StopReason | undef
     }
     return { kind: 'dead-target', message };
   }
-  if (g.deadlineAt !== undefined && now > g.deadlineAt) return { kind: 'deadline', message: `the run's deadline passed at ${new Date(g.deadlineAt).toISOString()}` };
+  if (g.deadlineAt !== undefined && now > g.deadlineAt)
+    return { kind: 'deadline', message: `the run's deadline passed at ${new Date(g.deadlineAt).toISOString()}` };
   return undefined;
 }
 
@@ -80,7 +81,10 @@ export class Breaker {
     this.run++;
     this.last = outcome.message;
     if (this.g.breaker > 0 && this.run >= this.g.breaker && !existsSync(this.g.stopFile)) {
-      writeFileSync(this.g.stopFile, `the target stopped answering: ${this.run} consecutive requests timed out or were refused (last: ${this.last.slice(0, 200)})`);
+      writeFileSync(
+        this.g.stopFile,
+        `the target stopped answering: ${this.run} consecutive requests timed out or were refused (last: ${this.last.slice(0, 200)})`,
+      );
     }
   }
 }

@@ -95,20 +95,28 @@ export class ScenarioSession {
     this.reusePsuSession = opts.reusePsuSession ?? true;
     this.keepsPsuSession = this.reusePsuSession;
     this.identity = opts.identity;
-    this.client = opts.client ?? new TppClient({
-      baseUrl: ctx.targetUrl,
-      identity: profile.tpp.signing,
-      redirectUri: profile.tpp.redirectUri,
-      timeoutMs: profile.timeoutMs,
-      transport: transportOf(profile, ctx),
-      onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
-      beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
-    });
+    this.client =
+      opts.client ??
+      new TppClient({
+        baseUrl: ctx.targetUrl,
+        identity: profile.tpp.signing,
+        redirectUri: profile.tpp.redirectUri,
+        timeoutMs: profile.timeoutMs,
+        transport: transportOf(profile, ctx),
+        onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
+        beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
+      });
     this.psu = { tppSessionId: randomUUID(), psuIpAddress: psuOf(profile, 'PRIVATE').ipAddress };
     // From the first move on, the client's Date follows the target's clock, so it stays within the 60 s window.
-    const keepDateInStep = (s: number) => { this.client.options.skewSeconds = s; };
+    const keepDateInStep = (s: number) => {
+      this.client.options.skewSeconds = s;
+    };
     if (opts.clockOffsetSeconds !== undefined) keepDateInStep(opts.clockOffsetSeconds);
-    if (ctx.clockControl) this.clock = clockMover(this.client, ctx.clockControl, { offsetSeconds: opts.clockOffsetSeconds, onMove: keepDateInStep });
+    if (ctx.clockControl)
+      this.clock = clockMover(this.client, ctx.clockControl, {
+        offsetSeconds: opts.clockOffsetSeconds,
+        onMove: keepDateInStep,
+      });
   }
 
   /** What this scenario may do with the worker's kept PSU session now (kept-sessions.ts). */
@@ -163,7 +171,8 @@ export class ScenarioSession {
     const who = this.who(context);
     this.psu.psuIpAddress = who.ipAddress ?? this.psu.psuIpAddress;
     if (this.profile.sca.driver === 'preset' || who.psuId) {
-      if (!who.psuId) setupFail(`the preset SCA driver needs psu.${context.toLowerCase()}.psuId in the profile`, undefined);
+      if (!who.psuId)
+        setupFail(`the preset SCA driver needs psu.${context.toLowerCase()}.psuId in the profile`, undefined);
       this.psu.psuId = who.psuId;
       this.psu.psuCorporateId = context === 'CORPORATE' ? who.corporateId : undefined;
       this.psu.context = context;
@@ -196,7 +205,12 @@ export class ScenarioSession {
       if (ex.response?.status === 200) {
         const accounts = (ex.response.json as any)?.accounts;
         // Berlin Group accountList: {"accounts": [...]}; a 200 without it is no account list.
-        if (!Array.isArray(accounts)) setupFail(`the account list answered 200 without an accounts array: ${describeResponse(ex)}`, 'list-accounts', ['endpoints.list-accounts.success', 'conventions.json-utf8']);
+        if (!Array.isArray(accounts))
+          setupFail(
+            `the account list answered 200 without an accounts array: ${describeResponse(ex)}`,
+            'list-accounts',
+            ['endpoints.list-accounts.success', 'conventions.json-utf8'],
+          );
         this.state.accounts = accounts;
         this.psu.context = context;
         // Kept for the worker's next scenarios, which check it still serves (GET /v1/accounts) before using it.
@@ -207,10 +221,15 @@ export class ScenarioSession {
       // An SCA that gives no psu-id is a set-up the scenario could not make: inconclusive wherever it is
       // a set-up (whatever the scenario's @op), failed once per cause in the scenarios that perform the
       // SCA as their action (sca-redirect.feature: "the PSU completes the SCA ...").
-      if (!r.completed || !r.params['psu-id']) setupFail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, undefined, ['sca.redirect-to-tpp', 'events.success.psu-id']);
+      if (!r.completed || !r.params['psu-id'])
+        setupFail(`SCA did not give a psu-id: ${r.problem ?? JSON.stringify(r.params)}`, undefined, [
+          'sca.redirect-to-tpp',
+          'events.success.psu-id',
+        ]);
       // A CORPORATE SCA without psu-corporate-id leaves the corporate requests nothing to send: the
       // same (sca-redirect.feature checks the parameter itself).
-      if (context === 'CORPORATE' && !r.params['psu-corporate-id']) setupFail(NO_CORPORATE_ID, undefined, ['events.success.psu-corporate-id', 'sca.corporate-context']);
+      if (context === 'CORPORATE' && !r.params['psu-corporate-id'])
+        setupFail(NO_CORPORATE_ID, undefined, ['events.success.psu-corporate-id', 'sca.corporate-context']);
       this.psu.psuId = r.params['psu-id'];
       this.psu.psuCorporateId = r.params['psu-corporate-id'];
     }
@@ -247,7 +266,10 @@ export class ScenarioSession {
     const r = responseOf(ex, ['sca.redirect-on-401']);
     const href = (r.json as any)?._links?.scaRedirect?.href;
     if (r.status !== 401 || typeof href !== 'string') {
-      throw new CheckFailure(`expected 401 with _links.scaRedirect.href, got ${r.status}: ${r.text.slice(0, 300)}`, ['sca.redirect-on-401', 'errors.sca-required']);
+      throw new CheckFailure(`expected 401 with _links.scaRedirect.href, got ${r.status}: ${r.text.slice(0, 300)}`, [
+        'sca.redirect-on-401',
+        'errors.sca-required',
+      ]);
     }
     return this.absolute(href);
   }
@@ -272,22 +294,43 @@ export class ScenarioSession {
     // The list's shape is not shown by the spec: the profile's pointers (responses.sandbox-customers.list, .nationalId, .type).
     const all = customersOfType(this.profile, list, type);
     const c = all.length ? all[workerIndex() % all.length] : undefined;
-    if (!c) setupFail(`no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`, 'list-sandbox-customers');
+    if (!c)
+      setupFail(
+        `no national identity number for a ${type} PSU: set psu.${type}.nationalId in the profile (GET /v1/sandbox/customers: ${describeResponse(ex)})`,
+        'list-sandbox-customers',
+      );
     this.state.nationalIds[context] = c;
     workerState().sandboxCustomers.set(key, c!);
     return c;
   }
 
   /** Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`, in `tppSessionId`, by default the PSU's); its screenshots are attached, failed flows included. */
-  async runSca(href: string, context: Context = 'PRIVATE', cancel = false, nationalId?: string, tppSessionId = this.psu.tppSessionId): Promise<ScaResult> {
-    const who = { ...this.who(context), nationalId: nationalId ?? await this.nationalId(context) };
+  async runSca(
+    href: string,
+    context: Context = 'PRIVATE',
+    cancel = false,
+    nationalId?: string,
+    tppSessionId = this.psu.tppSessionId,
+  ): Promise<ScaResult> {
+    const who = { ...this.who(context), nationalId: nationalId ?? (await this.nationalId(context)) };
     // A corporate id the scenario picked (another agreement than the profile's) is not the kept session's.
     const picked = context === 'CORPORATE' && this.psu.psuCorporateId !== undefined;
-    const r = await performSca(this.profile, { href, targetUrl: this.ctx.targetUrl, context, cancel, vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId }, transport: this.client.options.transport, beforeRequest: () => checkRunning(this.ctx.guard) });
+    const r = await performSca(this.profile, {
+      href,
+      targetUrl: this.ctx.targetUrl,
+      context,
+      cancel,
+      vars: { 'psu.nationalId': who.nationalId, context, corporateId: who.corporateId, tppSessionId },
+      transport: this.client.options.transport,
+      beforeRequest: () => checkRunning(this.ctx.guard),
+    });
     this.lastSca = r;
     // The bank may keep one session per TPP and PSU: an SCA of the worker's PSU replaced the kept one
     // in its context, and is now the one the worker's next scenarios find (and check) first.
-    workerState().kept.afterSca(this.keptKey(context), this.keepPolicy, context, r, { picked, otherPsu: nationalId !== undefined });
+    workerState().kept.afterSca(this.keptKey(context), this.keepPolicy, context, r, {
+      picked,
+      otherPsu: nationalId !== undefined,
+    });
     for (const s of r.screenshots ?? []) this.attach(s.data, { mediaType: s.mediaType, fileName: `${s.name}.jpg` });
     return r;
   }
@@ -297,12 +340,19 @@ export class ScenarioSession {
     if (!this.state.accounts) {
       const ex = await this.client.request({ method: 'GET', path: '/v1/accounts', psu: { ...this.psu } });
       const list = (ex.response?.json as any)?.accounts;
-      if (ex.response?.status !== 200 || !Array.isArray(list)) setupFail(`the PSU's account list is needed, but ${describeResponse(ex)}`, 'list-accounts', ['endpoints.list-accounts.success']);
+      if (ex.response?.status !== 200 || !Array.isArray(list))
+        setupFail(`the PSU's account list is needed, but ${describeResponse(ex)}`, 'list-accounts', [
+          'endpoints.list-accounts.success',
+        ]);
       this.state.accounts = list;
     }
     const list = this.state.accounts;
     // An empty list is a valid answer, but leaves the scenario nothing to work on: no operation is at fault.
-    if (!list.length) setupFail(`the scenario needs an account of the PSU, but the PSU's account list (GET /v1/accounts) is empty: choose a PSU with an account (psu.${(this.psu.context ?? 'PRIVATE').toLowerCase()} in the profile)`, undefined);
+    if (!list.length)
+      setupFail(
+        `the scenario needs an account of the PSU, but the PSU's account list (GET /v1/accounts) is empty: choose a PSU with an account (psu.${(this.psu.context ?? 'PRIVATE').toLowerCase()} in the profile)`,
+        undefined,
+      );
     return list;
   }
 
@@ -329,11 +379,34 @@ export class ScenarioSession {
     let other = this.others.get(name);
     if (other) return other;
     const id = this.profile.tpp.identities[name];
-    if (!id) fail(`the profile names no tpp.identities.${name}: this scenario should have been not applicable (@identity:${name})`);
-    const profile: Profile = { ...this.profile, tpp: { ...this.profile.tpp, signing: id.signing, tls: id.tls || this.profile.tpp.tls ? { ...this.profile.tpp.tls, ...id.tls } : undefined } };
+    if (!id)
+      fail(
+        `the profile names no tpp.identities.${name}: this scenario should have been not applicable (@identity:${name})`,
+      );
+    const profile: Profile = {
+      ...this.profile,
+      tpp: {
+        ...this.profile.tpp,
+        signing: id.signing,
+        tls: id.tls || this.profile.tpp.tls ? { ...this.profile.tpp.tls, ...id.tls } : undefined,
+      },
+    };
     const c = this.client.options;
-    const client = new TppClient({ ...c, identity: id.signing, transport: transportOf(profile, this.ctx), exchanges: this.client.exchanges, psu: {} });
-    other = new ScenarioSession({ ctx: this.ctx, profile, client, attach: this.attach, identity: name, clockOffsetSeconds: this.clockOffsetSeconds });
+    const client = new TppClient({
+      ...c,
+      identity: id.signing,
+      transport: transportOf(profile, this.ctx),
+      exchanges: this.client.exchanges,
+      psu: {},
+    });
+    other = new ScenarioSession({
+      ctx: this.ctx,
+      profile,
+      client,
+      attach: this.attach,
+      identity: name,
+      clockOffsetSeconds: this.clockOffsetSeconds,
+    });
     // The same PSU (a worker acts for its own), at the same moment of the target's clock.
     Object.assign(other.state.nationalIds, this.state.nationalIds);
     other.psu.psuIpAddress = this.psu.psuIpAddress;
@@ -359,7 +432,11 @@ export class ScenarioSession {
     if (!w || w.open) return;
     w.open = true;
     // Not the target's doing: the scenario is inconclusive.
-    if (!(await openWindow(w.dir, w.id, CLOCK_WINDOW_WAIT_MS))) setupFail(`the other scenarios of the run did not end within ${CLOCK_WINDOW_WAIT_MS / 1000} s, so the target's clock could not be moved with no other scenario running`, undefined);
+    if (!(await openWindow(w.dir, w.id, CLOCK_WINDOW_WAIT_MS)))
+      setupFail(
+        `the other scenarios of the run did not end within ${CLOCK_WINDOW_WAIT_MS / 1000} s, so the target's clock could not be moved with no other scenario running`,
+        undefined,
+      );
   }
 
   /** As the scenario ends (the After hook, after restoreClock): other scenarios may start again. */

@@ -22,7 +22,8 @@ interface ShapedProfile {
 export const DEFAULT_CUSTOMER_TYPES = { private: 'private', corporate: 'corporate' } as const;
 
 /** The profile's sandbox customer `type` value for a private or a corporate customer. */
-export const customerTypeOf = (profile: ShapedProfile, type: 'private' | 'corporate'): string => (profile.customerTypes ?? DEFAULT_CUSTOMER_TYPES)[type];
+export const customerTypeOf = (profile: ShapedProfile, type: 'private' | 'corporate'): string =>
+  (profile.customerTypes ?? DEFAULT_CUSTOMER_TYPES)[type];
 
 export interface OperationRef {
   method: string;
@@ -48,14 +49,21 @@ export const DEFAULT_OPERATIONS: Record<string, OperationRef | null> = {
 /** Why each operation is a profile key: the spec's words that leave it open. */
 export const OPERATION_SILENCE: Record<string, string> = {
   'create-sandbox-customer': 'The spec names no operation that creates sandbox customers.',
-  'get-sandbox-account': '"extra mock-data operations for creating and reading accounts, card accounts and transactions": method and path not shown.',
-  'get-sandbox-card-account': '"extra mock-data operations for creating and reading accounts, card accounts and transactions": method and path not shown.',
-  'update-sandbox-account-balance': '"balance-update operations for accounts and card accounts" … "Details of the operations in this list: not shown."',
-  'update-sandbox-card-account-balance': '"balance-update operations for accounts and card accounts" … "Details of the operations in this list: not shown."',
-  'initialise-sandbox': '"an initialisation operation that resets the sandbox to a known state" … "Details of the operations in this list: not shown."',
+  'get-sandbox-account':
+    '"extra mock-data operations for creating and reading accounts, card accounts and transactions": method and path not shown.',
+  'get-sandbox-card-account':
+    '"extra mock-data operations for creating and reading accounts, card accounts and transactions": method and path not shown.',
+  'update-sandbox-account-balance':
+    '"balance-update operations for accounts and card accounts" … "Details of the operations in this list: not shown."',
+  'update-sandbox-card-account-balance':
+    '"balance-update operations for accounts and card accounts" … "Details of the operations in this list: not shown."',
+  'initialise-sandbox':
+    '"an initialisation operation that resets the sandbox to a known state" … "Details of the operations in this list: not shown."',
   'create-sandbox-agreement': 'The spec names no operation that creates corporate agreements.',
-  'register-tpp-contact': '"TPP dialogue operations for registering a non-personal contact e-mail" … "Certificate registration steps and the TPP dialogue operations: not shown."',
-  'list-payment-authorisations': 'The spec names the startAuthorisation link of a payment, not a list of its authorisations (Berlin Group: GET …/authorisations).',
+  'register-tpp-contact':
+    '"TPP dialogue operations for registering a non-personal contact e-mail" … "Certificate registration steps and the TPP dialogue operations: not shown."',
+  'list-payment-authorisations':
+    'The spec names the startAuthorisation link of a payment, not a list of its authorisations (Berlin Group: GET …/authorisations).',
 };
 
 /** The spec-named sandbox paths (§ Endpoints 4, 5 and Other operations): not profile keys. */
@@ -68,13 +76,22 @@ export const SANDBOX_PATHS = {
 } as const;
 
 /** An operation as the profile declares it, its path filled; undefined when the bank does not offer it. */
-export function operation(profile: ShapedProfile, id: string, params: Record<string, string> = {}): OperationRef | undefined {
+export function operation(
+  profile: ShapedProfile,
+  id: string,
+  params: Record<string, string> = {},
+): OperationRef | undefined {
   const declared = profile.operations?.[id];
   const op = declared === undefined ? DEFAULT_OPERATIONS[id] : declared;
   if (op === undefined) throw new Error(`no operation "${id}" (src/session/shapes.ts DEFAULT_OPERATIONS)`);
   if (op === null) return undefined;
   // A parameter named …Path is a path of the target's own (a resource's self link): put in as it is.
-  return { method: op.method, path: op.path.replace(/\{(\w+)\}/g, (_m, k: string) => (k.endsWith('Path') ? params[k] ?? '' : encodeURIComponent(params[k] ?? ''))) };
+  return {
+    method: op.method,
+    path: op.path.replace(/\{(\w+)\}/g, (_m, k: string) =>
+      k.endsWith('Path') ? (params[k] ?? '') : encodeURIComponent(params[k] ?? ''),
+    ),
+  };
 }
 
 /** JSON pointers (RFC 6901) tried in order, per value the suite reads from an answer whose shape the spec does not show. '' is the whole document. */
@@ -98,7 +115,8 @@ export const DEFAULT_RESPONSES: Record<string, string[]> = {
 };
 
 /** Why each response key is a profile key. */
-export const RESPONSE_SILENCE = 'Fields of account, balance, consent, agreement, user and payment-status resources, and of payment products other than cross-border: not shown; sandbox account and card account creation, customers and the TPP dialogue: "Details of the operations in this list: not shown."';
+export const RESPONSE_SILENCE =
+  'Fields of account, balance, consent, agreement, user and payment-status resources, and of payment products other than cross-border: not shown; sandbox account and card account creation, customers and the TPP dialogue: "Details of the operations in this list: not shown."';
 
 /** Reads one RFC 6901 pointer; undefined when a step is missing. */
 export function atPointer(doc: unknown, pointer: string): unknown {
@@ -124,7 +142,12 @@ export function pointers(profile: ShapedProfile, key: string): string[] {
 }
 
 /** The first value of the answer at one of the key's pointers that passes `ok`. */
-export function readValue<T>(profile: ShapedProfile, key: string, doc: unknown, ok: (v: unknown) => v is T): T | undefined {
+export function readValue<T>(
+  profile: ShapedProfile,
+  key: string,
+  doc: unknown,
+  ok: (v: unknown) => v is T,
+): T | undefined {
   for (const p of pointers(profile, key)) {
     const v = atPointer(doc, p);
     if (ok(v)) return v;
@@ -138,7 +161,14 @@ const isList = (v: unknown): v is unknown[] => Array.isArray(v);
 /** A string the answer must hold; throws ShapeMiss naming the profile key. */
 export function readString(profile: ShapedProfile, key: string, doc: unknown, what: string): string {
   const v = readValue(profile, key, doc, (x): x is string | number => isText(x) || typeof x === 'number');
-  if (v === undefined) throw new ShapeMiss(`${what}: no value at ${pointers(profile, key).map((p) => p || '(the body)').join(', ')} of ${JSON.stringify(doc)?.slice(0, 200)}; set responses.${key} in the profile to the JSON pointer where this bank answers it`);
+  if (v === undefined)
+    throw new ShapeMiss(
+      `${what}: no value at ${pointers(profile, key)
+        .map((p) => p || '(the body)')
+        .join(
+          ', ',
+        )} of ${JSON.stringify(doc)?.slice(0, 200)}; set responses.${key} in the profile to the JSON pointer where this bank answers it`,
+    );
   return String(v);
 }
 
@@ -151,14 +181,23 @@ export function readOptionalString(profile: ShapedProfile, key: string, doc: unk
 /** A list the answer must hold; throws ShapeMiss naming the profile key. */
 export function readList(profile: ShapedProfile, key: string, doc: unknown, what: string): unknown[] {
   const v = readValue(profile, key, doc, isList);
-  if (v === undefined) throw new ShapeMiss(`${what}: no list at ${pointers(profile, key).map((p) => p || '(the body)').join(', ')} of ${JSON.stringify(doc)?.slice(0, 200)}; set responses.${key} in the profile`);
+  if (v === undefined)
+    throw new ShapeMiss(
+      `${what}: no list at ${pointers(profile, key)
+        .map((p) => p || '(the body)')
+        .join(', ')} of ${JSON.stringify(doc)?.slice(0, 200)}; set responses.${key} in the profile`,
+    );
   return v;
 }
 
 /** The national identity numbers of the customers of one type in a GET /v1/sandbox/customers answer, through the profile's pointers. */
 export function customersOfType(profile: ShapedProfile, doc: unknown, type: 'private' | 'corporate'): string[] {
   return (readValue(profile, 'sandbox-customers.list', doc, isList) ?? [])
-    .filter((x) => String(readOptionalString(profile, 'sandbox-customer.type', x)).toLowerCase() === customerTypeOf(profile, type).toLowerCase())
+    .filter(
+      (x) =>
+        String(readOptionalString(profile, 'sandbox-customer.type', x)).toLowerCase() ===
+        customerTypeOf(profile, type).toLowerCase(),
+    )
     .map((x) => readOptionalString(profile, 'sandbox-customer.nationalId', x))
     .filter((x): x is string => !!x);
 }

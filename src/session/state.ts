@@ -9,16 +9,37 @@ import type { PaymentService } from './payment-requests.ts';
 export type ListedAccount = Record<string, any>;
 
 /** A sandbox account as the bank answered it (`sent` keeps what the scenario asked for, e.g. the name it checks). */
-export interface SandboxAccount { id: string; iban?: string; bban?: string; currency: string; name?: string; sent: Record<string, unknown> }
+export interface SandboxAccount {
+  id: string;
+  iban?: string;
+  bban?: string;
+  currency: string;
+  name?: string;
+  sent: Record<string, unknown>;
+}
 
 /** A sandbox card account as the bank answered it. */
-export interface SandboxCard { id: string; maskedPan: string; name?: string; sent: Record<string, unknown> }
+export interface SandboxCard {
+  id: string;
+  maskedPan: string;
+  name?: string;
+  sent: Record<string, unknown>;
+}
 
 /** A sandbox transaction the scenario created `days` back: the sandbox list id the bank answered, and the item (as answered, else as sent). */
-export interface CreatedTxn { days: number; id?: string; item: any }
+export interface CreatedTxn {
+  days: number;
+  id?: string;
+  item: any;
+}
 
 /** A signing basket the scenario created. */
-export interface CreatedBasket { basketId: string; self: string; links: Record<string, { href: string; verbs?: string[] }>; status?: string }
+export interface CreatedBasket {
+  basketId: string;
+  self: string;
+  links: Record<string, { href: string; verbs?: string[] }>;
+  status?: string;
+}
 
 /** The response key (`responses.<key>`) naming the id of what the last sandbox creation made. */
 export type CreatedIdKey = 'sandbox-account.id' | 'sandbox-card-account.id';

@@ -13,7 +13,13 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     creditorName: 'Conformance Creditor Ltd',
     creditorAgent: 'DEUTDEFF',
     creditorAccount: { iban: 'DE89370400440532013000', currency: '{{currency}}' },
-    creditorAddress: { street: 'Taunusanlage', buildingNumber: '12', postalCode: '60325', city: 'Frankfurt', country: 'DE' },
+    creditorAddress: {
+      street: 'Taunusanlage',
+      buildingNumber: '12',
+      postalCode: '60325',
+      city: 'Frankfurt',
+      country: 'DE',
+    },
     debtorAccount: '{{debtorAccount}}',
     remittanceInformationUnstructured: 'Conformance test payment',
     purposeCode: 'OTHR',
@@ -43,8 +49,18 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     batchBookingPreferred: false,
     debtorAccount: '{{debtorAccount}}',
     payments: [
-      { instructedAmount: { amount: '{{amount}}', currency: 'NOK' }, creditorName: 'Conformance Kreditor AS', creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: 'Konformitetstest 1 {{token}}' },
-      { instructedAmount: { amount: '{{amount}}', currency: 'NOK' }, creditorName: 'Conformance Kreditor AS', creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: 'Konformitetstest 2 {{token}}' },
+      {
+        instructedAmount: { amount: '{{amount}}', currency: 'NOK' },
+        creditorName: 'Conformance Kreditor AS',
+        creditorAccount: { bban: '12345678903', currency: 'NOK' },
+        remittanceInformationUnstructured: 'Konformitetstest 1 {{token}}',
+      },
+      {
+        instructedAmount: { amount: '{{amount}}', currency: 'NOK' },
+        creditorName: 'Conformance Kreditor AS',
+        creditorAccount: { bban: '12345678903', currency: 'NOK' },
+        remittanceInformationUnstructured: 'Konformitetstest 2 {{token}}',
+      },
     ],
   },
   // The same for SEPA credit transfers (a bank offering them as bulk: capabilities.bulkProducts), in EUR to IBANs.
@@ -52,8 +68,18 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     batchBookingPreferred: false,
     debtorAccount: '{{debtorAccount}}',
     payments: [
-      { instructedAmount: { amount: '{{amount}}', currency: 'EUR' }, creditorName: 'Conformance Creditor GmbH', creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' }, remittanceInformationUnstructured: 'Conformance test 1 {{token}}' },
-      { instructedAmount: { amount: '{{amount}}', currency: 'EUR' }, creditorName: 'Conformance Creditor GmbH', creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' }, remittanceInformationUnstructured: 'Conformance test 2 {{token}}' },
+      {
+        instructedAmount: { amount: '{{amount}}', currency: 'EUR' },
+        creditorName: 'Conformance Creditor GmbH',
+        creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+        remittanceInformationUnstructured: 'Conformance test 1 {{token}}',
+      },
+      {
+        instructedAmount: { amount: '{{amount}}', currency: 'EUR' },
+        creditorName: 'Conformance Creditor GmbH',
+        creditorAccount: { iban: 'DE89370400440532013000', currency: 'EUR' },
+        remittanceInformationUnstructured: 'Conformance test 2 {{token}}',
+      },
     ],
   },
   // Berlin Group 1.3 periodic payment: a single payment plus startDate and frequency.
@@ -68,31 +94,67 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     dayOfExecution: '15',
   },
   // The platform's balance update body: the same `balances` array as account creation (facts §1.4).
-  'sandbox-balance-update': { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: '{{amountInt}}', currency: '{{currency}}' } }] },
+  'sandbox-balance-update': {
+    balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: '{{amountInt}}', currency: '{{currency}}' } }],
+  },
   // facts §1.4: POST /v1/sandbox/accounts
   'sandbox-account': {
-    customerNumber: '{{customerNumber}}', accountName: '{{accountName}}', bban: '{{bban}}', iban: '{{iban}}', currency: '{{currency}}',
-    product: 'Totalkonto', cashAccountType: '{{cashAccountType}}', creditLine: 0, balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1542000, currency: '{{currency}}' } }],
+    customerNumber: '{{customerNumber}}',
+    accountName: '{{accountName}}',
+    bban: '{{bban}}',
+    iban: '{{iban}}',
+    currency: '{{currency}}',
+    product: 'Totalkonto',
+    cashAccountType: '{{cashAccountType}}',
+    creditLine: 0,
+    balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1542000, currency: '{{currency}}' } }],
   },
   // facts §1.4: POST /v1/sandbox/card-accounts
   'sandbox-card-account': {
-    customerNumber: '{{customerNumber}}', maskedPan: '{{maskedPan}}', currency: 'NOK', creditLimit: { currency: 'NOK', amount: 1000 },
-    balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1000, currency: 'NOK' } }], cardId: '1', cardIdVNo: '2', accountNumber: '123412341234',
-    expiry: '2030-01-01', name: '{{name}}', product: 'Basic Credit', status: 'ENABLED',
+    customerNumber: '{{customerNumber}}',
+    maskedPan: '{{maskedPan}}',
+    currency: 'NOK',
+    creditLimit: { currency: 'NOK', amount: 1000 },
+    balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: 1000, currency: 'NOK' } }],
+    cardId: '1',
+    cardIdVNo: '2',
+    accountNumber: '123412341234',
+    expiry: '2030-01-01',
+    name: '{{name}}',
+    product: 'Basic Credit',
+    status: 'ENABLED',
   },
   // facts §1.4: POST /v1/sandbox/accounts/{id}/transactions (an array)
   'sandbox-account-transaction': {
-    amount: '{{amountInt}}', currency: 'NOK', valueDate: '{{valueDate}}', bookingDate: '{{bookingDate}}', remittanceInformationUnstructured: 'Konformitetstest',
-    creditorName: 'Kreditor AS', creditorAccount: { iban: 'NO9386011117947', bban: '86011117947' }, debtorName: 'Debitor AS',
-    debtorAccount: { iban: 'NO8330001234567', bban: '30001234567' }, purposeCode: 'OTHR', bankTransactionCode: 'PMNT',
+    amount: '{{amountInt}}',
+    currency: 'NOK',
+    valueDate: '{{valueDate}}',
+    bookingDate: '{{bookingDate}}',
+    remittanceInformationUnstructured: 'Konformitetstest',
+    creditorName: 'Kreditor AS',
+    creditorAccount: { iban: 'NO9386011117947', bban: '86011117947' },
+    debtorName: 'Debitor AS',
+    debtorAccount: { iban: 'NO8330001234567', bban: '30001234567' },
+    purposeCode: 'OTHR',
+    bankTransactionCode: 'PMNT',
   },
   // spec: Sandbox card transaction (request item)
   'sandbox-card-transaction': {
-    cardTransactionId: '{{cardTransactionId}}', terminalId: 'tid-1', bookingDate: '{{bookingDate}}', transactionDate: '{{transactionDate}}',
-    transactionAmount: { currency: 'NOK', amount: '{{amountInt}}' }, originalAmount: { currency: 'NOK', amount: '{{amountInt}}' },
-    merchantCategoryCode: '5411', markupFee: { currency: 'NOK', amount: 0 }, markupFeePercentage: '0', cardAcceptorId: 'acceptor-1',
+    cardTransactionId: '{{cardTransactionId}}',
+    terminalId: 'tid-1',
+    bookingDate: '{{bookingDate}}',
+    transactionDate: '{{transactionDate}}',
+    transactionAmount: { currency: 'NOK', amount: '{{amountInt}}' },
+    originalAmount: { currency: 'NOK', amount: '{{amountInt}}' },
+    merchantCategoryCode: '5411',
+    markupFee: { currency: 'NOK', amount: 0 },
+    markupFeePercentage: '0',
+    cardAcceptorId: 'acceptor-1',
     cardAcceptorAddress: { street: 'Storgata', buildingNumber: '1', postalCode: '0155', city: 'Oslo', country: 'NO' },
-    maskedPan: '1234xxxxxxxx4321', transactionDetails: 'Konformitetstest', invoiced: 'false', proprietaryBankTransactionCode: 'PURCHASE',
+    maskedPan: '1234xxxxxxxx4321',
+    transactionDetails: 'Konformitetstest',
+    invoiced: 'false',
+    proprietaryBankTransactionCode: 'PURCHASE',
   },
   // The TPP dialogue operation is named by the spec with no method, path or body: the reference
   // bank's choice (docs/reference-bank.md); a profile replaces it for another bank.
@@ -100,7 +162,11 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
   // facts §1.4: POST /v1/sandbox/customers
   'sandbox-customer': { customerNumber: '{{customerNumber}}', name: 'Test Testperson', type: '{{customerType}}' },
   // A corporate agreement engaging a private customer for an account (our platform reading; the spec names no such operation).
-  'sandbox-agreement': { owner: '{{owner}}', name: 'Konformitetsavtale', engagements: [{ customer: '{{customer}}', account: { bban: '{{bban}}' }, roles: ['VIEW', 'REGISTER'] }] },
+  'sandbox-agreement': {
+    owner: '{{owner}}',
+    name: 'Konformitetsavtale',
+    engagements: [{ customer: '{{customer}}', account: { bban: '{{bban}}' }, roles: ['VIEW', 'REGISTER'] }],
+  },
 };
 
 export { fillText };
@@ -112,7 +178,12 @@ function fill(node: unknown, vars: Record<string, unknown>): unknown {
     return fillText(node, vars);
   }
   if (Array.isArray(node)) return node.map((n) => fill(n, vars));
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, fill(v, vars)]).filter(([, v]) => v !== undefined));
+  if (node && typeof node === 'object')
+    return Object.fromEntries(
+      Object.entries(node)
+        .map(([k, v]) => [k, fill(v, vars)])
+        .filter(([, v]) => v !== undefined),
+    );
   return node;
 }
 

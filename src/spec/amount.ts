@@ -6,7 +6,8 @@
 import { CURRENCIES } from './currencies.ts';
 import { limitValue } from './limits.ts';
 
-export type AmountFailureReason = 'not-a-string' | 'format' | 'precision' | 'scale' | 'currency' | 'minor-units' | 'negative' | 'zero';
+export type AmountFailureReason =
+  'not-a-string' | 'format' | 'precision' | 'scale' | 'currency' | 'minor-units' | 'negative' | 'zero';
 
 export interface AmountOptions {
   /**
@@ -38,7 +39,12 @@ const PRECISION = limitValue('amount-precision', 'max', 'precision');
 const SCALE = limitValue('amount-precision', 'max', 'scale');
 const OK: AmountCheck = Object.freeze({ ok: true });
 
-function fail(reason: AmountFailureReason, message: string, clause = PRECISION_CLAUSE, level: 'must' | 'should' = 'must'): AmountCheck {
+function fail(
+  reason: AmountFailureReason,
+  message: string,
+  clause = PRECISION_CLAUSE,
+  level: 'must' | 'should' = 'must',
+): AmountCheck {
   return { ok: false, reason, message, level, clause };
 }
 
@@ -48,7 +54,12 @@ const MINUS = 45;
 const DOT = 46;
 
 export function checkAmount(amount: unknown, currency: string, options: AmountOptions = {}): AmountCheck {
-  if (typeof amount !== 'string') return fail('not-a-string', `amount must be a string, got ${amount === null ? 'null' : typeof amount}`, 'conventions.amount-string');
+  if (typeof amount !== 'string')
+    return fail(
+      'not-a-string',
+      `amount must be a string, got ${amount === null ? 'null' : typeof amount}`,
+      'conventions.amount-string',
+    );
   const length = amount.length;
   const negative = length > 0 && amount.charCodeAt(0) === MINUS;
   let integerDigits = 0;
@@ -64,16 +75,32 @@ export function checkAmount(amount: unknown, currency: string, options: AmountOp
     } else if (c === DOT && !dot) {
       dot = true;
     } else {
-      return fail('format', `amount ${JSON.stringify(amount)} is not a plain decimal (digits, optionally '.' and digits; no sign other than '-', exponent, space or group separator)`);
+      return fail(
+        'format',
+        `amount ${JSON.stringify(amount)} is not a plain decimal (digits, optionally '.' and digits; no sign other than '-', exponent, space or group separator)`,
+      );
     }
   }
   if (integerDigits === 0 || (dot && fractionDigits === 0)) {
-    return fail('format', `amount ${JSON.stringify(amount)} is not a plain decimal (digits needed on both sides of '.')`);
+    return fail(
+      'format',
+      `amount ${JSON.stringify(amount)} is not a plain decimal (digits needed on both sides of '.')`,
+    );
   }
-  if (integerDigits + fractionDigits > PRECISION) return fail('precision', `amount ${JSON.stringify(amount)} has ${integerDigits + fractionDigits} digits; precision is ${PRECISION}`);
-  if (fractionDigits > SCALE) return fail('scale', `amount ${JSON.stringify(amount)} has ${fractionDigits} fraction digits; scale is ${SCALE}`);
+  if (integerDigits + fractionDigits > PRECISION)
+    return fail(
+      'precision',
+      `amount ${JSON.stringify(amount)} has ${integerDigits + fractionDigits} digits; precision is ${PRECISION}`,
+    );
+  if (fractionDigits > SCALE)
+    return fail('scale', `amount ${JSON.stringify(amount)} has ${fractionDigits} fraction digits; scale is ${SCALE}`);
   const info = CURRENCIES.get(currency);
-  if (!info) return fail('currency', `currency ${JSON.stringify(currency)} is not a currency code of the spec`, 'conventions.currency-code');
+  if (!info)
+    return fail(
+      'currency',
+      `currency ${JSON.stringify(currency)} is not a currency code of the spec`,
+      'conventions.currency-code',
+    );
   // A currency without a minor unit in ISO 4217 ("N.A.", XDR): the rule says nothing, the scale alone holds.
   if (fractionDigits !== info.minorUnits && info.status !== 'no-minor-unit') {
     return fail(
@@ -83,7 +110,9 @@ export function checkAmount(amount: unknown, currency: string, options: AmountOp
       info.level,
     );
   }
-  if (negative && !options.allowNegative) return fail('negative', `amount ${JSON.stringify(amount)} is negative`, AMOUNT_SIGN_CLAUSE, 'should');
-  if (!nonZero && !options.allowZero) return fail('zero', `amount ${JSON.stringify(amount)} is zero`, AMOUNT_SIGN_CLAUSE, 'should');
+  if (negative && !options.allowNegative)
+    return fail('negative', `amount ${JSON.stringify(amount)} is negative`, AMOUNT_SIGN_CLAUSE, 'should');
+  if (!nonZero && !options.allowZero)
+    return fail('zero', `amount ${JSON.stringify(amount)} is zero`, AMOUNT_SIGN_CLAUSE, 'should');
   return OK;
 }

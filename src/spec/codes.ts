@@ -5,12 +5,37 @@
 
 /** § Resources > Cross-border payment (request body), purposeCode: a subset of ISO 20022 external purpose codes. */
 export const PURPOSE_CODES = [
-  'INVS', 'SALA', 'IDCP', 'CASH', 'CORT', 'INTC', 'PENS', 'SSBE', 'SUPP', 'TAXS', 'TREA', 'VATX', 'LOAN', 'OTHR',
+  'INVS',
+  'SALA',
+  'IDCP',
+  'CASH',
+  'CORT',
+  'INTC',
+  'PENS',
+  'SSBE',
+  'SUPP',
+  'TAXS',
+  'TREA',
+  'VATX',
+  'LOAN',
+  'OTHR',
 ] as const;
 export type PurposeCode = (typeof PURPOSE_CODES)[number];
 
 /** § States and transitions > Payment status. */
-export const PAYMENT_STATUSES = ['ACCP', 'ACSC', 'ACSP', 'ACTC', 'ACWC', 'ACWP', 'RCVD', 'PDNG', 'RJCT', 'CANC', 'PART'] as const;
+export const PAYMENT_STATUSES = [
+  'ACCP',
+  'ACSC',
+  'ACSP',
+  'ACTC',
+  'ACWC',
+  'ACWP',
+  'RCVD',
+  'PDNG',
+  'RJCT',
+  'CANC',
+  'PART',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** § States and transitions > Signing basket status. */
@@ -23,8 +48,15 @@ export const TPP_MESSAGE_CATEGORIES = ['ERROR', 'WARNING'] as const;
 /** § Errors, "Values of `code` in `tppMessages` of payment responses", grouped as the spec groups them. */
 export const TPP_MESSAGE_CODE_GROUPS = {
   'system-and-request': [
-    'SYSTEM_ERROR', 'BAD_REQUEST', 'FORBIDDEN', 'NOT_FOUND', 'CONFLICT', 'HTTP_HEADER_REQUIRED',
-    'QUERY_PARAMETER_REQUIRED', 'FORMAT_ERROR', 'RESOURCE_UNKNOWN',
+    'SYSTEM_ERROR',
+    'BAD_REQUEST',
+    'FORBIDDEN',
+    'NOT_FOUND',
+    'CONFLICT',
+    'HTTP_HEADER_REQUIRED',
+    'QUERY_PARAMETER_REQUIRED',
+    'FORMAT_ERROR',
+    'RESOURCE_UNKNOWN',
   ],
   sca: ['SCA_NOT_FOUND', 'SCA_EXPIRED', 'SCA_INVALID', 'PSU_CREDENTIALS_INVALID'],
   consent: ['CONSENT_UNKNOWN', 'CONSENT_INVALID', 'CONSENT_EXPIRED', 'ACCESS_EXCEEDED'],

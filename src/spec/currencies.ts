@@ -60,12 +60,28 @@ type Held = Pick<CurrencyInfo, 'minorUnits' | 'status' | 'source'>;
  * minor units. Sources: ISO 4217 values at withdrawal; CLDR supplemental currencyData; NodaMoney.
  */
 const HELD: Readonly<Record<string, Held>> = {
-  BYR: { minorUnits: 0, status: 'withdrawn', source: 'ISO 4217 (974, withdrawn 2016, replaced by BYN); CLDR currencyData BYR:0' },
-  MRO: { minorUnits: 2, status: 'withdrawn', source: 'ISO 4217 value when withdrawn 2018 (478; replaced by MRU); CLDR says 0' },
-  STD: { minorUnits: 2, status: 'withdrawn', source: 'ISO 4217 value when withdrawn 2018 (678; replaced by STN); CLDR says 0' },
+  BYR: {
+    minorUnits: 0,
+    status: 'withdrawn',
+    source: 'ISO 4217 (974, withdrawn 2016, replaced by BYN); CLDR currencyData BYR:0',
+  },
+  MRO: {
+    minorUnits: 2,
+    status: 'withdrawn',
+    source: 'ISO 4217 value when withdrawn 2018 (478; replaced by MRU); CLDR says 0',
+  },
+  STD: {
+    minorUnits: 2,
+    status: 'withdrawn',
+    source: 'ISO 4217 value when withdrawn 2018 (678; replaced by STN); CLDR says 0',
+  },
   VEF: { minorUnits: 2, status: 'withdrawn', source: 'ISO 4217 value when withdrawn 2018 (937; replaced by VES)' },
   ZWD: { minorUnits: 2, status: 'withdrawn', source: 'ISO 4217 value when withdrawn (716; replaced by ZWN/ZWR/ZWL)' },
-  HRK: { minorUnits: 2, status: 'withdrawn', source: 'ISO 4217 value when withdrawn 2023 (191, 100 lipa; replaced by EUR)' },
+  HRK: {
+    minorUnits: 2,
+    status: 'withdrawn',
+    source: 'ISO 4217 value when withdrawn 2023 (191, 100 lipa; replaced by EUR)',
+  },
   SLL: { minorUnits: 2, status: 'withdrawn', source: 'ISO 4217 value when withdrawn (694; replaced by SLE)' },
   SPL: { minorUnits: 2, status: 'non-iso', source: 'not ISO 4217; customary 2 (1 luigino = 100 centesimi)' },
   GGP: { minorUnits: 2, status: 'non-iso', source: 'not ISO 4217 (local issue of GBP); customary 2 (pence)' },
@@ -75,7 +91,11 @@ const HELD: Readonly<Record<string, Held>> = {
   // ISO 4217 gives XDR's minor unit as "N.A.": "fraction digits must equal the minor units" says
   // nothing there, so any number of fraction digits up to the scale (§ Limits) is accepted; minorUnits
   // 0 is what the suite writes (whole numbers, as currency-codes reads "N.A.").
-  XDR: { minorUnits: 0, status: 'no-minor-unit', source: 'ISO 4217 minor unit "N.A.": any fraction digits up to the scale; the suite writes whole numbers' },
+  XDR: {
+    minorUnits: 0,
+    status: 'no-minor-unit',
+    source: 'ISO 4217 minor unit "N.A.": any fraction digits up to the scale; the suite writes whole numbers',
+  },
 };
 
 function resolve(code: string): CurrencyInfo {
@@ -85,14 +105,22 @@ function resolve(code: string): CurrencyInfo {
   if (!record || !Number.isInteger(record.digits)) {
     throw new Error(`currency-codes ${cc.publishDate} has no minor units for ${code}: hold it in HELD with a source`);
   }
-  return Object.freeze({ code, minorUnits: record.digits, status: 'iso', level: 'must', source: `ISO 4217 list one ${cc.publishDate} (currency-codes)` });
+  return Object.freeze({
+    code,
+    minorUnits: record.digits,
+    status: 'iso',
+    level: 'must',
+    source: `ISO 4217 list one ${cc.publishDate} (currency-codes)`,
+  });
 }
 
 /** The spec's currency codes, in the spec's order. */
 export const CURRENCY_CODES: readonly string[] = parseGroupedCodes(SPEC_CURRENCIES, 3, 'currency list');
 
 /** Every spec currency with its minor units, status and source. */
-export const CURRENCIES: ReadonlyMap<string, CurrencyInfo> = new Map(CURRENCY_CODES.map((code) => [code, resolve(code)]));
+export const CURRENCIES: ReadonlyMap<string, CurrencyInfo> = new Map(
+  CURRENCY_CODES.map((code) => [code, resolve(code)]),
+);
 
 for (const code of Object.keys(HELD)) {
   if (!CURRENCIES.has(code)) throw new Error(`HELD lists ${code}, which the spec's currency list does not have`);
@@ -105,7 +133,8 @@ export function isCurrencyCode(value: unknown): value is string {
 /** Full record of a spec currency; throws on a code outside the spec's list. */
 export function currencyInfo(code: string): CurrencyInfo {
   const info = CURRENCIES.get(code);
-  if (!info) throw new Error(`${JSON.stringify(code)} is not a currency code of the spec (§ Resources > Currency code)`);
+  if (!info)
+    throw new Error(`${JSON.stringify(code)} is not a currency code of the spec (§ Resources > Currency code)`);
   return info;
 }
 

@@ -14,14 +14,34 @@ export interface RedirectParam {
 }
 
 export const REDIRECT_SUCCESS_PARAMS: readonly RedirectParam[] = [
-  { name: 'psu-id', type: 'uuid', presence: 'required', rule: 'PSU identifier (RFC 4122 UUID) for later `PSU-ID` headers' },
-  { name: 'psu-corporate-id', type: 'uuid', presence: 'optional', rule: 'present when a corporate agreement was chosen' },
-  { name: 'tpp-session-id', type: 'string', presence: 'required', rule: 'the TPP-Session-ID of the request that started SCA' },
+  {
+    name: 'psu-id',
+    type: 'uuid',
+    presence: 'required',
+    rule: 'PSU identifier (RFC 4122 UUID) for later `PSU-ID` headers',
+  },
+  {
+    name: 'psu-corporate-id',
+    type: 'uuid',
+    presence: 'optional',
+    rule: 'present when a corporate agreement was chosen',
+  },
+  {
+    name: 'tpp-session-id',
+    type: 'string',
+    presence: 'required',
+    rule: 'the TPP-Session-ID of the request that started SCA',
+  },
   { name: 'context', type: 'string', presence: 'required', rule: '`PRIVATE` or `CORPORATE`', values: PSU_CONTEXTS },
 ];
 
 export const REDIRECT_FAILURE_PARAMS: readonly RedirectParam[] = [
-  { name: 'system', type: 'string', presence: 'conditional', rule: 'name of the internal system producing the error, for server errors' },
+  {
+    name: 'system',
+    type: 'string',
+    presence: 'conditional',
+    rule: 'name of the internal system producing the error, for server errors',
+  },
   { name: 'status', type: 'number', presence: 'required', rule: 'HTTP status code' },
   { name: 'code', type: 'string', presence: 'required', rule: 'error code, for example `PAYMENT_FAILED`' },
   { name: 'message', type: 'string', presence: 'required', rule: 'URL-encoded error text' },

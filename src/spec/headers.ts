@@ -15,7 +15,12 @@ export interface HeaderDef {
 }
 
 export const ACCEPT_FAMILY = ['Accept', 'Accept-Charset', 'Accept-Encoding', 'Accept-Language'] as const;
-export const PSU_ACCEPT_FAMILY = ['PSU-Accept', 'PSU-Accept-Charset', 'PSU-Accept-Encoding', 'PSU-Accept-Language'] as const;
+export const PSU_ACCEPT_FAMILY = [
+  'PSU-Accept',
+  'PSU-Accept-Charset',
+  'PSU-Accept-Encoding',
+  'PSU-Accept-Language',
+] as const;
 
 const family = (names: readonly string[], name: HeaderDef['family'], meaning: string): HeaderDef[] =>
   names.map((n) => ({ name: n, type: 'string', meaning, family: name }));
@@ -23,14 +28,24 @@ const h = (name: string, meaning: string, type: HeaderDef['type'] = 'string'): H
 
 /** Every row of the header table, in the spec's order, family rows expanded. */
 export const HEADERS: readonly HeaderDef[] = [
-  h('x-accept-fix', 'Opt-in to future breaking changes; comma-separated list (see Versioning). Required on the basket and cross-border operations; on the basket operation its value is `amount-as-string`.'),
-  ...family(ACCEPT_FAMILY, 'Accept', 'Standard content negotiation; the server answers with Content-Type, Content-Encoding and Content-Language.'),
+  h(
+    'x-accept-fix',
+    'Opt-in to future breaking changes; comma-separated list (see Versioning). Required on the basket and cross-border operations; on the basket operation its value is `amount-as-string`.',
+  ),
+  ...family(
+    ACCEPT_FAMILY,
+    'Accept',
+    'Standard content negotiation; the server answers with Content-Type, Content-Encoding and Content-Language.',
+  ),
   h('Host', 'Server domain name, optionally with port.'),
   h('Content-Type', 'Type of data sent.'),
   h('X-Request-ID', 'Request identifier unique to the call, chosen by the TPP.'),
   h('TPP-Session-ID', 'TPP session identifier.'),
   h('TPP-Redirect-URI', 'TPP address to which the PSU is redirected after SCA.'),
-  h('TPP-Redirect-Preferred', '`false` triggers biometric authentication automatically for mobile apps when available. Default is true.'),
+  h(
+    'TPP-Redirect-Preferred',
+    '`false` triggers biometric authentication automatically for mobile apps when available. Default is true.',
+  ),
   h('TPP-Brand-Logging-Information', 'Brand of the TPP shown to the PSU, if applicable.'),
   h('Digest', 'Base64 sha256 or sha512 hash of the body (RFC 3230 and RFC 5843).'),
   h('TPP-Signature-Certificate', 'Base64 certificate used for signing.'),
@@ -38,7 +53,10 @@ export const HEADERS: readonly HeaderDef[] = [
   h('PSU-ID', 'PSU identifier.', 'UUID'),
   h('X-PSU-IDENTITY', 'Alternative to PSU-ID: Norwegian national identity or D-number.'),
   h('PSU-Corporate-ID', 'Identifier of the PSU corporate agreement.'),
-  h('PSU-Context', '`PRIVATE` or `CORPORATE`. Required for single-SCA payment initiation; elsewhere, when unset the PSU is asked to choose at first SCA.'),
+  h(
+    'PSU-Context',
+    '`PRIVATE` or `CORPORATE`. Required for single-SCA payment initiation; elsewhere, when unset the PSU is asked to choose at first SCA.',
+  ),
   h('PSU-IP-Address', 'IP address between PSU and TPP.'),
   h('PSU-IP-Port', 'Forwarded port, if available.'),
   h('PSU-User-Agent', 'Forwarded User-Agent, if available.'),
@@ -53,7 +71,10 @@ const BY_LOWER: ReadonlyMap<string, HeaderDef> = new Map(HEADERS.map((def) => [d
 /** Header row by name, case-insensitive; throws on a header the table does not have. */
 export function headerDef(name: string): HeaderDef {
   const def = BY_LOWER.get(name.toLowerCase());
-  if (!def) throw new Error(`header ${JSON.stringify(name)} is not in the spec's header table (§ Endpoints > Header parameters)`);
+  if (!def)
+    throw new Error(
+      `header ${JSON.stringify(name)} is not in the spec's header table (§ Endpoints > Header parameters)`,
+    );
   return def;
 }
 
@@ -69,16 +90,41 @@ export interface OperationHeaders {
 const PSU_HEADERS = HEADERS.filter((def) => /^(PSU-|X-PSU-)/.test(def.name)).map((def) => def.name);
 const SIGNING_HEADERS = ['X-Request-ID', 'TPP-Redirect-URI', 'Digest', 'TPP-Signature-Certificate', 'Signature'];
 const CROSS_BORDER_REQUIRED = [
-  'x-accept-fix', 'X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI', 'Digest', 'TPP-Signature-Certificate', 'Signature', 'PSU-ID', 'PSU-IP-Address',
+  'x-accept-fix',
+  'X-Request-ID',
+  'TPP-Session-ID',
+  'TPP-Redirect-URI',
+  'Digest',
+  'TPP-Signature-Certificate',
+  'Signature',
+  'PSU-ID',
+  'PSU-IP-Address',
 ];
 
 /** § Endpoints 1-5: which headers each detailed operation requires and accepts, exactly as listed. */
 export const OPERATION_HEADERS: Readonly<Record<DetailedOperationId, OperationHeaders>> = {
   'create-signing-basket': {
-    required: ['x-accept-fix', 'X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Signature-Certificate', 'Signature', 'PSU-ID', 'PSU-IP-Address'],
+    required: [
+      'x-accept-fix',
+      'X-Request-ID',
+      'TPP-Session-ID',
+      'TPP-Redirect-URI',
+      'TPP-Signature-Certificate',
+      'Signature',
+      'PSU-ID',
+      'PSU-IP-Address',
+    ],
     optional: [
-      ...ACCEPT_FAMILY, 'Host', 'TPP-Redirect-Preferred', 'PSU-Corporate-ID', 'PSU-IP-Port', 'PSU-User-Agent',
-      ...PSU_ACCEPT_FAMILY, 'PSU-HTTP-Method', 'PSU-Device-ID', 'PSU-Geo-Location',
+      ...ACCEPT_FAMILY,
+      'Host',
+      'TPP-Redirect-Preferred',
+      'PSU-Corporate-ID',
+      'PSU-IP-Port',
+      'PSU-User-Agent',
+      ...PSU_ACCEPT_FAMILY,
+      'PSU-HTTP-Method',
+      'PSU-Device-ID',
+      'PSU-Geo-Location',
     ],
     requiredShown: true,
     note: 'The spec lists neither Digest nor Content-Type for this operation.',
@@ -113,4 +159,3 @@ for (const [op, { required, optional }] of Object.entries(OPERATION_HEADERS)) {
   const both = required.filter((name) => optional.includes(name));
   if (both.length) throw new Error(`${op}: ${both.join(', ')} listed as both required and optional`);
 }
-

@@ -69,7 +69,11 @@ import { DETAILED_OPERATION_IDS, type DetailedOperationId } from './operation-id
 
 const SPEC: Sourced = { level: 'must', source: 'spec' };
 const BG = 'Berlin Group NextGenPSD2 1.3';
-const bg = (what: string, statuses: number[]): SuccessStatus => ({ statuses, level: 'should', source: `${BG} (${what})` });
+const bg = (what: string, statuses: number[]): SuccessStatus => ({
+  statuses,
+  level: 'should',
+  source: `${BG} (${what})`,
+});
 const BG_GET_200 = bg('GET operations answer 200', [200]);
 
 export const DETAILED_OPERATIONS: readonly DetailedOperation[] = [
@@ -89,7 +93,10 @@ export const DETAILED_OPERATIONS: readonly DetailedOperation[] = [
     success: bg('createSigningBasket answers 201; the spec only says "labelled created"', [201]),
     responses: [],
     rules: [
-      { id: 'payments-created-first', text: 'The payments were created by `POST /v1/payments/{payment-product}`, and the TPP has kept their payment ids.' },
+      {
+        id: 'payments-created-first',
+        text: 'The payments were created by `POST /v1/payments/{payment-product}`, and the TPP has kept their payment ids.',
+      },
       { id: 'at-most-10-ids', text: 'Body: `{ paymentIds: string[] }`, at most 10 ids.', limit: 'basket-size' },
     ],
   },
@@ -101,7 +108,14 @@ export const DETAILED_OPERATIONS: readonly DetailedOperation[] = [
     path: '/v1/payments/cross-border-credit-transfers',
     pathSource: SPEC,
     sandboxOnly: false,
-    query: [{ name: 'allowLogicalDuplicate', type: 'boolean', required: false, rule: 'whether logical duplicate payments are allowed' }],
+    query: [
+      {
+        name: 'allowLogicalDuplicate',
+        type: 'boolean',
+        required: false,
+        rule: 'whether logical duplicate payments are allowed',
+      },
+    ],
     headers: OPERATION_HEADERS['create-cross-border-payment'],
     requestSchema: 'cross-border-payment-request',
     responseSchema: 'cross-border-payment-response',
@@ -130,9 +144,20 @@ export const DETAILED_OPERATIONS: readonly DetailedOperation[] = [
       { status: 500, schema: 'error-body', errorIds: ['SYSTEM_ERROR'] },
     ],
     rules: [
-      { id: 'path-ids', text: '`id` is the account resource id used in `GET /v1/accounts/{id}/transactions`; `transactionId` comes from that list response.' },
-      { id: 'no-psu-calls', text: 'A request without PSU-IP-Address is limited to 4 calls per day.', limit: 'calls-without-psu' },
-      { id: 'no-psu-consent-age', text: 'A request without PSU-IP-Address needs a PSU consent at most 90 days old.', limit: 'consent-age-details' },
+      {
+        id: 'path-ids',
+        text: '`id` is the account resource id used in `GET /v1/accounts/{id}/transactions`; `transactionId` comes from that list response.',
+      },
+      {
+        id: 'no-psu-calls',
+        text: 'A request without PSU-IP-Address is limited to 4 calls per day.',
+        limit: 'calls-without-psu',
+      },
+      {
+        id: 'no-psu-consent-age',
+        text: 'A request without PSU-IP-Address needs a PSU consent at most 90 days old.',
+        limit: 'consent-age-details',
+      },
       { id: 'no-body', text: 'No request body.' },
     ],
   },
@@ -149,12 +174,22 @@ export const DETAILED_OPERATIONS: readonly DetailedOperation[] = [
     requestSchema: 'sandbox-card-transactions-request',
     responseSchema: 'sandbox-card-transactions-response',
     // Not shown, and not a Berlin Group operation: the platform's other sandbox creation operations answer 201.
-    success: { statuses: [200, 201], level: 'should', source: "not shown; the platform's sandbox creation operations answer 201" },
+    success: {
+      statuses: [200, 201],
+      level: 'should',
+      source: "not shown; the platform's sandbox creation operations answer 201",
+    },
     responses: [],
     rules: [
-      { id: 'card-account-exists', text: 'The card account must have been created by `POST /v1/sandbox/card-accounts`.' },
+      {
+        id: 'card-account-exists',
+        text: 'The card account must have been created by `POST /v1/sandbox/card-accounts`.',
+      },
       // The spec says "value date", but card transaction items carry bookingDate and transactionDate.
-      { id: 'dates-in-past', text: 'The booking date and value date of each transaction must be before the current time.' },
+      {
+        id: 'dates-in-past',
+        text: 'The booking date and value date of each transaction must be before the current time.',
+      },
       { id: 'booking-not-after-value', text: 'The booking date must not be after the value date.' },
     ],
   },
@@ -169,8 +204,19 @@ export const DETAILED_OPERATIONS: readonly DetailedOperation[] = [
     query: [
       { name: 'fromDate', type: 'date', required: false, rule: 'earliest date wanted' },
       { name: 'toDate', type: 'date', required: false, rule: 'latest date wanted' },
-      { name: 'offset', type: 'int32', required: false, rule: 'number of transactions skipped before counting the limit' },
-      { name: 'limit', type: 'int32', required: false, rule: 'at least 1; number of transactions returned', minimum: 1 },
+      {
+        name: 'offset',
+        type: 'int32',
+        required: false,
+        rule: 'number of transactions skipped before counting the limit',
+      },
+      {
+        name: 'limit',
+        type: 'int32',
+        required: false,
+        rule: 'at least 1; number of transactions returned',
+        minimum: 1,
+      },
     ],
     headers: OPERATION_HEADERS['get-sandbox-account-transactions'],
     requestSchema: null,
@@ -178,7 +224,10 @@ export const DETAILED_OPERATIONS: readonly DetailedOperation[] = [
     success: BG_GET_200,
     responses: [],
     rules: [
-      { id: 'returns-all', text: 'Returns all transactions on an account created by `POST /v1/sandbox/accounts`, including those created through the sandbox transaction operations and those from payments made in the sandbox.' },
+      {
+        id: 'returns-all',
+        text: 'Returns all transactions on an account created by `POST /v1/sandbox/accounts`, including those created through the sandbox transaction operations and those from payments made in the sandbox.',
+      },
     ],
   },
 ];
@@ -208,21 +257,43 @@ export interface OtherOperation {
   readonly requestBody?: 'empty' | 'ignored';
 }
 
-type OtherExtra = Partial<Pick<OtherOperation, 'sandboxOnly' | 'success' | 'pathSource' | 'reading' | 'query' | 'responseSchema' | 'section' | 'requestBody'>>;
+type OtherExtra = Partial<
+  Pick<
+    OtherOperation,
+    'sandboxOnly' | 'success' | 'pathSource' | 'reading' | 'query' | 'responseSchema' | 'section' | 'requestBody'
+  >
+>;
 
-const other = (id: string, method: HttpMethod | null, path: string | null, description: string, extra: OtherExtra = {}): OtherOperation => ({
-  id, method, path, description, ...extra, sandboxOnly: extra.sandboxOnly ?? false,
+const other = (
+  id: string,
+  method: HttpMethod | null,
+  path: string | null,
+  description: string,
+  extra: OtherExtra = {},
+): OtherOperation => ({
+  id,
+  method,
+  path,
+  description,
+  ...extra,
+  sandboxOnly: extra.sandboxOnly ?? false,
   // GETs default to the Berlin Group 200 unless `success` is given (even as undefined).
   success: 'success' in extra ? extra.success : method === 'GET' ? BG_GET_200 : undefined,
 });
-const bgPath = (operation: string, why: string): Sourced => ({ level: 'should', source: `${BG} (${operation}); ${why}` });
+const bgPath = (operation: string, why: string): Sourced => ({
+  level: 'should',
+  source: `${BG} (${operation}); ${why}`,
+});
 const q = (name: string, type: QueryParam['type'], rule: string): QueryParam => ({ name, type, required: false, rule });
 
 /** § Endpoints > Other operations that are referred to, then the others the spec names (shapes not shown). */
 export const OTHER_OPERATIONS: readonly OtherOperation[] = [
   other('list-accounts', 'GET', '/v1/accounts', 'Read the accounts the PSU has granted.'),
   other('get-balances', 'GET', '/v1/accounts/{id}/balances', 'Read the balances of an account.'),
-  other('list-transactions', 'GET', '/v1/accounts/{id}/transactions',
+  other(
+    'list-transactions',
+    'GET',
+    '/v1/accounts/{id}/transactions',
     'Read the transactions of an account; query filters bookingStatus (values including both, pending, all), dateFrom, dateTo, limit, offset.',
     {
       query: [
@@ -232,63 +303,147 @@ export const OTHER_OPERATIONS: readonly OtherOperation[] = [
         q('limit', 'int32', 'mentioned as a filter; default page size 200 when no paging parameters are sent'),
         q('offset', 'int32', 'mentioned as a filter'),
       ],
-    }),
+    },
+  ),
   other('list-agreements', 'GET', '/v1/agreements', 'Corporate agreements of a PSU.'),
   other('get-users', 'GET', '/v1/users', 'Start an SCA to obtain a PSU id.', { success: undefined }),
   other('get-user', 'GET', '/v1/user', 'Start an SCA to obtain a PSU id.', { success: undefined }),
-  other('create-consent', 'POST', '/v1/consents',
+  other(
+    'create-consent',
+    'POST',
+    '/v1/consents',
     'Bank-offered consent: the body is ignored and an SCA redirect is returned; deprecated, replaced by /v1/bank-offered-consents.',
-    { requestBody: 'ignored' }),
+    { requestBody: 'ignored' },
+  ),
   // Method not shown in the spec; the platform documents POST.
   other('bank-offered-consents', 'POST', '/v1/bank-offered-consents', 'Replacement of POST /v1/consents.'),
-  other('initiate-payment', 'POST', '/v1/payments/{payment-product}',
+  other(
+    'initiate-payment',
+    'POST',
+    '/v1/payments/{payment-product}',
     'Create a payment of a product (for example norwegian-domestic-credit-transfers), with the allowLogicalDuplicate query.',
-    { success: bg('initiatePayment answers 201', [201]), query: [q('allowLogicalDuplicate', 'boolean', 'whether logical duplicate payments are allowed')] }),
+    {
+      success: bg('initiatePayment answers 201', [201]),
+      query: [q('allowLogicalDuplicate', 'boolean', 'whether logical duplicate payments are allowed')],
+    },
+  ),
   other('get-payment', 'GET', '/v1/payments/{payment-product}/{payment-id}', 'Read a payment.'),
   // § States > Payment status: "Payment status responses carry a `fundsAvailable` attribute".
-  other('get-payment-status', 'GET', '/v1/payments/{payment-product}/{payment-id}/status', 'Read the status of a payment.',
-    { responseSchema: 'payment-status-response' }),
-  other('cancel-payment', 'DELETE', '/v1/payments/{payment-product}/{payment-id}', 'Delete (cancel) a payment.',
-    { success: bg('cancelPayment answers 204, or 202 when the cancellation needs authorisation', [204, 202]) }),
+  other(
+    'get-payment-status',
+    'GET',
+    '/v1/payments/{payment-product}/{payment-id}/status',
+    'Read the status of a payment.',
+    { responseSchema: 'payment-status-response' },
+  ),
+  other('cancel-payment', 'DELETE', '/v1/payments/{payment-product}/{payment-id}', 'Delete (cancel) a payment.', {
+    success: bg('cancelPayment answers 204, or 202 when the cancellation needs authorisation', [204, 202]),
+  }),
   // "the startAuthorisation link of a payment (POST with an empty body)"; the path is the Berlin Group one the link points to.
-  other('start-payment-authorisation', 'POST', '/v1/payments/{payment-product}/{payment-id}/authorisations',
+  other(
+    'start-payment-authorisation',
+    'POST',
+    '/v1/payments/{payment-product}/{payment-id}/authorisations',
     'Follow the startAuthorisation link of a payment: POST with an empty body.',
-    { success: bg('startPaymentAuthorisation answers 201', [201]), requestBody: 'empty' }),
-  other('fee-information', null, '/v1/payments/instant-norwegian-credit-transfers-{variant}/fee-information',
+    { success: bg('startPaymentAuthorisation answers 201', [201]), requestBody: 'empty' },
+  ),
+  other(
+    'fee-information',
+    null,
+    '/v1/payments/instant-norwegian-credit-transfers-{variant}/fee-information',
     'Fee information of instant Norwegian credit transfers.',
     {
       reading: {
-        method: 'GET', path: '/v1/payments/instant-norwegian-credit-transfers-{variant}/fee-information', level: 'should',
+        method: 'GET',
+        path: '/v1/payments/instant-norwegian-credit-transfers-{variant}/fee-information',
+        level: 'should',
         source: 'method not shown; read as GET, a read of fee information (the suite sends GET)',
       },
-    }),
+    },
+  ),
   other('create-sandbox-account', 'POST', '/v1/sandbox/accounts', 'Create a mock account.', { sandboxOnly: true }),
-  other('create-sandbox-card-account', 'POST', '/v1/sandbox/card-accounts', 'Create a mock card account.', { sandboxOnly: true }),
-  other('create-sandbox-account-transactions', 'POST', '/v1/sandbox/accounts/{mockAccountId}/transactions',
-    'Create transactions on a mock account.', { sandboxOnly: true }),
+  other('create-sandbox-card-account', 'POST', '/v1/sandbox/card-accounts', 'Create a mock card account.', {
+    sandboxOnly: true,
+  }),
+  other(
+    'create-sandbox-account-transactions',
+    'POST',
+    '/v1/sandbox/accounts/{mockAccountId}/transactions',
+    'Create transactions on a mock account.',
+    { sandboxOnly: true },
+  ),
   other('list-sandbox-customers', 'GET', '/v1/sandbox/customers', 'Read the sandbox customers.', { sandboxOnly: true }),
-  other('initialise-sandbox', null, null,
+  other(
+    'initialise-sandbox',
+    null,
+    null,
     'Reset the sandbox to a known state (private customers with two accounts and a card account, corporate customers with two accounts); wipes manually created data.',
-    { sandboxOnly: true }),
+    { sandboxOnly: true },
+  ),
   other('update-sandbox-account-balance', null, null, 'Update the balance of a mock account.', { sandboxOnly: true }),
-  other('update-sandbox-card-account-balance', null, null, 'Update the balance of a mock card account.', { sandboxOnly: true }),
-  other('register-tpp-contact', null, null, 'TPP dialogue: register a non-personal contact e-mail for technical notices.'),
+  other('update-sandbox-card-account-balance', null, null, 'Update the balance of a mock card account.', {
+    sandboxOnly: true,
+  }),
+  other(
+    'register-tpp-contact',
+    null,
+    null,
+    'TPP dialogue: register a non-personal contact e-mail for technical notices.',
+  ),
   // § What the service does: "It has extra mock-data operations for creating and reading accounts, card accounts and transactions."
-  other('get-sandbox-account', null, null, 'Read a mock account.', { sandboxOnly: true, section: 'what-the-service-does' }),
-  other('get-sandbox-card-account', null, null, 'Read a mock card account.', { sandboxOnly: true, section: 'what-the-service-does' }),
+  other('get-sandbox-account', null, null, 'Read a mock account.', {
+    sandboxOnly: true,
+    section: 'what-the-service-does',
+  }),
+  other('get-sandbox-card-account', null, null, 'Read a mock card account.', {
+    sandboxOnly: true,
+    section: 'what-the-service-does',
+  }),
   // § What the service does: a TPP "reads accounts, balances, transactions and transaction details, and card accounts
   // and their transactions"; release 1.23.2 adds card account status to the "card account APIs". Paths: Berlin Group.
-  other('list-card-accounts', 'GET', '/v1/card-accounts', 'Read the card accounts the PSU has granted.',
-    { pathSource: bgPath('getCardAccountList', 'the spec says a TPP reads card accounts'), section: 'what-the-service-does' }),
-  other('get-card-account', 'GET', '/v1/card-accounts/{id}', 'Read one card account (with its status, release 1.23.2).',
-    { pathSource: bgPath('readCardAccount', 'the spec says a TPP reads card accounts'), section: 'what-the-service-does' }),
-  other('get-card-balances', 'GET', '/v1/card-accounts/{id}/balances', 'Read the balances of a card account.',
-    { pathSource: bgPath('getCardAccountBalances', 'the spec says a TPP reads balances and card accounts'), section: 'what-the-service-does' }),
-  other('list-card-transactions', 'GET', '/v1/card-accounts/{id}/transactions', 'Read the transactions of a card account.',
-    { pathSource: bgPath('getCardAccountTransactionList', 'the spec says a TPP reads card accounts and their transactions'), section: 'what-the-service-does' }),
+  other('list-card-accounts', 'GET', '/v1/card-accounts', 'Read the card accounts the PSU has granted.', {
+    pathSource: bgPath('getCardAccountList', 'the spec says a TPP reads card accounts'),
+    section: 'what-the-service-does',
+  }),
+  other(
+    'get-card-account',
+    'GET',
+    '/v1/card-accounts/{id}',
+    'Read one card account (with its status, release 1.23.2).',
+    {
+      pathSource: bgPath('readCardAccount', 'the spec says a TPP reads card accounts'),
+      section: 'what-the-service-does',
+    },
+  ),
+  other('get-card-balances', 'GET', '/v1/card-accounts/{id}/balances', 'Read the balances of a card account.', {
+    pathSource: bgPath('getCardAccountBalances', 'the spec says a TPP reads balances and card accounts'),
+    section: 'what-the-service-does',
+  }),
+  other(
+    'list-card-transactions',
+    'GET',
+    '/v1/card-accounts/{id}/transactions',
+    'Read the transactions of a card account.',
+    {
+      pathSource: bgPath(
+        'getCardAccountTransactionList',
+        'the spec says a TPP reads card accounts and their transactions',
+      ),
+      section: 'what-the-service-does',
+    },
+  ),
   // § States > Signing basket status: "A basket holds one status only."
-  other('get-signing-basket-status', 'GET', '/v1/signing-baskets/{basketId}/status', 'Read the one status of a signing basket.',
-    { pathSource: bgPath('getSigningBasketStatus', 'the spec gives a basket one status'), responseSchema: 'basket-status-response', section: 'basket-status' }),
+  other(
+    'get-signing-basket-status',
+    'GET',
+    '/v1/signing-baskets/{basketId}/status',
+    'Read the one status of a signing basket.',
+    {
+      pathSource: bgPath('getSigningBasketStatus', 'the spec gives a basket one status'),
+      responseSchema: 'basket-status-response',
+      section: 'basket-status',
+    },
+  ),
 ];
 
 /** Path parameter names of a template: `/v1/accounts/{id}` gives `['id']`. */
@@ -302,6 +457,7 @@ if (new Set(ALL_IDS).size !== ALL_IDS.length) throw new Error('operation ids mus
 /** Detailed operation by id; throws on an unknown id. */
 export function detailedOperation(id: string): DetailedOperation {
   const op = DETAILED_OPERATIONS.find((candidate) => candidate.id === id);
-  if (!op) throw new Error(`unknown detailed operation ${JSON.stringify(id)}; known: ${DETAILED_OPERATION_IDS.join(', ')}`);
+  if (!op)
+    throw new Error(`unknown detailed operation ${JSON.stringify(id)}; known: ${DETAILED_OPERATION_IDS.join(', ')}`);
   return op;
 }

@@ -60,11 +60,17 @@ export interface SpecSection {
 
 /** GitHub heading slug: lower case, punctuation other than `-` and `_` dropped, spaces to `-`. */
 function slug(title: string): string {
-  return title.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
 }
 
 export const SPEC_SECTIONS: Readonly<Record<SectionKey, SpecSection>> = Object.fromEntries(
-  (Object.entries(HEADINGS) as Array<[SectionKey, string]>).map(([key, title]) => [key, Object.freeze({ key, title, anchor: `#${slug(title)}` })]),
+  (Object.entries(HEADINGS) as Array<[SectionKey, string]>).map(([key, title]) => [
+    key,
+    Object.freeze({ key, title, anchor: `#${slug(title)}` }),
+  ]),
 ) as Record<SectionKey, SpecSection>;
 
 /** Link to a section: `interface-spec.md#limits`, or against a base such as a rendered copy of the spec. */

@@ -9,7 +9,14 @@
  * Step 1: the headers the signed set may contain, in the order the platform's own TPP tooling uses
  * (only those present are signed). `date` is not in the header table but must be present (step 9).
  */
-export const SIGNED_HEADERS = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] as const;
+export const SIGNED_HEADERS = [
+  'date',
+  'digest',
+  'x-request-id',
+  'psu-id',
+  'psu-corporate-id',
+  'tpp-redirect-uri',
+] as const;
 export type SignedHeader = (typeof SIGNED_HEADERS)[number];
 
 /** Pseudo-header for the target URL that the signed set may also include (step 1). */
@@ -35,14 +42,18 @@ export const DIGEST_ALGORITHMS = {
 export type DigestAlgorithm = keyof typeof DIGEST_ALGORITHMS;
 export const DIGEST_ALGORITHM_NAMES = Object.keys(DIGEST_ALGORITHMS) as readonly DigestAlgorithm[];
 
-const DIGEST_BY_LOWER: ReadonlyMap<string, DigestAlgorithm> = new Map(DIGEST_ALGORITHM_NAMES.map((n) => [n.toLowerCase(), n]));
+const DIGEST_BY_LOWER: ReadonlyMap<string, DigestAlgorithm> = new Map(
+  DIGEST_ALGORITHM_NAMES.map((n) => [n.toLowerCase(), n]),
+);
 /** The Digest algorithm a token names, case-insensitively (RFC 3230); undefined when not one of the spec's. */
-export const digestAlgorithmNamed = (token: string): DigestAlgorithm | undefined => DIGEST_BY_LOWER.get(token.toLowerCase());
+export const digestAlgorithmNamed = (token: string): DigestAlgorithm | undefined =>
+  DIGEST_BY_LOWER.get(token.toLowerCase());
 
 /** Step 4: `SN=<upper-case hex serial>,CA=<issuer DN>`. */
 export const KEY_ID_PATTERN = /^SN=([0-9A-F]+),CA=(.+)$/;
 /** Step 4: the keyId of a certificate, from its serial (hex) and its issuer DN in RFC 2253 form. */
-export const formatKeyId = (serialHex: string, issuerRfc2253: string): string => `SN=${serialHex.toUpperCase()},CA=${issuerRfc2253}`;
+export const formatKeyId = (serialHex: string, issuerRfc2253: string): string =>
+  `SN=${serialHex.toUpperCase()},CA=${issuerRfc2253}`;
 
 /** Step 7: the RFC 2047 wrapping of a UTF-8, Base64 encoded header value. */
 export const RFC2047_UTF8_B_PATTERN = /^=\?utf-8\?B\?([A-Za-z0-9+/]*={0,2})\?=$/i;

@@ -34,18 +34,35 @@ addFormats(ajv, ['date']);
 // ISO 13616 structure and checksum, electronic format (no spaces).
 ajv.addFormat('iban', { type: 'string', validate: (value: string) => isValidIBAN(value) });
 // ISO 9362: ibantools also accepts lower case, which the standard does not.
-ajv.addFormat('bic', { type: 'string', validate: (value: string) => isValidBIC(value) && value === value.toUpperCase() });
+ajv.addFormat('bic', {
+  type: 'string',
+  validate: (value: string) => isValidBIC(value) && value === value.toUpperCase(),
+});
 ajv.addKeyword({ keyword: SHOULD_KEYWORD, schemaType: 'object' });
-type KeywordFunction = ((options: AmountOptions, data: Record<string, unknown>) => boolean) & { errors?: Partial<ErrorObject>[] };
+type KeywordFunction = ((options: AmountOptions, data: Record<string, unknown>) => boolean) & {
+  errors?: Partial<ErrorObject>[];
+};
 const amountKeyword: KeywordFunction = (options, data) => {
   // Type and currency errors are reported by the `type` and `enum` keywords of the amount schema.
   if (typeof data.amount !== 'string' || typeof data.currency !== 'string') return true;
   const result = checkAmount(data.amount, data.currency, options);
   if (result.ok || result.reason === 'currency') return true;
-  amountKeyword.errors = [{ keyword: AMOUNT_KEYWORD, message: result.message, params: { reason: result.reason, level: result.level, clause: result.clause } }];
+  amountKeyword.errors = [
+    {
+      keyword: AMOUNT_KEYWORD,
+      message: result.message,
+      params: { reason: result.reason, level: result.level, clause: result.clause },
+    },
+  ];
   return false;
 };
-ajv.addKeyword({ keyword: AMOUNT_KEYWORD, type: 'object', schemaType: 'object', errors: true, validate: amountKeyword });
+ajv.addKeyword({
+  keyword: AMOUNT_KEYWORD,
+  type: 'object',
+  schemaType: 'object',
+  errors: true,
+  validate: amountKeyword,
+});
 for (const { schema } of SCHEMAS.values()) ajv.addSchema(schema);
 
 const COMPILED = new Map<SchemaName, ValidateFunction>();
@@ -74,16 +91,21 @@ const FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
 /** `fields.<resource>.<field>` for the field the path lands in, or `fields.<resource>` at its root. */
 function fieldClause(entry: SchemaEntry, path: string): string {
   const segments = path.split('/').slice(1).map(unescape);
-  const prefixMatches = entry.at.every((want, i) => segments[i] !== undefined && (want === '*' || want === segments[i]));
+  const prefixMatches = entry.at.every(
+    (want, i) => segments[i] !== undefined && (want === '*' || want === segments[i]),
+  );
   const field = prefixMatches ? segments[entry.at.length] : undefined;
-  return field !== undefined && FIELDS.get(entry.resource)?.has(field) ? `fields.${entry.resource}.${field}` : `fields.${entry.resource}`;
+  return field !== undefined && FIELDS.get(entry.resource)?.has(field)
+    ? `fields.${entry.resource}.${field}`
+    : `fields.${entry.resource}`;
 }
 
 function toIssue(entry: SchemaEntry, error: ErrorObject): ValidationIssue {
   let path = error.instancePath;
   if (error.keyword === 'required') path += `/${escape(String(error.params.missingProperty))}`;
   if (error.keyword === AMOUNT_KEYWORD) path += '/amount';
-  const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[SHOULD_KEYWORD] as ShouldAnnotation | undefined;
+  const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[SHOULD_KEYWORD] as
+    ShouldAnnotation | undefined;
   const clause = (error.params.clause as string | undefined) ?? annotation?.clause ?? fieldClause(entry, path);
   const level = (error.params.level as 'must' | 'should' | undefined) ?? (annotation ? 'should' : 'must');
   return { path, message: error.message ?? error.keyword, keyword: error.keyword, clause, level };
@@ -95,7 +117,8 @@ const OK: ValidationResult = Object.freeze({ ok: true });
 export function validate(schemaName: SchemaName, data: unknown): ValidationResult {
   const run = VALIDATORS.get(schemaName);
   const entry = SCHEMAS.get(schemaName);
-  if (!run || !entry) throw new Error(`unknown schema ${JSON.stringify(schemaName)}; known: ${SCHEMA_NAMES.join(', ')}`);
+  if (!run || !entry)
+    throw new Error(`unknown schema ${JSON.stringify(schemaName)}; known: ${SCHEMA_NAMES.join(', ')}`);
   if (run(data)) return OK;
   // `if` only repeats the failure its `then` already reports.
   const errors = (run.errors ?? []).filter((error) => error.keyword !== 'if').map((error) => toIssue(entry, error));

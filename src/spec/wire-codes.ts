@@ -12,10 +12,7 @@
 import { errorPair } from './errors.ts';
 
 export type WireCodeLevel = 'must' | 'should';
-export type WireCodeSource =
-  | 'spec § Errors'
-  | 'spec § Errors tppMessages list'
-  | 'Berlin Group NextGenPSD2 1.3';
+export type WireCodeSource = 'spec § Errors' | 'spec § Errors tppMessages list' | 'Berlin Group NextGenPSD2 1.3';
 
 export interface WireCodeRow {
   readonly status: number;
@@ -26,7 +23,12 @@ export interface WireCodeRow {
 }
 
 const pair = (id: string): WireCodeRow => ({ status: errorPair(id).status, level: 'must', source: 'spec § Errors' });
-const should = (status: number, source: WireCodeSource, note?: string): WireCodeRow => ({ status, level: 'should', source, ...(note ? { note } : {}) });
+const should = (status: number, source: WireCodeSource, note?: string): WireCodeRow => ({
+  status,
+  level: 'should',
+  source,
+  ...(note ? { note } : {}),
+});
 
 export const WIRE_CODES = {
   // § Errors pairs: code and status both stated.
@@ -49,8 +51,16 @@ export const WIRE_CODES = {
   SCA_INVALID: should(401, 'spec § Errors tppMessages list', 'SCA redirect error'),
   PSU_CREDENTIALS_INVALID: should(401, 'spec § Errors tppMessages list', 'SCA redirect error'),
   // Berlin Group codes for situations § Errors names without a code; the status follows its pair row.
-  SIGNATURE_MISSING: should(errorPair('signature-missing').status, 'Berlin Group NextGenPSD2 1.3', 'status of the § Errors signature-missing row'),
-  SIGNATURE_INVALID: should(errorPair('signature-invalid').status, 'Berlin Group NextGenPSD2 1.3', 'status of the § Errors signature-invalid row'),
+  SIGNATURE_MISSING: should(
+    errorPair('signature-missing').status,
+    'Berlin Group NextGenPSD2 1.3',
+    'status of the § Errors signature-missing row',
+  ),
+  SIGNATURE_INVALID: should(
+    errorPair('signature-invalid').status,
+    'Berlin Group NextGenPSD2 1.3',
+    'status of the § Errors signature-invalid row',
+  ),
   CERTIFICATE_INVALID: should(400, 'Berlin Group NextGenPSD2 1.3'),
   CERTIFICATE_EXPIRED: should(400, 'Berlin Group NextGenPSD2 1.3'),
   SERVICE_INVALID: should(405, 'Berlin Group NextGenPSD2 1.3', 'method not allowed on a known path'),

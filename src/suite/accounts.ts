@@ -8,7 +8,15 @@ import { tamperWith } from './tamper.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import { randomUUID } from 'node:crypto';
-import { createSandboxAccount, createSandboxTxns, daysAgo, isSameAccount, listSandboxTxns, sandboxTxn, sendNow } from './sandbox.ts';
+import {
+  createSandboxAccount,
+  createSandboxTxns,
+  daysAgo,
+  isSameAccount,
+  listSandboxTxns,
+  sandboxTxn,
+  sendNow,
+} from './sandbox.ts';
 import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 import { eachAtOnce } from './concurrently.ts';
 import { templateCarries } from '../session/templates.ts';
@@ -18,8 +26,29 @@ import { templateCarries } from '../session/templates.ts';
  * ISO 20022 external code sets, ExternalCashAccountType1Code).
  */
 export const ISO_CASH_ACCOUNT_TYPES = [
-  'CACC', 'CARD', 'CASH', 'CHAR', 'CISH', 'COMM', 'CPAC', 'LLSV', 'LOAN', 'MGLD', 'MOMA', 'NFCA', 'NREX', 'ODFT', 'ONDP', 'OTHR', 'SACC', 'SLRY',
-  'SVGS', 'TAXE', 'TRAN', 'TRAS', 'VACC',
+  'CACC',
+  'CARD',
+  'CASH',
+  'CHAR',
+  'CISH',
+  'COMM',
+  'CPAC',
+  'LLSV',
+  'LOAN',
+  'MGLD',
+  'MOMA',
+  'NFCA',
+  'NREX',
+  'ODFT',
+  'ONDP',
+  'OTHR',
+  'SACC',
+  'SLRY',
+  'SVGS',
+  'TAXE',
+  'TRAN',
+  'TRAS',
+  'VACC',
 ];
 
 /** PSU overrides for a call without a PSU present: no PSU-IP-Address (spec § Limits). */
@@ -32,7 +61,10 @@ export const cardPath = (id: string, rest = '') => `/v1/card-accounts/${encodeUR
 export async function aisAccountId(w: ScenarioSession, ref: { iban?: string; bban?: string }): Promise<string> {
   const list = await w.accounts();
   const a = list.find((x) => isSameAccount(x, ref));
-  if (!a?.resourceId) fail(`the account ${ref.iban ?? ref.bban} is not in the PSU's account list after SCA (${list.length} accounts)`, ['endpoints.list-accounts']);
+  if (!a?.resourceId)
+    fail(`the account ${ref.iban ?? ref.bban} is not in the PSU's account list after SCA (${list.length} accounts)`, [
+      'endpoints.list-accounts',
+    ]);
   return a.resourceId;
 }
 
@@ -61,8 +93,12 @@ export function sandboxCardOf(w: ScenarioSession): SandboxCard {
  * applicable, naming the key (issue 26: a value is read back only where the bank was asked for it).
  */
 export function nameAskable(w: ScenarioSession, kind: 'account' | 'card', n: number): void {
-  const [template, variable] = kind === 'account' ? ['sandbox-account', 'accountName'] : ['sandbox-card-account', 'name'];
-  if (!templateCarries(w.profile, template, variable)) notApplicable(`the ${template} template (templates.${template}) carries no {{${variable}}}: the bank cannot be asked for a name of ${n} characters`);
+  const [template, variable] =
+    kind === 'account' ? ['sandbox-account', 'accountName'] : ['sandbox-card-account', 'name'];
+  if (!templateCarries(w.profile, template, variable))
+    notApplicable(
+      `the ${template} template (templates.${template}) carries no {{${variable}}}: the bank cannot be asked for a name of ${n} characters`,
+    );
 }
 
 /** The AIS account id of the sandbox account (found once in the PSU's account list). */
@@ -76,7 +112,10 @@ export async function cardAisId(w: ScenarioSession): Promise<string> {
   const c = sandboxCardOf(w);
   const ex = await sendNow(w, { method: 'GET', path: '/v1/card-accounts' });
   const found = (jsonOf(ex)?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
-  if (!found?.resourceId) fail(`the sandbox card account ${c.maskedPan} is not in the PSU's card account list: ${describeResponse(ex)}`, ['conventions.psu-contexts']);
+  if (!found?.resourceId)
+    fail(`the sandbox card account ${c.maskedPan} is not in the PSU's card account list: ${describeResponse(ex)}`, [
+      'conventions.psu-contexts',
+    ]);
   w.state.cardAisId = found.resourceId;
   return found.resourceId;
 }
@@ -87,7 +126,13 @@ export const firstAccountId = async (w: ScenarioSession): Promise<string> => (aw
 /** Creates a sandbox account with booked transactions `days` days back; keeps date → days and the created ids. */
 export async function accountWithTxnsAt(w: ScenarioSession, days: number[]): Promise<void> {
   const acc = await createSandboxAccount(w);
-  const items = days.map((d) => sandboxTxn(w, { bookingDate: daysAgo(w, d), valueDate: daysAgo(w, d), remittanceInformationUnstructured: `conformance ${d} days ${randomUUID().slice(0, 8)}` }));
+  const items = days.map((d) =>
+    sandboxTxn(w, {
+      bookingDate: daysAgo(w, d),
+      valueDate: daysAgo(w, d),
+      remittanceInformationUnstructured: `conformance ${d} days ${randomUUID().slice(0, 8)}`,
+    }),
+  );
   const created = await createSandboxTxns(w, acc.id, items);
   w.state.txnDays = new Map(days.map((d) => [daysAgo(w, d), d]));
   // The bank's answer is the truth: each item as the bank answered it, else as sent (only its booking
@@ -134,12 +179,31 @@ export function listedTxnIdOn(w: ScenarioSession, day: string, psuPresent = true
   let found = cache.get(key);
   if (!found) {
     found = (async () => {
-      const list = await readTransactions(w, await sandboxAisId(w), { bookingStatus: readStatus(w, 'booked'), dateFrom: day }, psuPresent);
-      const clauses = psuPresent ? ['endpoints.list-transactions', 'limits.history-without-psu'] : ['endpoints.list-transactions'];
+      const list = await readTransactions(
+        w,
+        await sandboxAisId(w),
+        { bookingStatus: readStatus(w, 'booked'), dateFrom: day },
+        psuPresent,
+      );
+      const clauses = psuPresent
+        ? ['endpoints.list-transactions', 'limits.history-without-psu']
+        : ['endpoints.list-transactions'];
       const booked = fromEarlierStep(() => report(list, clauses).booked);
-      const on = (Array.isArray(booked) ? booked : []).filter((x: any) => calendarDate(x?.bookingDate) === day && x?.transactionId !== undefined);
-      if (on.length > 1) setupFail(`the sandbox account's transaction list holds ${on.length} booked transactions on ${day}: the one the scenario created there cannot be told apart`, undefined);
-      if (!on.length) fromEarlierStep(() => fail(`the transaction the scenario created on the sandbox account, booked on ${day}, is not in the account's transaction list read ${psuPresent ? 'with' : 'without'} the PSU present: ${describeResponse(list)}`, clauses));
+      const on = (Array.isArray(booked) ? booked : []).filter(
+        (x: any) => calendarDate(x?.bookingDate) === day && x?.transactionId !== undefined,
+      );
+      if (on.length > 1)
+        setupFail(
+          `the sandbox account's transaction list holds ${on.length} booked transactions on ${day}: the one the scenario created there cannot be told apart`,
+          undefined,
+        );
+      if (!on.length)
+        fromEarlierStep(() =>
+          fail(
+            `the transaction the scenario created on the sandbox account, booked on ${day}, is not in the account's transaction list read ${psuPresent ? 'with' : 'without'} the PSU present: ${describeResponse(list)}`,
+            clauses,
+          ),
+        );
       return String(on[0].transactionId);
     })();
     cache.set(key, found);
@@ -153,31 +217,53 @@ export function listedTxnIdOn(w: ScenarioSession, day: string, psuPresent = true
  * item fields the spec shows): the account's only one, or the one with the remittance text sent. Never
  * the item as sent: a bank may keep a value its own way where the spec does not say it keeps it.
  */
-export async function sandboxRecordOf(w: ScenarioSession, accountId: string, created: unknown, sent: Record<string, unknown>): Promise<any> {
+export async function sandboxRecordOf(
+  w: ScenarioSession,
+  accountId: string,
+  created: unknown,
+  sent: Record<string, unknown>,
+): Promise<any> {
   if (created && typeof created === 'object') return created;
   const ex = await listSandboxTxns(w, accountId);
   const list = ex.response?.status === 200 && Array.isArray(ex.response.json) ? (ex.response.json as any[]) : [];
-  const record = list.length === 1 ? list[0] : list.find((x) => x?.remittanceInformationUnstructured === sent.remittanceInformationUnstructured);
-  if (!record) setupFail(`the bank's record of the transaction the scenario created: its creation answer gave no item (responses.sandbox-transactions.list) and the sandbox list does not single it out: ${describeResponse(ex)}`, undefined);
+  const record =
+    list.length === 1
+      ? list[0]
+      : list.find((x) => x?.remittanceInformationUnstructured === sent.remittanceInformationUnstructured);
+  if (!record)
+    setupFail(
+      `the bank's record of the transaction the scenario created: its creation answer gave no item (responses.sandbox-transactions.list) and the sandbox list does not single it out: ${describeResponse(ex)}`,
+      undefined,
+    );
   return record;
 }
 
 /** Keeps the first of the PSU's accounts that has pending transactions, and their ids; fails when none has. */
 export async function findPendingAccount(w: ScenarioSession): Promise<void> {
   for (const a of await w.accounts()) {
-    const pending = ids(report(await readTransactions(w, a.resourceId, widePeriod(w, readStatus(w, 'pending')))).pending);
+    const pending = ids(
+      report(await readTransactions(w, a.resourceId, widePeriod(w, readStatus(w, 'pending')))).pending,
+    );
     if (pending.length) {
       w.state.pendingAccount = a.resourceId;
       w.state.allPending = pending;
       return;
     }
   }
-  fail('none of the PSU\'s accounts has a pending transaction: the check needs one (seed one in the target, or choose a PSU who has)', ['limits.pending-all-returned']);
+  fail(
+    "none of the PSU's accounts has a pending transaction: the check needs one (seed one in the target, or choose a PSU who has)",
+    ['limits.pending-all-returned'],
+  );
 }
 
 /** GET /v1/accounts/{id}/transactions. */
 export function readTransactions(w: ScenarioSession, id: string, query: Query, psuPresent = true): Promise<Exchange> {
-  return sendNow(w, { method: 'GET', path: accountPath(id, '/transactions'), query, psu: psuPresent ? undefined : NO_PSU });
+  return sendNow(w, {
+    method: 'GET',
+    path: accountPath(id, '/transactions'),
+    query,
+    psu: psuPresent ? undefined : NO_PSU,
+  });
 }
 
 // ---------------------------------------------------------------- bookingStatus: the values the profile lists
@@ -188,7 +274,10 @@ export function readTransactions(w: ScenarioSession, id: string, query: Query, p
  * applicable, naming the key. The profile leaving a value out never fails a scenario.
  */
 export function listedStatus(w: ScenarioSession, status: string): string {
-  if (!w.profile.bookingStatuses.includes(status)) notApplicable(`the profile does not list bookingStatus ${status} among the values the bank's transaction list takes (bookingStatuses)`);
+  if (!w.profile.bookingStatuses.includes(status))
+    notApplicable(
+      `the profile does not list bookingStatus ${status} among the values the bank's transaction list takes (bookingStatuses)`,
+    );
   return status;
 }
 
@@ -211,8 +300,12 @@ const READ_BY = {
 
 export function readStatus(w: ScenarioSession, what: keyof typeof READ_BY = 'any'): string {
   const listed = w.profile.bookingStatuses;
-  return READ_BY[what].find((s) => listed.includes(s))
-    ?? notApplicable(`the profile lists none of the bookingStatus values ${READ_BY[what].join(', ')} that read the ${what === 'any' ? '' : `${what} `}transactions (bookingStatuses: ${listed.join(', ')})`);
+  return (
+    READ_BY[what].find((s) => listed.includes(s)) ??
+    notApplicable(
+      `the profile lists none of the bookingStatus values ${READ_BY[what].join(', ')} that read the ${what === 'any' ? '' : `${what} `}transactions (bookingStatuses: ${listed.join(', ')})`,
+    )
+  );
 }
 
 /**
@@ -226,26 +319,37 @@ export function withListedStatuses(w: ScenarioSession, query: string, usual: str
   const valueIn = (q: string) => /(?:^|&)bookingStatus=([^&]*)/.exec(q)?.[1];
   const tried = valueIn(query);
   if (tried !== undefined && tried !== valueIn(usual) && w.profile.bookingStatuses.includes(tried)) {
-    notApplicable(`the profile lists bookingStatus ${tried} among the values the bank's transaction list takes (bookingStatuses)`);
+    notApplicable(
+      `the profile lists bookingStatus ${tried} among the values the bank's transaction list takes (bookingStatuses)`,
+    );
   }
-  const listed = (q: string) => q.replace(/(^|&)bookingStatus=([^&]*)/g, (m, pre: string, v: string) =>
-    (BOOKING_STATUSES as readonly string[]).includes(v) && !w.profile.bookingStatuses.includes(v) ? `${pre}bookingStatus=${readStatus(w, v === 'booked' ? 'booked' : 'any')}` : m);
+  const listed = (q: string) =>
+    q.replace(/(^|&)bookingStatus=([^&]*)/g, (m, pre: string, v: string) =>
+      (BOOKING_STATUSES as readonly string[]).includes(v) && !w.profile.bookingStatuses.includes(v)
+        ? `${pre}bookingStatus=${readStatus(w, v === 'booked' ? 'booked' : 'any')}`
+        : m,
+    );
   return [listed(query), listed(usual)];
 }
 
 /** A wide period with the PSU present (Berlin Group: dateFrom is required unless bookingStatus is information); by default the plain read's bookingStatus. */
-export const widePeriod = (w: ScenarioSession, bookingStatus = readStatus(w)): Query => ({ bookingStatus, dateFrom: daysAgo(w, 1000) });
+export const widePeriod = (w: ScenarioSession, bookingStatus = readStatus(w)): Query => ({
+  bookingStatus,
+  dateFrom: daysAgo(w, 1000),
+});
 
 /** The `transactions` report of an accepted list answer. */
 export function report(ex: Exchange | undefined, clauses: string[] = ['endpoints.list-transactions']): any {
   const s = ex?.response?.status ?? 0;
   if (s < 200 || s >= 300) fail(`the transaction list was not accepted: ${describeResponse(ex)}`, clauses);
   const t = jsonOf(ex, clauses)?.transactions;
-  if (!t || typeof t !== 'object') fail(`the transaction list has no \`transactions\` object: ${describeResponse(ex)}`, clauses);
+  if (!t || typeof t !== 'object')
+    fail(`the transaction list has no \`transactions\` object: ${describeResponse(ex)}`, clauses);
   return t;
 }
 
-export const ids = (items: unknown): string[] => (Array.isArray(items) ? items.map((t: any) => String(t?.transactionId)) : []);
+export const ids = (items: unknown): string[] =>
+  Array.isArray(items) ? items.map((t: any) => String(t?.transactionId)) : [];
 
 /** Follows a link href of the target (relative or absolute) with the PSU present. */
 export function follow(w: ScenarioSession, href: string): Promise<Exchange> {
@@ -264,13 +368,20 @@ export async function expectNextPages(w: ScenarioSession, total: number): Promis
   for (let i = 0; i < 5 && t._links?.next?.href; i++) {
     const href = String(t._links.next.href);
     const limit = new URL(href, 'http://x').searchParams.get('limit');
-    if (limit !== null && Number(limit) !== size) fail(`the next link carries limit=${limit}, not the default page size ${size}: ${href}`, ['limits.default-page-size']);
+    if (limit !== null && Number(limit) !== size)
+      fail(`the next link carries limit=${limit}, not the default page size ${size}: ${href}`, [
+        'limits.default-page-size',
+      ]);
     t = report(await follow(w, href), ['limits.default-page-size']);
     sizes.push(t.booked?.length ?? 0);
     all.push(...ids(t.booked));
   }
   // The first page (the last answer) and the next: a full page, then the rest.
-  if (JSON.stringify(sizes) !== JSON.stringify([size, total - 2 * size]) || new Set(all).size !== total) fail(`following the next links gave pages of ${sizes.join(', ')} (${new Set(all).size} distinct transactions); expected ${size} and ${total - 2 * size}, ${total} in all`, ['limits.default-page-size']);
+  if (JSON.stringify(sizes) !== JSON.stringify([size, total - 2 * size]) || new Set(all).size !== total)
+    fail(
+      `following the next links gave pages of ${sizes.join(', ')} (${new Set(all).size} distinct transactions); expected ${size} and ${total - 2 * size}, ${total} in all`,
+      ['limits.default-page-size'],
+    );
 }
 
 /** Account information requests at the edges (huge offsets and limits, far dates, long and odd ids, an unknown withBalance): the exchanges, judged together. */
@@ -278,20 +389,33 @@ export async function sendEdgeCases(w: ScenarioSession): Promise<Exchange[]> {
   const id = await firstAccountId(w);
   const long = 'x'.repeat(2000);
   const q = { bookingStatus: readStatus(w), dateFrom: '0001-01-01' };
-  return eachAtOnce(w, [
-    { path: accountPath(id, '/transactions'), query: { ...q, offset: 2147483647, limit: 2147483647 } },
-    { path: accountPath(id, '/transactions'), query: { ...q, dateTo: '9999-12-31', limit: 1 } },
-    { path: accountPath(id, '/transactions'), query: { ...q, offset: 99999999999 } },
-    { path: accountPath(long, '/transactions'), query: q },
-    { path: accountPath(id, `/transactions/${long}`) },
-    { path: accountPath(id, '/transactions/%00%ff') },
-    { path: accountPath(id, '/balances'), query: { withBalance: 'maybe' } },
-  ], (spec) => sendNow(w, { method: 'GET', ...spec }));
+  return eachAtOnce(
+    w,
+    [
+      { path: accountPath(id, '/transactions'), query: { ...q, offset: 2147483647, limit: 2147483647 } },
+      { path: accountPath(id, '/transactions'), query: { ...q, dateTo: '9999-12-31', limit: 1 } },
+      { path: accountPath(id, '/transactions'), query: { ...q, offset: 99999999999 } },
+      { path: accountPath(long, '/transactions'), query: q },
+      { path: accountPath(id, `/transactions/${long}`) },
+      { path: accountPath(id, '/transactions/%00%ff') },
+      { path: accountPath(id, '/balances'), query: { withBalance: 'maybe' } },
+    ],
+    (spec) => sendNow(w, { method: 'GET', ...spec }),
+  );
 }
 
 /** GET /v1/accounts/{id}/transactions/{transactionId}. */
-export function readDetails(w: ScenarioSession, id: string, transactionId: string, extra: Partial<RequestSpec> = {}): Promise<Exchange> {
-  return sendNow(w, { method: 'GET', path: accountPath(id, `/transactions/${encodeURIComponent(transactionId)}`), ...extra });
+export function readDetails(
+  w: ScenarioSession,
+  id: string,
+  transactionId: string,
+  extra: Partial<RequestSpec> = {},
+): Promise<Exchange> {
+  return sendNow(w, {
+    method: 'GET',
+    path: accountPath(id, `/transactions/${encodeURIComponent(transactionId)}`),
+    ...extra,
+  });
 }
 
 /** Every amount object found in a body: `{amount, currency}` pairs, with their JSON path. */
@@ -299,7 +423,8 @@ export function amountsIn(node: unknown, path = ''): Array<{ path: string; amoun
   if (Array.isArray(node)) return node.flatMap((x, i) => amountsIn(x, `${path}/${i}`));
   if (!node || typeof node !== 'object') return [];
   const o = node as Record<string, unknown>;
-  const here = 'amount' in o && typeof o.currency === 'string' ? [{ path, amount: o.amount, currency: o.currency }] : [];
+  const here =
+    'amount' in o && typeof o.currency === 'string' ? [{ path, amount: o.amount, currency: o.currency }] : [];
   return [...here, ...Object.entries(o).flatMap(([k, v]) => (k === 'amount' ? [] : amountsIn(v, `${path}/${k}`)))];
 }
 
@@ -309,7 +434,11 @@ export function expectAmountStrings(body: unknown, what: string): void {
   if (!found.length) fail(`${what} carries no amount to check`, ['conventions.amount-string']);
   for (const a of found) {
     const r = checkAmount(a.amount, a.currency, { allowNegative: true, allowZero: true });
-    if (!r.ok) fail(`${what}: ${a.path || '/'} amount ${JSON.stringify(a.amount)} ${a.currency}: ${r.message}`, ['conventions.amount-string', r.clause]);
+    if (!r.ok)
+      fail(`${what}: ${a.path || '/'} amount ${JSON.stringify(a.amount)} ${a.currency}: ${r.message}`, [
+        'conventions.amount-string',
+        r.clause,
+      ]);
   }
 }
 

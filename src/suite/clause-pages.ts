@@ -18,19 +18,24 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 
 export function clausePagesHtml(cov: Coverage, generatedAt = new Date().toISOString()): string {
   const rows = new Map(cov.rows.map((r) => [r.clause, r]));
-  const bySection = new Map<string, typeof CLAUSES[number][]>();
+  const bySection = new Map<string, (typeof CLAUSES)[number][]>();
   for (const c of CLAUSES) bySection.set(c.section, [...(bySection.get(c.section) ?? []), c]);
-  const mut = cov.mutation ? `Faults from the mutation run of ${esc(cov.mutation.generatedAt ?? '?')}: ${cov.mutation.killed} of ${cov.mutation.faults} killed (${cov.mutation.score} %).` : 'No mutation run was found (reports/mutation.json): the fault column is empty.';
+  const mut = cov.mutation
+    ? `Faults from the mutation run of ${esc(cov.mutation.generatedAt ?? '?')}: ${cov.mutation.killed} of ${cov.mutation.faults} killed (${cov.mutation.score} %).`
+    : 'No mutation run was found (reports/mutation.json): the fault column is empty.';
   const out: string[] = [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>xs2a-conformance: the clauses</title>',
-    '<style>body{font:14px/1.45 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}section{border-top:1px solid #ddd;padding:.6rem 0}'
-      + 'section:target{background:#fff8d6}h2{margin-top:2rem}code{background:#f3f3f3;padding:0 .2rem}.must{color:#a00}.should{color:#666}'
-      + 'blockquote{margin:.3rem 0;padding:.2rem .8rem;border-left:3px solid #888;color:#333}ul{margin:.2rem 0}.none{color:#a00}</style></head><body>',
+    '<style>body{font:14px/1.45 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem}section{border-top:1px solid #ddd;padding:.6rem 0}' +
+      'section:target{background:#fff8d6}h2{margin-top:2rem}code{background:#f3f3f3;padding:0 .2rem}.must{color:#a00}.should{color:#666}' +
+      'blockquote{margin:.3rem 0;padding:.2rem .8rem;border-left:3px solid #888;color:#333}ul{margin:.2rem 0}.none{color:#a00}</style></head><body>',
     '<h1>The clauses of the interface specification</h1>',
     `<p>${CLAUSES.length} clauses, ${cov.percent} % with a check or a stated reason why none can exist. ${mut} Generated ${esc(generatedAt)}.</p>`,
     '<p><strong>MUST</strong>: the spec states it (the sentence is quoted); <strong>SHOULD</strong>: a Berlin Group default or a choice where the spec is silent (its source is named): reported, never a conformance failure.</p>',
     '<nav><ul>',
-    ...[...bySection.keys()].map((k) => `<li><a href="#section-${esc(k)}">${esc(SPEC_SECTIONS[k as keyof typeof SPEC_SECTIONS]?.title ?? k)}</a> (${bySection.get(k)!.length})</li>`),
+    ...[...bySection.keys()].map(
+      (k) =>
+        `<li><a href="#section-${esc(k)}">${esc(SPEC_SECTIONS[k as keyof typeof SPEC_SECTIONS]?.title ?? k)}</a> (${bySection.get(k)!.length})</li>`,
+    ),
     '</ul></nav>',
   ];
   for (const [k, list] of bySection) {
@@ -38,11 +43,28 @@ export function clausePagesHtml(cov: Coverage, generatedAt = new Date().toISOStr
     for (const c of list) {
       const r = rows.get(c.id);
       const checks = r?.checks ?? [];
-      out.push(`<section id="${esc(c.id)}"><h3><a href="#${esc(c.id)}"><code>${esc(c.id)}</code></a> ${esc(c.title)} <span class="${c.level}">${c.level.toUpperCase()}</span></h3>`);
-      out.push(c.quote ? `<blockquote>${esc(c.quote)}</blockquote>` : `<p>${esc(c.text)}${c.source ? ` <em>Source: ${esc(c.source)}.</em>` : ''}</p>`);
-      if (checks.length) out.push('<p>Checked by:</p><ul>', ...checks.map((ch) => `<li>${ch.kind} <code>${esc(ch.where)}</code> ${esc(ch.name)} (${ch.level})</li>`), '</ul>');
-      else out.push(r?.uncheckable ? `<p>Not checkable from outside: ${esc(r.uncheckable)}</p>` : '<p class="none">No check yet.</p>');
-      if (r?.faults.length) out.push(`<p>Proved by the faults: ${r.faults.map((f) => `<code>${esc(f)}</code>`).join(', ')}</p>`);
+      out.push(
+        `<section id="${esc(c.id)}"><h3><a href="#${esc(c.id)}"><code>${esc(c.id)}</code></a> ${esc(c.title)} <span class="${c.level}">${c.level.toUpperCase()}</span></h3>`,
+      );
+      out.push(
+        c.quote
+          ? `<blockquote>${esc(c.quote)}</blockquote>`
+          : `<p>${esc(c.text)}${c.source ? ` <em>Source: ${esc(c.source)}.</em>` : ''}</p>`,
+      );
+      if (checks.length)
+        out.push(
+          '<p>Checked by:</p><ul>',
+          ...checks.map((ch) => `<li>${ch.kind} <code>${esc(ch.where)}</code> ${esc(ch.name)} (${ch.level})</li>`),
+          '</ul>',
+        );
+      else
+        out.push(
+          r?.uncheckable
+            ? `<p>Not checkable from outside: ${esc(r.uncheckable)}</p>`
+            : '<p class="none">No check yet.</p>',
+        );
+      if (r?.faults.length)
+        out.push(`<p>Proved by the faults: ${r.faults.map((f) => `<code>${esc(f)}</code>`).join(', ')}</p>`);
       out.push('</section>');
     }
   }

@@ -11,7 +11,11 @@
 export const DEFAULT_CONCURRENCY = 4;
 
 /** Runs `call` for every item, at most `width` at once; the results are in item order. */
-export async function concurrently<T, R>(items: readonly T[], width: number, call: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function concurrently<T, R>(
+  items: readonly T[],
+  width: number,
+  call: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const n = Math.max(1, Math.floor(width) || 1);
   const out: R[] = new Array(items.length);
   const errors: Array<{ i: number; e: unknown }> = [];
@@ -32,6 +36,10 @@ export async function concurrently<T, R>(items: readonly T[], width: number, cal
 }
 
 /** The same for a scenario: the width is the profile's `concurrency`. */
-export function eachAtOnce<T, R>(w: { profile: { concurrency?: number } }, items: readonly T[], call: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export function eachAtOnce<T, R>(
+  w: { profile: { concurrency?: number } },
+  items: readonly T[],
+  call: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   return concurrently(items, w.profile.concurrency ?? DEFAULT_CONCURRENCY, call);
 }

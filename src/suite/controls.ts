@@ -14,7 +14,8 @@ import type { ScenarioSession } from '../session/session.ts';
 import type { Acceptance } from '../session/state.ts';
 
 /** The answer's scaRedirect link, when it has one. */
-const hasScaRedirect = (ex: Exchange): boolean => typeof (ex.response?.json as any)?._links?.scaRedirect?.href === 'string';
+const hasScaRedirect = (ex: Exchange): boolean =>
+  typeof (ex.response?.json as any)?._links?.scaRedirect?.href === 'string';
 
 /** Whether a control's answer is an acceptance; undefined when it is. */
 export function refusalOf(ex: Exchange, accepts: Acceptance): string | undefined {
@@ -29,7 +30,12 @@ export function refusalOf(ex: Exchange, accepts: Acceptance): string | undefined
  * request without the violation. It runs later with the PSU of this moment (the same PSU, session
  * and context), whatever later steps did to the session's PSU.
  */
-export function keepControl(w: ScenarioSession, what: string, send: () => Promise<Exchange>, accepts: Acceptance = 'served'): void {
+export function keepControl(
+  w: ScenarioSession,
+  what: string,
+  send: () => Promise<Exchange>,
+  accepts: Acceptance = 'served',
+): void {
   const psu = { ...w.psu };
   w.state.control = {
     what,
@@ -47,7 +53,13 @@ export function keepControl(w: ScenarioSession, what: string, send: () => Promis
 }
 
 /** Sends the violating request and keeps `control`, the same request without the violation. */
-export async function sendWithControl(w: ScenarioSession, violating: RequestSpec, control: RequestSpec, what: string, accepts: Acceptance = 'served'): Promise<Exchange> {
+export async function sendWithControl(
+  w: ScenarioSession,
+  violating: RequestSpec,
+  control: RequestSpec,
+  what: string,
+  accepts: Acceptance = 'served',
+): Promise<Exchange> {
   keepControl(w, what, () => w.send(control), accepts);
   return w.send(violating);
 }
@@ -59,12 +71,18 @@ export async function sendWithControl(w: ScenarioSession, violating: RequestSpec
  */
 export async function expectControlAccepted(w: ScenarioSession): Promise<Exchange> {
   const control = w.state.control;
-  if (!control) throw new Error('no step of this scenario kept a control (the step that sends the violating request keeps one: src/suite/controls.ts)');
+  if (!control)
+    throw new Error(
+      'no step of this scenario kept a control (the step that sends the violating request keeps one: src/suite/controls.ts)',
+    );
   const ex = await control.send();
   const refused = refusalOf(ex, control.accepts);
   if (refused) {
     const wanted = control.accepts === 'served' ? '2xx, or 401 with a scaRedirect link' : '2xx';
-    fail(`the refusal is not shown to be for the violation: the same request without it (${control.what}) was not accepted either (expected ${wanted}), so an unrelated refusal would pass the check: ${refused}`, w.scenarioClauses);
+    fail(
+      `the refusal is not shown to be for the violation: the same request without it (${control.what}) was not accepted either (expected ${wanted}), so an unrelated refusal would pass the check: ${refused}`,
+      w.scenarioClauses,
+    );
   }
   return ex;
 }
@@ -80,7 +98,11 @@ export const CONTROL_STEP = 'the same request without the violation is accepted'
  * Anywhere in the scenario, they count for all its refusals; that the accepted request is the
  * refused one without its violation is for the scenario's author and reviewer to see.
  */
-export const WRITTEN_CONTROLS: readonly string[] = ['the request is accepted', 'each of those calls is accepted', 'the payment and its status can be read'];
+export const WRITTEN_CONTROLS: readonly string[] = [
+  'the request is accepted',
+  'each of those calls is accepted',
+  'the payment and its status can be read',
+];
 
 /**
  * A step expects (or accepts) a refusal when its text says so: "refused" or "rejected" (not "not
@@ -95,7 +117,11 @@ const REFUSAL_TEXT: readonly RegExp[] = [
   /^the answer is an error body\b/,
 ];
 
-export interface StepLike { type: string; text: string; table?: string[][] }
+export interface StepLike {
+  type: string;
+  text: string;
+  table?: string[][];
+}
 
 export function expectsRefusal(step: StepLike): boolean {
   if (REFUSAL_TEXT.some((re) => re.test(step.text))) return true;

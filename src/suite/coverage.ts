@@ -67,10 +67,19 @@ function files(dir: string, ext: string): string[] {
 }
 
 /** A step of a scenario as cucumber runs it: its kind, its text (outline values filled in) and the rows of its data table. */
-export interface ScenarioStep { type: 'Context' | 'Action' | 'Outcome' | 'Unknown'; text: string; table?: string[][] }
+export interface ScenarioStep {
+  type: 'Context' | 'Action' | 'Outcome' | 'Unknown';
+  text: string;
+  table?: string[][];
+}
 
 /** A scenario (an outline row counts as one) with its tags and steps. */
-export interface ScenarioRef { name: string; where: string; tags: string[]; steps: ScenarioStep[] }
+export interface ScenarioRef {
+  name: string;
+  where: string;
+  tags: string[];
+  steps: ScenarioStep[];
+}
 
 /** Every scenario (outline rows expanded) with its tags and steps. */
 export function scenarios(root: string): ScenarioRef[] {
@@ -82,7 +91,13 @@ export function scenarios(root: string): ScenarioRef[] {
     const lines = scenarioLines(doc);
     for (const p of compile({ ...doc, uri }, uri, newId)) {
       const line = lineOf(lines, p.astNodeIds);
-      const steps = p.steps.map((st): ScenarioStep => ({ type: (st.type ?? 'Unknown') as ScenarioStep['type'], text: st.text, ...(st.argument?.dataTable ? { table: st.argument.dataTable.rows.map((r) => r.cells.map((c) => c.value)) } : {}) }));
+      const steps = p.steps.map((st): ScenarioStep => ({
+        type: (st.type ?? 'Unknown') as ScenarioStep['type'],
+        text: st.text,
+        ...(st.argument?.dataTable
+          ? { table: st.argument.dataTable.rows.map((r) => r.cells.map((c) => c.value)) }
+          : {}),
+      }));
       out.push({ name: p.name, where: `${uri}:${line}`, tags: p.tags.map((t) => t.name), steps });
     }
   }
@@ -90,7 +105,9 @@ export function scenarios(root: string): ScenarioRef[] {
 }
 
 /** Properties declare their clauses in their test names: `… [clause:<id>]`. */
-export function properties(root: string): Array<{ name: string; where: string; clauses: string[]; level: 'must' | 'should' }> {
+export function properties(
+  root: string,
+): Array<{ name: string; where: string; clauses: string[]; level: 'must' | 'should' }> {
   const out: Array<{ name: string; where: string; clauses: string[]; level: 'must' | 'should' }> = [];
   for (const file of files(join(root, 'properties'), '.ts')) {
     const text = readFileSync(file, 'utf8');
@@ -125,34 +142,73 @@ export function computeCoverage(root: string, mutationFile = join(root, 'reports
   // perFault[].killedBy holds scenario locations `features/x.feature:12` or property names).
   const faultsByCheck = new Map<string, string[]>();
   const mutation = readMutation(mutationFile);
-  for (const f of mutation?.perFault ?? []) for (const check of f.killedBy) faultsByCheck.set(check, [...(faultsByCheck.get(check) ?? []), f.id]);
+  for (const f of mutation?.perFault ?? [])
+    for (const check of f.killedBy) faultsByCheck.set(check, [...(faultsByCheck.get(check) ?? []), f.id]);
   const rows: CoverageRow[] = CLAUSES.map((c) => {
     const checks = byClause.get(c.id)!;
-    const faults = [...new Set(checks.flatMap((ch) => faultsByCheck.get(ch.where) ?? faultsByCheck.get(ch.name) ?? []))];
-    return { clause: c.id, title: c.title, kind: c.kind, level: c.level, checks, faults, uncheckable: UNCHECKABLE[c.id] };
+    const faults = [
+      ...new Set(checks.flatMap((ch) => faultsByCheck.get(ch.where) ?? faultsByCheck.get(ch.name) ?? [])),
+    ];
+    return {
+      clause: c.id,
+      title: c.title,
+      kind: c.kind,
+      level: c.level,
+      checks,
+      faults,
+      uncheckable: UNCHECKABLE[c.id],
+    };
   });
   const uncovered = rows.filter((r) => !r.checks.length && !r.uncheckable);
   const allChecks = [...new Set(rows.flatMap((r) => r.checks.map((c) => c.where)))];
   const unprovenChecks = mutation ? allChecks.filter((w) => !faultsByCheck.has(w)) : [];
   const percent = Math.round((1000 * rows.filter((r) => r.checks.length || r.uncheckable).length) / rows.length) / 10;
-  const summary = mutation && { score: mutation.score, faults: mutation.faults, killed: mutation.killed, generatedAt: mutation.generatedAt, scope: mutation.scope };
+  const summary = mutation && {
+    score: mutation.score,
+    faults: mutation.faults,
+    killed: mutation.killed,
+    generatedAt: mutation.generatedAt,
+    scope: mutation.scope,
+  };
   return { rows, uncovered, unknownClauseTags, unprovenChecks, percent, ...(summary ? { mutation: summary } : {}) };
 }
 
 export function coverageMarkdown(cov: Coverage): string {
-  const out = ['# Clause coverage', '', `${cov.rows.length} clauses; ${cov.percent} % have a check or a stated reason why none can exist.`, ''];
-  if (cov.mutation) out.push(`Faults from the mutation run of ${cov.mutation.generatedAt ?? '?'} (${cov.mutation.scope ?? ''}): score ${cov.mutation.score} %, ${cov.mutation.killed} of ${cov.mutation.faults} faults killed; ${cov.unprovenChecks.length} checks no fault has made fail.`, '');
+  const out = [
+    '# Clause coverage',
+    '',
+    `${cov.rows.length} clauses; ${cov.percent} % have a check or a stated reason why none can exist.`,
+    '',
+  ];
+  if (cov.mutation)
+    out.push(
+      `Faults from the mutation run of ${cov.mutation.generatedAt ?? '?'} (${cov.mutation.scope ?? ''}): score ${cov.mutation.score} %, ${cov.mutation.killed} of ${cov.mutation.faults} faults killed; ${cov.unprovenChecks.length} checks no fault has made fail.`,
+      '',
+    );
   else out.push('No reports/mutation.json: run `npm run mutants` for the fault column.', '');
   out.push('| clause | level | checks | faults that prove them |', '|---|---|---|---|');
   for (const r of cov.rows) {
-    const checks = r.checks.length ? `${r.checks.length}: ${[...new Set(r.checks.map((c) => c.where))].slice(0, 4).join(', ')}${r.checks.length > 4 ? ', …' : ''}` : r.uncheckable ? `none: ${r.uncheckable}` : '**none**';
-    out.push(`| \`${r.clause}\` ${r.title.replace(/\|/g, '\\|')} | ${r.level} | ${checks} | ${r.faults.join(', ') || '–'} |`);
+    const checks = r.checks.length
+      ? `${r.checks.length}: ${[...new Set(r.checks.map((c) => c.where))].slice(0, 4).join(', ')}${r.checks.length > 4 ? ', …' : ''}`
+      : r.uncheckable
+        ? `none: ${r.uncheckable}`
+        : '**none**';
+    out.push(
+      `| \`${r.clause}\` ${r.title.replace(/\|/g, '\\|')} | ${r.level} | ${checks} | ${r.faults.join(', ') || '–'} |`,
+    );
   }
   out.push('', '## Clauses with no check', '');
   out.push(...(cov.uncovered.length ? cov.uncovered.map((r) => `- \`${r.clause}\` ${r.title}`) : ['none']));
   out.push('', '## Clauses that cannot be checked from outside', '');
   out.push(...cov.rows.filter((r) => r.uncheckable).map((r) => `- \`${r.clause}\`: ${r.uncheckable}`));
-  if (cov.unknownClauseTags.length) out.push('', '## Unknown clause tags', '', ...cov.unknownClauseTags.map((u) => `- ${u.tag} at ${u.where}`));
-  if (cov.mutation) out.push('', '## Checks no fault has made fail', '', ...(cov.unprovenChecks.length ? cov.unprovenChecks.map((w) => `- ${w}`) : ['none']));
+  if (cov.unknownClauseTags.length)
+    out.push('', '## Unknown clause tags', '', ...cov.unknownClauseTags.map((u) => `- ${u.tag} at ${u.where}`));
+  if (cov.mutation)
+    out.push(
+      '',
+      '## Checks no fault has made fail',
+      '',
+      ...(cov.unprovenChecks.length ? cov.unprovenChecks.map((w) => `- ${w}`) : ['none']),
+    );
   return out.join('\n') + '\n';
 }

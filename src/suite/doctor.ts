@@ -14,7 +14,8 @@ const PATTERNS = [
 
 /** The profile key a reason names, or what it points at where it names none. */
 export function profileKeyOf(reason: string): string | undefined {
-  if (/SCA did not give a psu-id/.test(reason)) return 'sca.form.fields / sca.browser.steps (the SCA pages as the bank shows them)';
+  if (/SCA did not give a psu-id/.test(reason))
+    return 'sca.form.fields / sca.browser.steps (the SCA pages as the bank shows them)';
   for (const p of PATTERNS) {
     const m = p.exec(reason);
     if (m) return m[1];
@@ -23,7 +24,9 @@ export function profileKeyOf(reason: string): string | undefined {
 }
 
 /** The report: one group per key, biggest first, each with its scenarios and one reason. */
-export function doctor(results: readonly Pick<ScenarioResult, 'name' | 'outcome' | 'reason' | 'message' | 'level'>[]): string {
+export function doctor(
+  results: readonly Pick<ScenarioResult, 'name' | 'outcome' | 'reason' | 'message' | 'level'>[],
+): string {
   const open = results.filter((r) => r.outcome === 'inconclusive' || r.outcome === 'not-applicable');
   if (!open.length) return 'every scenario of the last run was judged: nothing inconclusive or not applicable\n';
   const groups = new Map<string, typeof open>();
@@ -36,7 +39,10 @@ export function doctor(results: readonly Pick<ScenarioResult, 'name' | 'outcome'
   for (const [key, rs] of [...groups].sort((a, b) => b[1].length - a[1].length)) {
     const musts = rs.filter((r) => r.level === 'must').length;
     const inconclusive = rs.filter((r) => r.outcome === 'inconclusive').length;
-    out.push('', `${key}: ${rs.length} scenario${rs.length === 1 ? '' : 's'} (${musts} MUST; ${inconclusive} inconclusive, ${rs.length - inconclusive} not applicable)`);
+    out.push(
+      '',
+      `${key}: ${rs.length} scenario${rs.length === 1 ? '' : 's'} (${musts} MUST; ${inconclusive} inconclusive, ${rs.length - inconclusive} not applicable)`,
+    );
     out.push(`  why: ${(rs[0].reason ?? rs[0].message ?? '').split('\n')[0].slice(0, 240)}`);
     for (const r of rs.slice(0, 5)) out.push(`  - ${r.name}`);
     if (rs.length > 5) out.push(`  … ${rs.length - 5} more`);

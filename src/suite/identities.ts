@@ -5,7 +5,18 @@
 import { UUID_PATTERN } from '../spec/events.ts';
 import type { RequestSpec } from '../tpp/client.ts';
 import { describeResponse, expectErrorBody, fail, responseOf } from '../session/expect.ts';
-import { completeSca, currentBasket, currentPayment, initiateCrossBorder, productBody, readBasketStatus, readPayment, readStatus, sendProductPayment, startAuthorisation } from './payments-flow.ts';
+import {
+  completeSca,
+  currentBasket,
+  currentPayment,
+  initiateCrossBorder,
+  productBody,
+  readBasketStatus,
+  readPayment,
+  readStatus,
+  sendProductPayment,
+  startAuthorisation,
+} from './payments-flow.ts';
 import { PRODUCTS } from '../session/payment-requests.ts';
 import { runCheck } from './checks/check.ts';
 import { singleScaAuthorised } from './checks/payments.ts';
@@ -47,31 +58,64 @@ export function expectPsuIdPerTpp(w: ScenarioSession, name: IdentityName): void 
   const clauses = ['sca.psu-id-per-tpp'];
   const mine = w.psu.psuId;
   const theirs = w.as(name).psu.psuId;
-  if (!mine || !theirs) fail(`both TPPs should hold a psu-id after their SCA: the first holds ${mine ?? 'none'}, the ${name} one ${theirs ?? 'none'}`, clauses);
-  for (const id of [mine, theirs]) if (!UUID_PATTERN.test(id)) fail(`psu-id "${id}" is not a UUID`, ['events.success.psu-id', ...clauses]);
-  if (mine.toLowerCase() === theirs.toLowerCase()) fail(`the bank gave two TPPs the same psu-id ${mine} for the same PSU: a psu-id is unique per TPP and bank pair`, clauses);
+  if (!mine || !theirs)
+    fail(
+      `both TPPs should hold a psu-id after their SCA: the first holds ${mine ?? 'none'}, the ${name} one ${theirs ?? 'none'}`,
+      clauses,
+    );
+  for (const id of [mine, theirs])
+    if (!UUID_PATTERN.test(id)) fail(`psu-id "${id}" is not a UUID`, ['events.success.psu-id', ...clauses]);
+  if (mine.toLowerCase() === theirs.toLowerCase())
+    fail(
+      `the bank gave two TPPs the same psu-id ${mine} for the same PSU: a psu-id is unique per TPP and bank pair`,
+      clauses,
+    );
 }
 
 /** The other TPP reads the account list presenting the first TPP's psu-id and TPP-Session-ID. */
 export async function otherReadsAccountsAsFirst(w: ScenarioSession, name: IdentityName): Promise<void> {
   if (!w.psu.psuId) fail('the first TPP holds no psu-id (an earlier step completes its SCA)');
-  const psu = { psuId: w.psu.psuId, psuCorporateId: undefined, tppSessionId: w.psu.tppSessionId, psuIpAddress: w.psu.psuIpAddress };
+  const psu = {
+    psuId: w.psu.psuId,
+    psuCorporateId: undefined,
+    tppSessionId: w.psu.tppSessionId,
+    psuIpAddress: w.psu.psuIpAddress,
+  };
   await asOther(w, name, (o) => o.send({ method: 'GET', path: '/v1/accounts', psu }));
 }
 
 /** The other TPP reads the scenario's payment, or its status. */
-export async function otherReadsPayment(w: ScenarioSession, name: IdentityName, what: 'payment' | 'status'): Promise<void> {
+export async function otherReadsPayment(
+  w: ScenarioSession,
+  name: IdentityName,
+  what: 'payment' | 'status',
+): Promise<void> {
   const p = currentPayment(w);
   // The control: the same read by the TPP that created the payment.
-  keepControl(w, `the same ${what === 'status' ? 'status read' : 'read'} by the TPP that created the payment`, () => (what === 'status' ? readStatus(w, p) : readPayment(w, p)), 'succeeded');
+  keepControl(
+    w,
+    `the same ${what === 'status' ? 'status read' : 'read'} by the TPP that created the payment`,
+    () => (what === 'status' ? readStatus(w, p) : readPayment(w, p)),
+    'succeeded',
+  );
   await asOther(w, name, (o) => (what === 'status' ? readStatus(o, p) : readPayment(o, p)));
 }
 
 /** The other TPP reads the scenario's signing basket, or its status. */
-export async function otherReadsBasket(w: ScenarioSession, name: IdentityName, what: 'basket' | 'status'): Promise<void> {
+export async function otherReadsBasket(
+  w: ScenarioSession,
+  name: IdentityName,
+  what: 'basket' | 'status',
+): Promise<void> {
   const b = currentBasket(w);
   // The control: the same read by the TPP that created the basket.
-  keepControl(w, `the same ${what === 'status' ? 'status read' : 'read'} by the TPP that created the signing basket`, () => (what === 'status' ? readBasketStatus(w) : w.send({ method: 'GET', path: linkPath(b.self, w.ctx.targetUrl) })), 'succeeded');
+  keepControl(
+    w,
+    `the same ${what === 'status' ? 'status read' : 'read'} by the TPP that created the signing basket`,
+    () =>
+      what === 'status' ? readBasketStatus(w) : w.send({ method: 'GET', path: linkPath(b.self, w.ctx.targetUrl) }),
+    'succeeded',
+  );
   await asOther(w, name, async (o) => {
     o.state.basket = b;
     return what === 'status' ? readBasketStatus(o) : o.send({ method: 'GET', path: linkPath(b.self, w.ctx.targetUrl) });
@@ -105,7 +149,8 @@ export async function otherInitiatesPayment(w: ScenarioSession, name: IdentityNa
 export async function otherInitiatesWithoutPsu(w: ScenarioSession, name: IdentityName): Promise<void> {
   const body = await productBody(w, 'payments', PRODUCTS.domestic);
   await asOther(w, name, (o) => {
-    if (o.psu.psuId) fail(`the ${name} TPP already holds a psu-id for the PSU: single-SCA initiation is by a TPP that holds none`);
+    if (o.psu.psuId)
+      fail(`the ${name} TPP already holds a psu-id for the PSU: single-SCA initiation is by a TPP that holds none`);
     return sendProductPayment(o, 'payments', PRODUCTS.domestic, body, { headers: { 'PSU-Context': 'PRIVATE' } });
   });
 }
@@ -114,7 +159,11 @@ export async function otherInitiatesWithoutPsu(w: ScenarioSession, name: Identit
 export async function otherAuthorisesPayment(w: ScenarioSession, name: IdentityName): Promise<void> {
   await asOther(w, name, async (o) => {
     const ex = await startAuthorisation(o);
-    if (!ex.response || ex.response.status >= 300) fail(`the authorisation of the payment could not be started: ${describeResponse(ex)}`, ['endpoints.start-payment-authorisation', 'releases.single-sca-payment-initiation']);
+    if (!ex.response || ex.response.status >= 300)
+      fail(`the authorisation of the payment could not be started: ${describeResponse(ex)}`, [
+        'endpoints.start-payment-authorisation',
+        'releases.single-sca-payment-initiation',
+      ]);
     await completeSca(o);
   });
 }
@@ -133,9 +182,15 @@ export function expectRoleRefused(w: ScenarioSession): void {
   const clauses = ['tpp.role-checked'];
   const r = responseOf(w.last, clauses);
   const body = r.json as any;
-  if (r.status < 400 || r.status >= 500) fail(`a request outside the TPP's PSD2 roles must be refused, but ${describeResponse(w.last)}`, clauses);
-  if (body?._links?.scaRedirect) fail(`a request outside the TPP's PSD2 roles must be refused, but the bank started an SCA for it: ${describeResponse(w.last)}`, clauses);
-  if (Array.isArray(body?.accounts) || typeof body?.paymentId === 'string') fail(`a request outside the TPP's PSD2 roles was served: ${describeResponse(w.last)}`, clauses);
+  if (r.status < 400 || r.status >= 500)
+    fail(`a request outside the TPP's PSD2 roles must be refused, but ${describeResponse(w.last)}`, clauses);
+  if (body?._links?.scaRedirect)
+    fail(
+      `a request outside the TPP's PSD2 roles must be refused, but the bank started an SCA for it: ${describeResponse(w.last)}`,
+      clauses,
+    );
+  if (Array.isArray(body?.accounts) || typeof body?.paymentId === 'string')
+    fail(`a request outside the TPP's PSD2 roles was served: ${describeResponse(w.last)}`, clauses);
 }
 
 /** The refusal for a PSD2 role: 403 and FORBIDDEN (the error body's code; in payment answers also a tppMessage). */

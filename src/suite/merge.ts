@@ -27,7 +27,12 @@ function readShard(dir: string): ShardResults {
 }
 
 /** Joins the shards' reports into `out`; returns the whole run's verdict. */
-export function mergeRuns(dirs: string[], out: string, waivers: Waiver[] = [], today = new Date().toISOString().slice(0, 10)): Verdict {
+export function mergeRuns(
+  dirs: string[],
+  out: string,
+  waivers: Waiver[] = [],
+  today = new Date().toISOString().slice(0, 10),
+): Verdict {
   if (!dirs.length) throw new MergeInputError('no shard report folders given');
   const shards = dirs.map(readShard);
   const seen = new Map<string, string>();
@@ -35,7 +40,10 @@ export function mergeRuns(dirs: string[], out: string, waivers: Waiver[] = [], t
   for (const [i, s] of shards.entries()) {
     for (const r of s.results) {
       const where = `${r.uri}:${r.line}:${r.name}`;
-      if (seen.has(where)) throw new MergeInputError(`${r.uri}:${r.line} (${r.name}) ran in ${seen.get(where)} and in ${dirs[i]}: the parts overlap`);
+      if (seen.has(where))
+        throw new MergeInputError(
+          `${r.uri}:${r.line} (${r.name}) ran in ${seen.get(where)} and in ${dirs[i]}: the parts overlap`,
+        );
       seen.set(where, dirs[i]);
       // Waivers are judged again on the whole run.
       results.push(r.outcome === 'waived' ? { ...r, outcome: 'failed', reason: undefined } : r);
@@ -48,14 +56,29 @@ export function mergeRuns(dirs: string[], out: string, waivers: Waiver[] = [], t
   // The parts ran side by side: the whole run took as long as its longest part.
   const wallMs = Math.max(0, ...shards.map((s) => s.wallMs));
   writeFileSync(join(out, 'summary.txt'), formatSummary(verdict, wallMs, `${target} (${dirs.length} shards merged)`));
-  writeFileSync(join(out, 'results.json'), JSON.stringify({ target, shards: dirs.length, exitCode: verdict.exitCode, counts: verdict.counts, results: verdict.results, waiverProblems: verdict.waiverProblems }, null, 2));
+  writeFileSync(
+    join(out, 'results.json'),
+    JSON.stringify(
+      {
+        target,
+        shards: dirs.length,
+        exitCode: verdict.exitCode,
+        counts: verdict.counts,
+        results: verdict.results,
+        waiverProblems: verdict.waiverProblems,
+      },
+      null,
+      2,
+    ),
+  );
   const allure = join(out, 'allure-results');
   rmSync(allure, { recursive: true, force: true });
   mkdirSync(allure, { recursive: true });
   for (const d of dirs) {
     const from = join(d, 'allure-results');
     if (!existsSync(from)) continue;
-    for (const f of readdirSync(from)) if (f !== 'categories.json' && f !== CLAUSE_PAGE) copyFileSync(join(from, f), join(allure, f));
+    for (const f of readdirSync(from))
+      if (f !== 'categories.json' && f !== CLAUSE_PAGE) copyFileSync(join(from, f), join(allure, f));
   }
   const page = dirs.map((d) => join(d, CLAUSE_PAGE)).find(existsSync);
   if (page) copyFileSync(page, join(out, CLAUSE_PAGE));

@@ -11,7 +11,9 @@ export const BEYOND_FUNDS = '99999999999.00';
 
 /** Creates and authorises a norwegian-domestic payment of an amount beyond the debtor's funds. */
 export async function authoriseUnfundedPayment(w: ScenarioSession): Promise<void> {
-  await givenPayment(w, 'payments', PRODUCTS.domestic, (b) => { b.instructedAmount.amount = BEYOND_FUNDS; });
+  await givenPayment(w, 'payments', PRODUCTS.domestic, (b) => {
+    b.instructedAmount.amount = BEYOND_FUNDS;
+  });
   await authorise(w);
 }
 
@@ -38,7 +40,9 @@ export async function reachPending(w: ScenarioSession): Promise<void> {
     return waitForPending(w);
   }
   const date = daysAgo(w, -FUTURE_DAYS);
-  await givenPayment(w, 'payments', PRODUCTS.domestic, (b) => { b.requestedExecutionDate = date; });
+  await givenPayment(w, 'payments', PRODUCTS.domestic, (b) => {
+    b.requestedExecutionDate = date;
+  });
   await authorise(w);
   const seen: string[] = [];
   for (let hours = 0; hours <= 24; hours += STEP_HOURS) {
@@ -47,7 +51,10 @@ export async function reachPending(w: ScenarioSession): Promise<void> {
     seen.push(s);
     if (s === 'PDNG') return;
   }
-  fail(`a payment dated ${date} did not become PDNG within a day after SCA (preconditions.pdng: future-date); statuses every ${STEP_HOURS} hours: ${seen.join(', ')}`, ['states.payment-delete-pending']);
+  fail(
+    `a payment dated ${date} did not become PDNG within a day after SCA (preconditions.pdng: future-date); statuses every ${STEP_HOURS} hours: ${seen.join(', ')}`,
+    ['states.payment-delete-pending'],
+  );
 }
 
 /**
@@ -64,5 +71,8 @@ export async function waitForPending(w: ScenarioSession): Promise<void> {
     if (s === 'PDNG') return;
     if (s === 'RJCT' || s === 'CANC') await authoriseUnfundedPayment(w);
   }
-  fail(`no batch run left an unfunded payment waiting for funds (PDNG) within 48 hours; statuses seen every ${STEP_HOURS} hours: ${seen.join(', ')}`, ['states.payment-delete-pending']);
+  fail(
+    `no batch run left an unfunded payment waiting for funds (PDNG) within 48 hours; statuses seen every ${STEP_HOURS} hours: ${seen.join(', ')}`,
+    ['states.payment-delete-pending'],
+  );
 }

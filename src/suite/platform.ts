@@ -30,25 +30,57 @@ export const OPTIONAL_HEADER_VALUES: Readonly<Record<string, string>> = {
 };
 
 // Every header row that is neither sent by the client for this PSU nor a signing header has a value above.
-const CLIENT_SENT = new Set(['x-accept-fix', 'host', 'content-type', 'x-request-id', 'tpp-session-id', 'tpp-redirect-uri', 'digest', 'tpp-signature-certificate', 'signature', 'psu-id', 'x-psu-identity', 'psu-corporate-id', 'psu-ip-address']);
-const MISSING = HEADERS.map((h) => h.name).filter((n) => !CLIENT_SENT.has(n.toLowerCase()) && !(n in OPTIONAL_HEADER_VALUES));
+const CLIENT_SENT = new Set([
+  'x-accept-fix',
+  'host',
+  'content-type',
+  'x-request-id',
+  'tpp-session-id',
+  'tpp-redirect-uri',
+  'digest',
+  'tpp-signature-certificate',
+  'signature',
+  'psu-id',
+  'x-psu-identity',
+  'psu-corporate-id',
+  'psu-ip-address',
+]);
+const MISSING = HEADERS.map((h) => h.name).filter(
+  (n) => !CLIENT_SENT.has(n.toLowerCase()) && !(n in OPTIONAL_HEADER_VALUES),
+);
 if (MISSING.length) throw new Error(`platform.ts: no example value for the optional headers ${MISSING.join(', ')}`);
 
 /** The body bytes as sent before Content-Encoding (gzip, deflate, br, identity). */
 export function decodedBody(ex: Exchange | undefined, clauses: string[] = []): Buffer {
   const r = responseOf(ex, clauses);
-  const enc = String(r.headers['content-encoding'] ?? 'identity').toLowerCase().split(',').map((s) => s.trim()).filter(Boolean).reverse();
+  const enc = String(r.headers['content-encoding'] ?? 'identity')
+    .toLowerCase()
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .reverse();
   let body = r.body;
   for (const e of enc) {
     try {
       if (e === 'gzip' || e === 'x-gzip') body = gunzipSync(body);
       else if (e === 'deflate') {
-        try { body = inflateSync(body); } catch { body = inflateRawSync(body); }
+        try {
+          body = inflateSync(body);
+        } catch {
+          body = inflateRawSync(body);
+        }
       } else if (e === 'br') body = brotliDecompressSync(body);
-      else if (e !== 'identity') fail(`the answer has Content-Encoding "${e}", which the TPP did not accept`, ['headers.accept-encoding', ...clauses]);
+      else if (e !== 'identity')
+        fail(`the answer has Content-Encoding "${e}", which the TPP did not accept`, [
+          'headers.accept-encoding',
+          ...clauses,
+        ]);
     } catch (err) {
       if (err instanceof CheckFailure) throw err;
-      fail(`the body does not decode as Content-Encoding ${e}: ${(err as Error).message}`, ['headers.accept-encoding', ...clauses]);
+      fail(`the body does not decode as Content-Encoding ${e}: ${(err as Error).message}`, [
+        'headers.accept-encoding',
+        ...clauses,
+      ]);
     }
   }
   return body;
@@ -58,21 +90,30 @@ export function decodedBody(ex: Exchange | undefined, clauses: string[] = []): B
 export function expectJsonUtf8(ex: Exchange | undefined): unknown {
   const r = responseOf(ex, ['conventions.json-utf8']);
   const ct = String(r.headers['content-type'] ?? '');
-  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(ct)) fail(`the answer's Content-Type is "${ct || 'missing'}", not application/json: ${describeResponse(ex)}`, ['conventions.json-utf8', 'headers.accept']);
+  if (!/^application\/([\w.+-]+\+)?json\s*(;|$)/i.test(ct))
+    fail(`the answer's Content-Type is "${ct || 'missing'}", not application/json: ${describeResponse(ex)}`, [
+      'conventions.json-utf8',
+      'headers.accept',
+    ]);
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(ct)?.[1];
-  if (charset && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8') fail(`the answer's charset is ${charset}, not UTF-8`, ['conventions.json-utf8', 'headers.accept-charset']);
+  if (charset && charset.toLowerCase() !== 'utf-8' && charset.toLowerCase() !== 'utf8')
+    fail(`the answer's charset is ${charset}, not UTF-8`, ['conventions.json-utf8', 'headers.accept-charset']);
   const bytes = decodedBody(ex, ['conventions.json-utf8']);
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (Buffer.byteLength(text) !== bytes.length || text.includes('\uFFFD')) fail('the answer body is not valid UTF-8', ['conventions.json-utf8']);
+  if (Buffer.byteLength(text) !== bytes.length || text.includes('\uFFFD'))
+    fail('the answer body is not valid UTF-8', ['conventions.json-utf8']);
   try {
     return JSON.parse(text);
   } catch (e) {
-    return fail(`the answer body is not JSON (${(e as Error).message}): ${text.slice(0, 200)}`, ['conventions.json-utf8']);
+    return fail(`the answer body is not JSON (${(e as Error).message}): ${text.slice(0, 200)}`, [
+      'conventions.json-utf8',
+    ]);
   }
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d+)?)?(Z|[+-]([01]\d|2[0-3]):?[0-5]\d)$/;
 
 function realDate(y: string, m: string, d: string): boolean {
   const t = Date.UTC(+y, +m - 1, +d);
@@ -86,7 +127,10 @@ export function badJsonDates(value: unknown, path = ''): string[] {
     if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${p}/${i}`, key));
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, `${p}/${k}`, k);
     else if (/date|^expiry$/i.test(key) && v !== null && v !== undefined) {
-      if (typeof v !== 'string') { out.push(`${p} = ${JSON.stringify(v)} (not a string)`); return; }
+      if (typeof v !== 'string') {
+        out.push(`${p} = ${JSON.stringify(v)} (not a string)`);
+        return;
+      }
       const m = ISO_DATE.exec(v) ?? ISO_DATE_TIME.exec(v);
       if (!m || !realDate(m[1], m[2], m[3])) out.push(`${p} = "${v}"`);
     }
@@ -105,7 +149,8 @@ export function obsoleteHttpDate(ms: number, form: 'RFC 850' | 'asctime'): strin
   const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
   const two = (n: number) => String(n).padStart(2, '0');
   const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
-  if (form === 'RFC 850') return `${days[d.getUTCDay()]}, ${two(d.getUTCDate())}-${months[d.getUTCMonth()]}-${two(d.getUTCFullYear() % 100)} ${time} GMT`;
+  if (form === 'RFC 850')
+    return `${days[d.getUTCDay()]}, ${two(d.getUTCDate())}-${months[d.getUTCMonth()]}-${two(d.getUTCFullYear() % 100)} ${time} GMT`;
   return `${days[d.getUTCDay()].slice(0, 3)} ${months[d.getUTCMonth()]} ${String(d.getUTCDate()).padStart(2, ' ')} ${time} ${d.getUTCFullYear()}`;
 }
 
@@ -113,21 +158,34 @@ export function expectHttpDate(value: string | undefined): void {
   if (value === undefined) return;
   const p = parseHttpDate(value);
   if (!p.ok) fail(`the answer's Date header: ${p.message}`, ['conventions.date-header']);
-  if (p.form !== 'imf-fixdate') fail(`the answer's Date header "${value}" uses the obsolete ${p.form} form; RFC 7231 senders must send the IMF-fixdate`, ['conventions.date-header']);
+  if (p.form !== 'imf-fixdate')
+    fail(
+      `the answer's Date header "${value}" uses the obsolete ${p.form} form; RFC 7231 senders must send the IMF-fixdate`,
+      ['conventions.date-header'],
+    );
 }
 
 const CROSS_BORDER = '/v1/payments/cross-border-credit-transfers';
 
 /** Malformed or non-JSON payment bodies, by the name the scenarios use. `body` gets the valid body. */
-export function malformedPaymentBody(name: string, valid: Record<string, unknown>): { body: Buffer | string | unknown; contentType?: string } {
+export function malformedPaymentBody(
+  name: string,
+  valid: Record<string, unknown>,
+): { body: Buffer | string | unknown; contentType?: string } {
   const text = JSON.stringify(valid);
   switch (name) {
-    case 'JSON cut off in the middle': return { body: text.slice(0, Math.floor(text.length / 2)) };
-    case 'JSON with a trailing comma': return { body: text.replace(/}$/, ',}') };
-    case 'an empty body': return { body: Buffer.alloc(0), contentType: 'application/json' };
-    case 'JSON with creditorName as a number': return { body: { ...valid, creditorName: 12345 } };
-    case 'JSON with instructedAmount as a string': return { body: { ...valid, instructedAmount: '12.50 EUR' } };
-    case 'a JSON array instead of an object': return { body: JSON.stringify([valid]) };
+    case 'JSON cut off in the middle':
+      return { body: text.slice(0, Math.floor(text.length / 2)) };
+    case 'JSON with a trailing comma':
+      return { body: text.replace(/}$/, ',}') };
+    case 'an empty body':
+      return { body: Buffer.alloc(0), contentType: 'application/json' };
+    case 'JSON with creditorName as a number':
+      return { body: { ...valid, creditorName: 12345 } };
+    case 'JSON with instructedAmount as a string':
+      return { body: { ...valid, instructedAmount: '12.50 EUR' } };
+    case 'a JSON array instead of an object':
+      return { body: JSON.stringify([valid]) };
     case 'XML with Content-Type application/xml': {
       const x = valid as any;
       return {
@@ -135,17 +193,31 @@ export function malformedPaymentBody(name: string, valid: Record<string, unknown
         body: `<?xml version="1.0" encoding="UTF-8"?><CrossBorderPayment><instructedAmount><amount>${x.instructedAmount?.amount}</amount><currency>${x.instructedAmount?.currency}</currency></instructedAmount><creditorName>${x.creditorName}</creditorName></CrossBorderPayment>`,
       };
     }
-    case 'JSON with creditorName in ISO-8859-1 bytes': return { body: Buffer.from(JSON.stringify({ ...valid, creditorName: 'Kjøpmann Ærlig Å' }), 'latin1') };
-    default: throw new Error(`unknown malformed body "${name}"`);
+    case 'JSON with creditorName in ISO-8859-1 bytes':
+      return { body: Buffer.from(JSON.stringify({ ...valid, creditorName: 'Kjøpmann Ærlig Å' }), 'latin1') };
+    default:
+      throw new Error(`unknown malformed body "${name}"`);
   }
 }
 
 /** A cross-border payment whose body is `name` (malformedPaymentBody), and its control: the same payment with the valid body. */
-export function malformedPayment(name: string, valid: Record<string, unknown>): { violating: RequestSpec; control: RequestSpec } {
+export function malformedPayment(
+  name: string,
+  valid: Record<string, unknown>,
+): { violating: RequestSpec; control: RequestSpec } {
   const { body, contentType } = malformedPaymentBody(name, valid);
   const headers = { 'x-accept-fix': 'amount-as-string' };
   return {
-    violating: { method: 'POST', path: CROSS_BORDER, body, headers: { ...headers, 'Content-Type': contentType ?? (typeof body === 'object' && !Buffer.isBuffer(body) ? undefined : 'application/json') } },
+    violating: {
+      method: 'POST',
+      path: CROSS_BORDER,
+      body,
+      headers: {
+        ...headers,
+        'Content-Type':
+          contentType ?? (typeof body === 'object' && !Buffer.isBuffer(body) ? undefined : 'application/json'),
+      },
+    },
     control: { method: 'POST', path: CROSS_BORDER, body: valid, headers },
   };
 }
@@ -156,19 +228,75 @@ export function unusualRequests(payment: Record<string, unknown>): Array<{ name:
   let deep = '1';
   for (let i = 0; i < 5000; i++) deep = `{"a":${deep}}`;
   return [
-    { name: 'JSON nested 5000 levels deep', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: `{"instructedAmount":${deep}}` } },
-    { name: 'an amount of 1e400', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: JSON.stringify({ ...payment, instructedAmount: { amount: '1e400', currency: 'EUR' } }) } },
-    { name: 'an amount with 10000 digits', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: { ...payment, instructedAmount: { amount: '9'.repeat(10000), currency: 'EUR' } } } },
-    { name: 'a NUL character in creditorName', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: { ...payment, creditorName: 'A\u0000B' } } },
-    { name: 'a lone surrogate in creditorName', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: JSON.stringify({ ...payment, creditorName: 'X' }).replace('"X"', '"\\ud800"') } },
-    { name: 'duplicate keys', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: JSON.stringify(payment).replace(/^\{/, '{"creditorName":null,') } },
-    { name: 'a body of 200 kB', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: { ...payment, remittanceInformationUnstructured: 'x'.repeat(200_000) } } },
+    {
+      name: 'JSON nested 5000 levels deep',
+      spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: `{"instructedAmount":${deep}}` },
+    },
+    {
+      name: 'an amount of 1e400',
+      spec: {
+        method: 'POST',
+        path: CROSS_BORDER,
+        headers: fix,
+        body: JSON.stringify({ ...payment, instructedAmount: { amount: '1e400', currency: 'EUR' } }),
+      },
+    },
+    {
+      name: 'an amount with 10000 digits',
+      spec: {
+        method: 'POST',
+        path: CROSS_BORDER,
+        headers: fix,
+        body: { ...payment, instructedAmount: { amount: '9'.repeat(10000), currency: 'EUR' } },
+      },
+    },
+    {
+      name: 'a NUL character in creditorName',
+      spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: { ...payment, creditorName: 'A\u0000B' } },
+    },
+    {
+      name: 'a lone surrogate in creditorName',
+      spec: {
+        method: 'POST',
+        path: CROSS_BORDER,
+        headers: fix,
+        body: JSON.stringify({ ...payment, creditorName: 'X' }).replace('"X"', '"\\ud800"'),
+      },
+    },
+    {
+      name: 'duplicate keys',
+      spec: {
+        method: 'POST',
+        path: CROSS_BORDER,
+        headers: fix,
+        body: JSON.stringify(payment).replace(/^\{/, '{"creditorName":null,'),
+      },
+    },
+    {
+      name: 'a body of 200 kB',
+      spec: {
+        method: 'POST',
+        path: CROSS_BORDER,
+        headers: fix,
+        body: { ...payment, remittanceInformationUnstructured: 'x'.repeat(200_000) },
+      },
+    },
     { name: 'null as the body', spec: { method: 'POST', path: CROSS_BORDER, headers: fix, body: 'null' } },
     { name: 'broken percent-encoding in the path', spec: { method: 'GET', path: '/v1/accounts/%E0%A4%A' } },
     { name: 'a 2000-character account id', spec: { method: 'GET', path: `/v1/accounts/${'A'.repeat(2000)}/balances` } },
-    { name: 'an unknown payment product', spec: { method: 'GET', path: `/v1/payments/no-such-product/${randomUUID()}/status` } },
+    {
+      name: 'an unknown payment product',
+      spec: { method: 'GET', path: `/v1/payments/no-such-product/${randomUUID()}/status` },
+    },
     { name: 'the PATCH method', spec: { method: 'PATCH', path: '/v1/accounts' } },
-    { name: 'a query with 500 parameters', spec: { method: 'GET', path: '/v1/accounts', query: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, 'x'])) } },
+    {
+      name: 'a query with 500 parameters',
+      spec: {
+        method: 'GET',
+        path: '/v1/accounts',
+        query: Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`p${i}`, 'x'])),
+      },
+    },
   ];
 }
 
@@ -181,8 +309,11 @@ export function serverErrorProblems(name: string, ex: Exchange): string[] {
   if (!b || typeof b !== 'object') return [`${name}: ${r.status} without a JSON error body: ${r.text.slice(0, 120)}`];
   // The spec's error body, judged once (spec/validate.ts checkErrorBody): its schema and its status.
   const check = checkErrorBody(b, r.status);
-  const out = check.schema.ok ? [] : check.schema.errors.slice(0, 4).map((e) => `${name}: ${r.status} error body ${e.path || '/'} ${e.message}`);
+  const out = check.schema.ok
+    ? []
+    : check.schema.errors.slice(0, 4).map((e) => `${name}: ${r.status} error body ${e.path || '/'} ${e.message}`);
   if (!check.statusMatches) out.push(`${name}: error body status ${JSON.stringify(check.status)} but HTTP ${r.status}`);
-  if (r.status === 500 && b.code !== 'SYSTEM_ERROR') out.push(`${name}: 500 with code ${JSON.stringify(b.code)}, not SYSTEM_ERROR`);
+  if (r.status === 500 && b.code !== 'SYSTEM_ERROR')
+    out.push(`${name}: 500 with code ${JSON.stringify(b.code)}, not SYSTEM_ERROR`);
   return out;
 }

@@ -17,7 +17,11 @@ export function lastPayment(w: { readonly last?: Exchange }): SentPayment {
   if (!req || req.method !== 'POST') fail('no payment was sent before this step', []);
   const url = new URL(req!.target, 'http://target.invalid');
   let body: any;
-  try { body = JSON.parse(req!.body.toString('utf8')); } catch { fail(`the last request's body is not JSON: ${req!.body.toString('utf8').slice(0, 200)}`, []); }
+  try {
+    body = JSON.parse(req!.body.toString('utf8'));
+  } catch {
+    fail(`the last request's body is not JSON: ${req!.body.toString('utf8').slice(0, 200)}`, []);
+  }
   const fix = req!.headers.find(([name]) => name.toLowerCase() === 'x-accept-fix');
   return { path: url.pathname, query: url.searchParams, body, fix: fix ? { 'x-accept-fix': fix[1] } : {} };
 }

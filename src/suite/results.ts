@@ -15,7 +15,8 @@ export function scenarioLines(doc: { feature?: { children: readonly any[] } }): 
     for (const c of children) {
       if (c.scenario) {
         lines.set(c.scenario.id, c.scenario.location.line);
-        for (const ex of c.scenario.examples ?? []) for (const row of ex.tableBody ?? []) lines.set(row.id, row.location.line);
+        for (const ex of c.scenario.examples ?? [])
+          for (const row of ex.tableBody ?? []) lines.set(row.id, row.location.line);
       }
       if (c.rule) walk(c.rule.children);
     }
@@ -26,11 +27,19 @@ export function scenarioLines(doc: { feature?: { children: readonly any[] } }): 
 
 /** A pickle's line: its example row's, else its scenario's (0 when neither is known). */
 export function lineOf(lines: ReadonlyMap<string, number>, astNodeIds: readonly string[]): number {
-  return [...astNodeIds].reverse().map((id) => lines.get(id)).find((l) => l !== undefined) ?? 0;
+  return (
+    [...astNodeIds]
+      .reverse()
+      .map((id) => lines.get(id))
+      .find((l) => l !== undefined) ?? 0
+  );
 }
 
 /** A scenario's id in the reports: `<feature file>:<line>` (an outline's example row has its own line). */
-export function scenarioId(doc: { feature?: { children: readonly any[] } }, pickle: { uri: string; astNodeIds: readonly string[] }): string {
+export function scenarioId(
+  doc: { feature?: { children: readonly any[] } },
+  pickle: { uri: string; astNodeIds: readonly string[] },
+): string {
   return `${pickle.uri}:${lineOf(scenarioLines(doc), pickle.astNodeIds)}`;
 }
 
@@ -40,7 +49,11 @@ function msOf(t: { seconds: number | string; nanos: number } | undefined): numbe
 }
 
 /** A scenario's start and end from the run's start (none when the messages carry no times). */
-function timesOf(startMs: number | undefined, endMs: number | undefined, runStartMs: number | undefined): { startedMs?: number; endedMs?: number } {
+function timesOf(
+  startMs: number | undefined,
+  endMs: number | undefined,
+  runStartMs: number | undefined,
+): { startedMs?: number; endedMs?: number } {
   if (startMs === undefined || endMs === undefined) return {};
   const origin = runStartMs ?? startMs;
   return { startedMs: Math.round(startMs - origin), endedMs: Math.round(endMs - origin) };
@@ -49,7 +62,20 @@ function timesOf(startMs: number | undefined, endMs: number | undefined, runStar
 export class ResultCollector {
   private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
   private testCases = new Map<string, string>();
-  private started = new Map<string, { testCaseId: string; statuses: string[]; messages: string[]; durationNs: number; atMs?: number; worker?: string; na?: string; notRun?: string; firstError?: { type: string; message?: string } }>();
+  private started = new Map<
+    string,
+    {
+      testCaseId: string;
+      statuses: string[];
+      messages: string[];
+      durationNs: number;
+      atMs?: number;
+      worker?: string;
+      na?: string;
+      notRun?: string;
+      firstError?: { type: string; message?: string };
+    }
+  >();
   /** When the run started (testRunStarted), the origin of each scenario's startedMs. */
   private runStartMs: number | undefined;
   private lines = new Map<string, number>();
@@ -57,18 +83,33 @@ export class ResultCollector {
 
   onMessage = (e: Envelope): void => {
     if (e.gherkinDocument) for (const [id, line] of scenarioLines(e.gherkinDocument)) this.lines.set(id, line);
-    if (e.pickle) this.pickles.set(e.pickle.id, { name: e.pickle.name, uri: e.pickle.uri, tags: e.pickle.tags.map((t) => t.name), astNodeIds: e.pickle.astNodeIds });
+    if (e.pickle)
+      this.pickles.set(e.pickle.id, {
+        name: e.pickle.name,
+        uri: e.pickle.uri,
+        tags: e.pickle.tags.map((t) => t.name),
+        astNodeIds: e.pickle.astNodeIds,
+      });
     if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
     if (e.testRunStarted) this.runStartMs = msOf(e.testRunStarted.timestamp);
     if (e.testCaseStarted) {
       const at = msOf(e.testCaseStarted.timestamp);
       this.runStartMs ??= at;
-      this.started.set(e.testCaseStarted.id, { testCaseId: e.testCaseStarted.testCaseId, statuses: [], messages: [], durationNs: 0, atMs: at, worker: e.testCaseStarted.workerId });
+      this.started.set(e.testCaseStarted.id, {
+        testCaseId: e.testCaseStarted.testCaseId,
+        statuses: [],
+        messages: [],
+        durationNs: 0,
+        atMs: at,
+        worker: e.testCaseStarted.workerId,
+      });
     }
     if (e.attachment?.testCaseStartedId) {
       const s = this.started.get(e.attachment.testCaseStartedId);
-      if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_APPLICABLE_PREFIX)) s.na = e.attachment.body.slice(NOT_APPLICABLE_PREFIX.length);
-      if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_RUN_PREFIX)) s.notRun = e.attachment.body.slice(NOT_RUN_PREFIX.length);
+      if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_APPLICABLE_PREFIX))
+        s.na = e.attachment.body.slice(NOT_APPLICABLE_PREFIX.length);
+      if (s && e.attachment.mediaType === 'text/plain' && e.attachment.body.startsWith(NOT_RUN_PREFIX))
+        s.notRun = e.attachment.body.slice(NOT_RUN_PREFIX.length);
     }
     if (e.testStepFinished) {
       const s = this.started.get(e.testStepFinished.testCaseStartedId);
@@ -76,7 +117,8 @@ export class ResultCollector {
         const r = e.testStepFinished.testStepResult;
         s.statuses.push(r.status);
         if (r.message) s.messages.push(r.message);
-        if (r.status === 'FAILED' && !s.firstError) s.firstError = { type: r.exception?.type ?? 'Error', message: r.exception?.message };
+        if (r.status === 'FAILED' && !s.firstError)
+          s.firstError = { type: r.exception?.type ?? 'Error', message: r.exception?.message };
         s.durationNs += Number(r.duration.seconds) * 1e9 + r.duration.nanos;
       }
     }

@@ -8,7 +8,15 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { toJUnit } from './junit.ts';
-import { completeProfile, loadProfile, ProfileError, referenceBrowserSteps, transportOf, withScaDriver, type Profile } from '../session/profile.ts';
+import {
+  completeProfile,
+  loadProfile,
+  ProfileError,
+  referenceBrowserSteps,
+  transportOf,
+  withScaDriver,
+  type Profile,
+} from '../session/profile.ts';
 import { finishAllureResults, generateAllureReport } from './report.ts';
 import { ResultCollector } from './results.ts';
 import { RUN_ENV, targetOf, type RunContext } from '../session/run-context.ts';
@@ -27,7 +35,13 @@ import { allureFormatOptions } from './allure-writer.ts';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from '../session/shapes.ts';
 import { TppClient } from '../tpp/client.ts';
-import { closeTransports, explainConnectionError, newDispatcher, send, type TransportConfig } from '../transport/index.ts';
+import {
+  closeTransports,
+  explainConnectionError,
+  newDispatcher,
+  send,
+  type TransportConfig,
+} from '../transport/index.ts';
 import { readTags } from './tags.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -78,7 +92,14 @@ export interface RunResult {
   message?: string;
   wallMs: number;
   /** What a bundle needs of a finished run (run --bundle). */
-  run?: { profile: Profile; target: string; startedAt: string; endedAt: string; coverage: ReturnType<typeof computeCoverage>; exchangesDir?: string };
+  run?: {
+    profile: Profile;
+    target: string;
+    startedAt: string;
+    endedAt: string;
+    coverage: ReturnType<typeof computeCoverage>;
+    exchangesDir?: string;
+  };
 }
 
 export class UnusableInput extends Error {
@@ -86,7 +107,11 @@ export class UnusableInput extends Error {
 }
 
 /** Any HTTP answer means reachable; no answer at all is exit 3, with its cause and the profile key to change. */
-export async function probe(url: string, timeoutMs: number, transport: TransportConfig = {}): Promise<string | undefined> {
+export async function probe(
+  url: string,
+  timeoutMs: number,
+  transport: TransportConfig = {},
+): Promise<string | undefined> {
   try {
     await send(url, { timeoutMs, transport });
     return undefined;
@@ -96,7 +121,12 @@ export async function probe(url: string, timeoutMs: number, transport: Transport
 }
 
 /** The target's round trip in ms: the fastest of a few requests on one kept-alive connection (the first also connects; at most about 2 s in all). */
-export async function roundTripMs(url: string, timeoutMs: number, transport: TransportConfig = {}, tries = 4): Promise<number> {
+export async function roundTripMs(
+  url: string,
+  timeoutMs: number,
+  transport: TransportConfig = {},
+  tries = 4,
+): Promise<number> {
   const agent = newDispatcher(transport, 1);
   let best = Infinity;
   try {
@@ -122,7 +152,12 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const log = o.log ?? ((s: string) => process.stdout.write(s));
   let profile: Profile;
-  if (o.dialect && targetOf(o.target)) return { exitCode: 2, message: '--dialect applies to the embedded reference bank only: leave out --target', wallMs: 0 };
+  if (o.dialect && targetOf(o.target))
+    return {
+      exitCode: 2,
+      message: '--dialect applies to the embedded reference bank only: leave out --target',
+      wallMs: 0,
+    };
   o = { ...o, profile: o.profile ?? dialectProfile(o.dialect) };
   try {
     profile = o.profile ? loadProfile(o.profile) : completeProfile({}, process.cwd());
@@ -130,22 +165,53 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     if (e instanceof ProfileError) return { exitCode: 2, message: e.message, wallMs: Date.now() - started };
     throw e;
   }
-  if (o.parallel !== undefined && o.parallel !== 'auto' && (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > MAX_WORKERS)) return { exitCode: 2, message: `--parallel ${o.parallel} is not a number of workers from 0 to ${MAX_WORKERS}, or auto`, wallMs: 0 };
-  if (o.processes !== undefined && (!Number.isInteger(o.processes) || o.processes < 1)) return { exitCode: 2, message: `--processes ${o.processes} is not a number of processes from 1`, wallMs: 0 };
-  if (o.breaker !== undefined && (!Number.isInteger(o.breaker) || o.breaker < 0)) return { exitCode: 2, message: `--breaker ${o.breaker} is not a number of requests`, wallMs: 0 };
+  if (
+    o.parallel !== undefined &&
+    o.parallel !== 'auto' &&
+    (!Number.isInteger(o.parallel) || o.parallel < 0 || o.parallel > MAX_WORKERS)
+  )
+    return {
+      exitCode: 2,
+      message: `--parallel ${o.parallel} is not a number of workers from 0 to ${MAX_WORKERS}, or auto`,
+      wallMs: 0,
+    };
+  if (o.processes !== undefined && (!Number.isInteger(o.processes) || o.processes < 1))
+    return { exitCode: 2, message: `--processes ${o.processes} is not a number of processes from 1`, wallMs: 0 };
+  if (o.breaker !== undefined && (!Number.isInteger(o.breaker) || o.breaker < 0))
+    return { exitCode: 2, message: `--breaker ${o.breaker} is not a number of requests`, wallMs: 0 };
   const targetUrl = targetOf(o.target, profile);
-  if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl)) return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
+  if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl))
+    return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
   // The default browser script is the reference bank's pages: against another target it would fail
   // every SCA for the wrong reason (and name the wrong clauses).
   if (targetUrl !== undefined && referenceBrowserSteps(o.scaDriver ? withScaDriver(profile, o.scaDriver) : profile)) {
-    return { exitCode: 2, message: `the browser SCA driver needs the target's own script: the profile gives no sca.browser.steps (the default steps fill the reference bank's pages only); write them for ${targetUrl} (docs/profile.md, sca.browser)`, wallMs: 0 };
+    return {
+      exitCode: 2,
+      message: `the browser SCA driver needs the target's own script: the profile gives no sca.browser.steps (the default steps fill the reference bank's pages only); write them for ${targetUrl} (docs/profile.md, sca.browser)`,
+      wallMs: 0,
+    };
   }
   const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
   let bank: { url: string; close(): Promise<void> } | undefined;
   let bundle: string | undefined;
   const guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
-  const guard = { deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined, breaker: o.breaker ?? DEFAULT_BREAKER, stopFile: join(guardDir, 'stop') };
-  const ctx: RunContext = { targetUrl: targetUrl ?? '', profileFile: o.profile && resolve(o.profile), profileChecked: true, allowPayments: !!o.allowPayments, embedded: !targetUrl, shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined, timeoutMs: o.timeoutMs, scaDriver: o.scaDriver, runId: randomUUID(), guard };
+  const guard = {
+    deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined,
+    breaker: o.breaker ?? DEFAULT_BREAKER,
+    stopFile: join(guardDir, 'stop'),
+  };
+  const ctx: RunContext = {
+    targetUrl: targetUrl ?? '',
+    profileFile: o.profile && resolve(o.profile),
+    profileChecked: true,
+    allowPayments: !!o.allowPayments,
+    embedded: !targetUrl,
+    shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined,
+    timeoutMs: o.timeoutMs,
+    scaDriver: o.scaDriver,
+    runId: randomUUID(),
+    guard,
+  };
   try {
     if (!targetUrl) {
       const { startBank, findFault } = await import('../bank/index.ts');
@@ -155,7 +221,14 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       } catch (e) {
         return { exitCode: 2, message: (e as Error).message, wallMs: 0 };
       }
-      const running = await startBank({ host: '127.0.0.1', port: 0, mode: 'test', faults, dialect: o.dialect, tls: o.tls ? { clientCert: true } : undefined });
+      const running = await startBank({
+        host: '127.0.0.1',
+        port: 0,
+        mode: 'test',
+        faults,
+        dialect: o.dialect,
+        tls: o.tls ? { clientCert: true } : undefined,
+      });
       ctx.embeddedTls = !!o.tls;
       bank = running;
       ctx.targetUrl = running.url;
@@ -163,8 +236,19 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       ctx.clockControl = { method: 'POST', path: '/__control/clock', body: '{"advanceSeconds": {{seconds}}}' };
       // The reference bank checks the PSD2 roles a certificate declares in every mode (docs/reference-bank.md).
       ctx.roleChecks = true;
-    } else if (o.faults?.length) return { exitCode: 2, message: '--faults apply to the embedded reference bank only: leave out --target', wallMs: 0 };
-    else if (o.tls) return { exitCode: 2, message: '--tls serves the embedded reference bank over HTTPS: leave out --target (the TLS of a target is the profile tpp.tls key)', wallMs: 0 };
+    } else if (o.faults?.length)
+      return {
+        exitCode: 2,
+        message: '--faults apply to the embedded reference bank only: leave out --target',
+        wallMs: 0,
+      };
+    else if (o.tls)
+      return {
+        exitCode: 2,
+        message:
+          '--tls serves the embedded reference bank over HTTPS: leave out --target (the TLS of a target is the profile tpp.tls key)',
+        wallMs: 0,
+      };
     const transport = transportOf(profile, ctx);
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
@@ -176,11 +260,17 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // TypeScript. Built while the PSUs are counted and the round trip measured.
     const bundling = mayRunParallel ? buildStepsBundle(ROOT) : Promise.resolve(undefined);
     if (mayRunParallel) {
-      const [psus, rtt] = await Promise.all([psuCount(profile, ctx, transport), o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport) : 0]);
+      const [psus, rtt] = await Promise.all([
+        psuCount(profile, ctx, transport),
+        o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport) : 0,
+      ]);
       let requested = parallel;
       if (o.parallel === 'auto') {
         requested = autoWorkers(psus ?? 1, undefined, rtt);
-        if (!o.quiet) log(`xs2a-conformance: --parallel auto: ${requested} worker${requested === 1 ? '' : 's'} (round trip ${rtt.toFixed(1)} ms, ${psus ?? 'unknown'} PSUs, ${availableParallelism()} cores)\n`);
+        if (!o.quiet)
+          log(
+            `xs2a-conformance: --parallel auto: ${requested} worker${requested === 1 ? '' : 's'} (round trip ${rtt.toFixed(1)} ms, ${psus ?? 'unknown'} PSUs, ${availableParallelism()} cores)\n`,
+          );
       }
       const capped = capWorkers(requested, psus);
       parallel = capped.workers;
@@ -197,7 +287,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     process.env[RUN_ENV] = JSON.stringify(ctx);
     const built = await bundling;
     bundle = parallel > 1 ? built : undefined;
-    const format: Array<string | [string, string]> = [['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')]];
+    const format: Array<string | [string, string]> = [
+      ['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')],
+    ];
     if (!o.quiet) format.unshift(process.stdout.isTTY ? 'progress-bar' : 'progress');
     const { runConfiguration } = await loadConfiguration(
       {
@@ -238,23 +330,55 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       const execArgv = process.execArgv;
       if (bundle) process.execArgv = withoutTsx(execArgv);
       try {
-        const cucumber = () => runCucumber({ ...runConfiguration, support }, { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env }, collector.onMessage);
+        const cucumber = () =>
+          runCucumber(
+            { ...runConfiguration, support },
+            { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env },
+            collector.onMessage,
+          );
         // The workers run as slots of one process per core (worker-slots.ts).
-        const ran = parallel > 1 ? await withWorkerSlots(hostProcesses(parallel, o.processes ?? availableParallelism()), cucumber) : await cucumber();
+        const ran =
+          parallel > 1
+            ? await withWorkerSlots(hostProcesses(parallel, o.processes ?? availableParallelism()), cucumber)
+            : await cucumber();
         supportCache.set(key, ran.support);
       } finally {
         process.execArgv = execArgv;
       }
     } catch (e) {
-      return { exitCode: 2, message: `the suite could not start: ${(e as Error).message.split('\n')[0]}`, wallMs: Date.now() - started };
+      return {
+        exitCode: 2,
+        message: `the suite could not start: ${(e as Error).message.split('\n')[0]}`,
+        wallMs: Date.now() - started,
+      };
     }
     const verdict = applyWaivers(collector.results, profile.waivers, new Date().toISOString().slice(0, 10));
     const wallMs = Date.now() - started;
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'junit.xml'), toJUnit(verdict));
-    const summary = formatSummary(verdict, wallMs, ctx.embedded ? `the embedded reference bank (${ctx.targetUrl})` : ctx.targetUrl);
+    const summary = formatSummary(
+      verdict,
+      wallMs,
+      ctx.embedded ? `the embedded reference bank (${ctx.targetUrl})` : ctx.targetUrl,
+    );
     writeFileSync(join(reportDir, 'summary.txt'), summary);
-    writeFileSync(join(reportDir, 'results.json'), JSON.stringify({ target: ctx.embedded ? 'embedded' : ctx.targetUrl, faults: o.faults ?? [], shard: o.shard, wallMs, exitCode: verdict.exitCode, counts: verdict.counts, results: verdict.results, waiverProblems: verdict.waiverProblems }, null, 2));
+    writeFileSync(
+      join(reportDir, 'results.json'),
+      JSON.stringify(
+        {
+          target: ctx.embedded ? 'embedded' : ctx.targetUrl,
+          faults: o.faults ?? [],
+          shard: o.shard,
+          wallMs,
+          exitCode: verdict.exitCode,
+          counts: verdict.counts,
+          results: verdict.results,
+          waiverProblems: verdict.waiverProblems,
+        },
+        null,
+        2,
+      ),
+    );
     writeAllureEnvironment(join(reportDir, 'allure-results'), ctx, profile);
     if (o.recordDurations) writeDurations(DURATIONS_FILE, verdict.results);
     // The clause page every clause link of the reports points to (clauses.html#<id>), beside them.
@@ -263,7 +387,14 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     finishAllureResults(join(reportDir, 'allure-results'), join(reportDir, CLAUSE_PAGE));
     if (!o.quiet) log(summary);
     if (o.report) log(generateAllureReport(reportDir).message + '\n');
-    const run = { profile, target: ctx.embedded ? `embedded reference bank${o.dialect ? ` (${o.dialect} dialect)` : ''}` : ctx.targetUrl, startedAt: new Date(started).toISOString(), endedAt: new Date().toISOString(), coverage, exchangesDir: ctx.exchangesDir };
+    const run = {
+      profile,
+      target: ctx.embedded ? `embedded reference bank${o.dialect ? ` (${o.dialect} dialect)` : ''}` : ctx.targetUrl,
+      startedAt: new Date(started).toISOString(),
+      endedAt: new Date().toISOString(),
+      coverage,
+      exchangesDir: ctx.exchangesDir,
+    };
     return { exitCode: verdict.exitCode, verdict, wallMs, run };
   } finally {
     delete process.env[RUN_ENV];
@@ -274,14 +405,23 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
 }
 
 /** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, acts in the CORPORATE context or as another TPP, and its steps' texts. */
-async function plannedScenarios(sources: Parameters<typeof loadSources>[0]): Promise<Array<PlannedScenario & { steps: string[] }>> {
+async function plannedScenarios(
+  sources: Parameters<typeof loadSources>[0],
+): Promise<Array<PlannedScenario & { steps: string[] }>> {
   const { plan } = await loadSources(sources, { cwd: ROOT });
   const byWhere = new Map(scenarios(ROOT).map((s) => [s.where, s]));
   return plan.map((p) => {
     const id = `${p.uri}:${p.location.line}`;
     const s = byWhere.get(id);
     const t = readTags(s?.tags ?? []);
-    return { id, clock: t.all.includes(CLOCK_TAG), alone: t.all.includes(ALONE_TAG), corporate: t.all.includes(CORPORATE_TAG), identity: t.identities[0], steps: s?.steps.map((st) => st.text) ?? [] };
+    return {
+      id,
+      clock: t.all.includes(CLOCK_TAG),
+      alone: t.all.includes(ALONE_TAG),
+      corporate: t.all.includes(CORPORATE_TAG),
+      identity: t.identities[0],
+      steps: s?.steps.map((st) => st.text) ?? [],
+    };
   });
 }
 
@@ -290,7 +430,11 @@ export const DURATIONS_FILE = join(ROOT, 'fixtures', 'durations.json');
 
 /** The cucumber paths of one shard: every scenario location, split by shard.ts. */
 function shardPaths(shard: Shard): string[] {
-  const mine = shardOf(scenarios(ROOT).map((s) => s.where), shard, readDurations(DURATIONS_FILE));
+  const mine = shardOf(
+    scenarios(ROOT).map((s) => s.where),
+    shard,
+    readDurations(DURATIONS_FILE),
+  );
   // An empty shard (more shards than scenarios) runs nothing: a path that matches no scenario.
   return mine.length ? cucumberPaths(mine) : ['features/README.md'];
 }
@@ -299,13 +443,26 @@ function shardPaths(shard: Shard): string[] {
 async function psuCount(profile: Profile, ctx: RunContext, transport: TransportConfig): Promise<number | undefined> {
   if (profile.psuPool.private) return profile.psuPool.private;
   if (!profile.capabilities.sandbox) return undefined;
-  const client = new TppClient({ baseUrl: ctx.targetUrl, identity: profile.tpp.signing, redirectUri: profile.tpp.redirectUri, transport, timeoutMs: profile.timeoutMs, record: false });
+  const client = new TppClient({
+    baseUrl: ctx.targetUrl,
+    identity: profile.tpp.signing,
+    redirectUri: profile.tpp.redirectUri,
+    transport,
+    timeoutMs: profile.timeoutMs,
+    record: false,
+  });
   const ex = await client.request({ method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
   const n = ex.response?.status === 200 ? customersOfType(profile, ex.response.json, 'private').length : 0;
   return n || undefined;
 }
 
 function writeAllureEnvironment(dir: string, ctx: RunContext, p: Profile): void {
-  const lines = [`target=${ctx.embedded ? 'embedded reference bank' : ctx.targetUrl}`, `environment=${p.environment}`, `sca.driver=${p.sca.driver}`, `clauses=${CLAUSES.length}`, `clausePage=${CLAUSE_PAGE}`];
+  const lines = [
+    `target=${ctx.embedded ? 'embedded reference bank' : ctx.targetUrl}`,
+    `environment=${p.environment}`,
+    `sca.driver=${p.sca.driver}`,
+    `clauses=${CLAUSES.length}`,
+    `clausePage=${CLAUSE_PAGE}`,
+  ];
   writeFileSync(join(dir, 'environment.properties'), lines.join('\n') + '\n');
 }

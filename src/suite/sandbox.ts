@@ -5,7 +5,15 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
 import { buildBody, setPath } from '../session/templates.ts';
 import { describeResponse, fail, jsonOf, notApplicable, setupFail } from '../session/expect.ts';
-import { operation, readOptionalString, readString, readValue, SANDBOX_PATHS, ShapeMiss, type OperationRef } from '../session/shapes.ts';
+import {
+  operation,
+  readOptionalString,
+  readString,
+  readValue,
+  SANDBOX_PATHS,
+  ShapeMiss,
+  type OperationRef,
+} from '../session/shapes.ts';
 import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { forgetSandboxCustomers, type ScenarioSession } from '../session/session.ts';
@@ -18,7 +26,8 @@ export type { SandboxAccount, SandboxCard };
 /** A spec-silent operation as the profile declares it; a scenario that needs one the bank does not offer is not applicable (`@uses:<id>`), so reaching here without it is a set-up gap. */
 export function silentOperation(w: ScenarioSession, id: string, params: Record<string, string> = {}): OperationRef {
   const op = operation(w.profile, id, params);
-  if (!op) fail(`the profile says the bank offers no "${id}" operation (operations.${id}: null), but this scenario needs it`);
+  if (!op)
+    fail(`the profile says the bank offers no "${id}" operation (operations.${id}: null), but this scenario needs it`);
   return op;
 }
 
@@ -42,20 +51,32 @@ export function clockOffsetMs(w: ScenarioSession): number {
 }
 
 /** Whether a listed account (Berlin Group account list item) is this sandbox account: same IBAN or same BBAN. */
-export function isSameAccount(x: { iban?: unknown; bban?: unknown } | undefined, a: { iban?: string; bban?: string }): boolean {
+export function isSameAccount(
+  x: { iban?: unknown; bban?: unknown } | undefined,
+  a: { iban?: string; bban?: string },
+): boolean {
   return !!x && ((!!a.iban && x.iban === a.iban) || (!!a.bban && x.bban === a.bban));
 }
 
 /** Sends as the session does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
 /** Reads the sandbox account (or card account) the scenario created with the profile's read operation (get-sandbox-account, get-sandbox-card-account: the scenario is @uses: it). */
 export async function readSandboxResource(w: ScenarioSession, kind: 'account' | 'card'): Promise<void> {
-  const id = (kind === 'account' ? w.state.sandboxAccount : w.state.sandboxCard)?.id ?? fail(`no sandbox ${kind === 'account' ? 'account' : 'card account'} was created in this scenario`);
+  const id =
+    (kind === 'account' ? w.state.sandboxAccount : w.state.sandboxCard)?.id ??
+    fail(`no sandbox ${kind === 'account' ? 'account' : 'card account'} was created in this scenario`);
   const op = operation(w.profile, kind === 'account' ? 'get-sandbox-account' : 'get-sandbox-card-account', { id });
-  if (!op) notApplicable(`the profile says the bank offers no sandbox ${kind === 'account' ? 'account' : 'card account'} read (operations.get-sandbox-${kind === 'account' ? 'account' : 'card-account'}: null)`);
+  if (!op)
+    notApplicable(
+      `the profile says the bank offers no sandbox ${kind === 'account' ? 'account' : 'card account'} read (operations.get-sandbox-${kind === 'account' ? 'account' : 'card-account'}: null)`,
+    );
   await w.send({ ...op, psu: false });
 }
 
-export async function sendNow(w: ScenarioSession, spec: RequestSpec, opts: { keepsPsuSession?: boolean } = {}): Promise<Exchange> {
+export async function sendNow(
+  w: ScenarioSession,
+  spec: RequestSpec,
+  opts: { keepsPsuSession?: boolean } = {},
+): Promise<Exchange> {
   // The session's client already signs with the target's (moved) clock.
   return w.send(spec, opts);
 }
@@ -72,7 +93,6 @@ const accepted = (ex: Exchange, what: string, op: string, clauses: string[]): an
   return ex.response!.json;
 };
 
-
 /** Reads a value of an answer through the profile's pointers; a miss fails the set-up and names the key. */
 function shaped<T>(read: () => T, op: string, clauses: string[]): T {
   try {
@@ -84,9 +104,20 @@ function shaped<T>(read: () => T, op: string, clauses: string[]): T {
 }
 
 /** The template values of a new sandbox account for the PSU's customer (a fresh BBAN), `vars` replacing any. */
-export async function accountVars(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function accountVars(
+  w: ScenarioSession,
+  vars: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const bban = newBban();
-  return { customerNumber: await w.nationalId('PRIVATE'), bban, iban: composeIBAN({ countryCode: 'NO', bban }), accountName: 'Totalkonto', cashAccountType: 'CACC', currency: 'NOK', ...vars };
+  return {
+    customerNumber: await w.nationalId('PRIVATE'),
+    bban,
+    iban: composeIBAN({ countryCode: 'NO', bban }),
+    accountName: 'Totalkonto',
+    cashAccountType: 'CACC',
+    currency: 'NOK',
+    ...vars,
+  };
 }
 
 /**
@@ -96,7 +127,10 @@ export async function accountVars(w: ScenarioSession, vars: Record<string, unkno
  * session (pooledOrNew); one with other values, or in a scenario that made its own session
  * (@clock, after a change of state), is created here.
  */
-export async function createSandboxAccount(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxAccount> {
+export async function createSandboxAccount(
+  w: ScenarioSession,
+  vars: Record<string, unknown> = {},
+): Promise<SandboxAccount> {
   return (w.state.sandboxAccount = await pooledOrNew(w, 'account', vars, (a) => a.iban ?? a.bban ?? ''));
 }
 
@@ -114,7 +148,9 @@ const POOL_SIZES = { account: 32, card: 32 } as const;
 export type PoolKind = keyof typeof POOL_SIZES;
 type Pooled = { account: SandboxAccount; card: SandboxCard };
 /** How each kind is made (`pooled`: ahead, for the pool). */
-const POOL_MAKERS: { [K in PoolKind]: (w: ScenarioSession, vars: Record<string, unknown>, pooled: boolean) => Promise<Pooled[K]> } = { account: newSandboxAccount, card: newSandboxCard };
+const POOL_MAKERS: {
+  [K in PoolKind]: (w: ScenarioSession, vars: Record<string, unknown>, pooled: boolean) => Promise<Pooled[K]>;
+} = { account: newSandboxAccount, card: newSandboxCard };
 /** The worker's pools by key (kind, variant, run, customer). A variant's pool exists once a refill has made it, or tried to: it is not made again. */
 const POOLS = new Map<string, unknown[]>();
 
@@ -127,9 +163,21 @@ export interface VariantStep {
 
 /** The steps that ask for an account of other values, by name (the step definitions use them). */
 export const VARIANT_STEPS = {
-  accountNamed: { step: /^a sandbox account of the PSU named with (\d+) characters$/, kind: 'account', vars: ([n]) => ({ accountName: `Konto ${'L'.repeat(Number(n) - 6)}` }) },
-  accountOfType: { step: /^a sandbox account of the PSU with cashAccountType "([^"]*)"$/, kind: 'account', vars: ([code]) => ({ cashAccountType: code }) },
-  cardNamed: { step: /^a sandbox card account of the PSU named with (\d+) characters$/, kind: 'card', vars: ([n]) => ({ name: `Kort ${'K'.repeat(Number(n) - 5)}` }) },
+  accountNamed: {
+    step: /^a sandbox account of the PSU named with (\d+) characters$/,
+    kind: 'account',
+    vars: ([n]) => ({ accountName: `Konto ${'L'.repeat(Number(n) - 6)}` }),
+  },
+  accountOfType: {
+    step: /^a sandbox account of the PSU with cashAccountType "([^"]*)"$/,
+    kind: 'account',
+    vars: ([code]) => ({ cashAccountType: code }),
+  },
+  cardNamed: {
+    step: /^a sandbox card account of the PSU named with (\d+) characters$/,
+    kind: 'card',
+    vars: ([n]) => ({ name: `Kort ${'K'.repeat(Number(n) - 5)}` }),
+  },
 } satisfies Record<string, VariantStep>;
 
 /** One variant the run's scenarios ask for, once per asking scenario. */
@@ -140,14 +188,17 @@ export interface PoolVariant {
 
 /** The variants the steps of a run's scenarios ask for (RunContext.poolVariants), one per asking step. */
 export function variantsAsked(steps: readonly string[]): PoolVariant[] {
-  return steps.flatMap((text) => Object.values(VARIANT_STEPS as Record<string, VariantStep>).flatMap((v) => {
-    const m = v.step.exec(text);
-    return m ? [{ kind: v.kind, vars: v.vars(m.slice(1)) }] : [];
-  }));
+  return steps.flatMap((text) =>
+    Object.values(VARIANT_STEPS as Record<string, VariantStep>).flatMap((v) => {
+      const m = v.step.exec(text);
+      return m ? [{ kind: v.kind, vars: v.vars(m.slice(1)) }] : [];
+    }),
+  );
 }
 
 /** A variant's key in the pools ('' for the template's values). */
-const variantKey = (vars: Record<string, unknown>): string => (Object.keys(vars).length ? JSON.stringify(Object.entries(vars).sort(([a], [b]) => (a < b ? -1 : 1))) : '');
+const variantKey = (vars: Record<string, unknown>): string =>
+  Object.keys(vars).length ? JSON.stringify(Object.entries(vars).sort(([a], [b]) => (a < b ? -1 : 1))) : '';
 
 /** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
 export function emptySandboxPools(): void {
@@ -162,19 +213,32 @@ export const POOLED_STEP = /^a sandbox (?:card )?account of the PSU\b/;
 
 /** The variants of the run's plan, with their keys (card accounts only where the bank has them). */
 function askedVariants(w: ScenarioSession): Array<PoolVariant & { variant: string }> {
-  return (w.ctx.poolVariants ?? []).filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card').map((v) => ({ ...v, variant: variantKey(v.vars) }));
+  return (w.ctx.poolVariants ?? [])
+    .filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card')
+    .map((v) => ({ ...v, variant: variantKey(v.vars) }));
 }
 
 /** A pool's key: kind, variant, run and the worker's customer. */
-const poolKey = (w: ScenarioSession, customer: string | undefined, kind: PoolKind, variant = ''): string => `${kind}|${variant}|${w.ctx.runId ?? ''}|${customer}`;
+const poolKey = (w: ScenarioSession, customer: string | undefined, kind: PoolKind, variant = ''): string =>
+  `${kind}|${variant}|${w.ctx.runId ?? ''}|${customer}`;
 
 /** Tops up every pool the profile's bank offers (`kind`'s even where it does not say so), and makes the variants not made yet. */
 async function topUpPools(w: ScenarioSession, customer: string | undefined, kind: PoolKind): Promise<void> {
   const keyOf = (k: PoolKind, v = '') => poolKey(w, customer, k, v);
-  const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
+  const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter(
+    (k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts,
+  );
   const todo: Array<{ key: string; kind: PoolKind; vars: Record<string, unknown> }> = [
-    ...kinds.flatMap((k) => Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => ({ key: keyOf(k), kind: k, vars: {} }))),
-    ...askedVariants(w).map((v) => ({ key: keyOf(v.kind, v.variant), kind: v.kind, vars: v.vars })).filter((v) => !POOLS.has(v.key)),
+    ...kinds.flatMap((k) =>
+      Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => ({
+        key: keyOf(k),
+        kind: k,
+        vars: {},
+      })),
+    ),
+    ...askedVariants(w)
+      .map((v) => ({ key: keyOf(v.kind, v.variant), kind: v.kind, vars: v.vars }))
+      .filter((v) => !POOLS.has(v.key)),
   ];
   const made = await eachAtOnce(w, todo, (t) => {
     const making = POOL_MAKERS[t.kind](w, t.vars, true);
@@ -198,16 +262,29 @@ export async function fillPoolsAhead(w: ScenarioSession): Promise<void> {
     const customer = await w.nationalId('PRIVATE');
     if (POOLS.has(poolKey(w, customer, 'account'))) return;
     await topUpPools(w, customer, 'account');
-    w.attach(`this worker's pools of sandbox data (${Object.entries(POOL_SIZES).map(([k, n]) => `${n} ${k}s`).join(', ')}) were made before its PSU session's SCA, which grants them; the scenarios that take one need no SCA of their own`, { mediaType: 'text/plain', fileName: 'pooled sandbox data.txt' });
+    w.attach(
+      `this worker's pools of sandbox data (${Object.entries(POOL_SIZES)
+        .map(([k, n]) => `${n} ${k}s`)
+        .join(
+          ', ',
+        )}) were made before its PSU session's SCA, which grants them; the scenarios that take one need no SCA of their own`,
+      { mediaType: 'text/plain', fileName: 'pooled sandbox data.txt' },
+    );
   } catch {
     // The first scenario that takes pooled data makes them, and reports what failed.
   }
 }
 
 /** One from the worker's pool when the scenario may use the kept PSU session (the template's values, or a variant the run asked for); else one made here with `vars`. */
-async function pooledOrNew<K extends PoolKind>(w: ScenarioSession, kind: K, vars: Record<string, unknown>, name: (x: Pooled[K]) => string): Promise<Pooled[K]> {
+async function pooledOrNew<K extends PoolKind>(
+  w: ScenarioSession,
+  kind: K,
+  vars: Record<string, unknown>,
+  name: (x: Pooled[K]) => string,
+): Promise<Pooled[K]> {
   const variant = variantKey(vars);
-  if (!w.reusePsuSession || (variant && !askedVariants(w).some((v) => v.kind === kind && v.variant === variant))) return POOL_MAKERS[kind](w, vars, false);
+  if (!w.reusePsuSession || (variant && !askedVariants(w).some((v) => v.kind === kind && v.variant === variant)))
+    return POOL_MAKERS[kind](w, vars, false);
   const customer = await w.nationalId('PRIVATE');
   const key = poolKey(w, customer, kind, variant);
   if (!POOLS.get(key)?.length) {
@@ -221,21 +298,39 @@ async function pooledOrNew<K extends PoolKind>(w: ScenarioSession, kind: K, vars
   const x = (POOLS.get(key) as Pooled[K][] | undefined)?.shift();
   // The sandbox refused the variant when the pools were topped up: the scenario makes its own.
   if (!x) return POOL_MAKERS[kind](w, vars, false);
-  const what = variant ? `made, with the values this scenario asks for (${variant}), together with this worker's pools` : `one of ${POOL_SIZES[kind]} this worker made together`;
-  w.attach(`sandbox ${kind} ${name(x)} (${x.id}) is ${what} for its PSU and had granted at one SCA; this scenario is the only one to use it`, { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` });
+  const what = variant
+    ? `made, with the values this scenario asks for (${variant}), together with this worker's pools`
+    : `one of ${POOL_SIZES[kind]} this worker made together`;
+  w.attach(
+    `sandbox ${kind} ${name(x)} (${x.id}) is ${what} for its PSU and had granted at one SCA; this scenario is the only one to use it`,
+    { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` },
+  );
   return x;
 }
 
 /** Sets the balance of the scenario's sandbox account or card account (the profile's balance-update operation). A balance on an account that exists changes nothing the PSU's grant covers (as its transactions): the kept PSU session still serves. */
 export async function updateSandboxBalance(w: ScenarioSession, kind: PoolKind, amount: number): Promise<Exchange> {
-  const x = kind === 'account' ? w.need('sandboxAccount', 'sandbox account') : w.need('sandboxCard', 'sandbox card account');
-  const op = silentOperation(w, kind === 'account' ? 'update-sandbox-account-balance' : 'update-sandbox-card-account-balance', { id: x.id });
+  const x =
+    kind === 'account' ? w.need('sandboxAccount', 'sandbox account') : w.need('sandboxCard', 'sandbox card account');
+  const op = silentOperation(
+    w,
+    kind === 'account' ? 'update-sandbox-account-balance' : 'update-sandbox-card-account-balance',
+    { id: x.id },
+  );
   const currency = kind === 'account' ? (x as SandboxAccount).currency : 'NOK';
-  return sendNow(w, { ...op, psu: false, body: body(w.profile, 'sandbox-balance-update', { amountInt: amount, currency }) }, { keepsPsuSession: true });
+  return sendNow(
+    w,
+    { ...op, psu: false, body: body(w.profile, 'sandbox-balance-update', { amountInt: amount, currency }) },
+    { keepsPsuSession: true },
+  );
 }
 
 /** POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps the kept session's reuse). */
-async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknown>, pooled = false): Promise<SandboxAccount> {
+async function newSandboxAccount(
+  w: ScenarioSession,
+  vars: Record<string, unknown>,
+  pooled = false,
+): Promise<SandboxAccount> {
   const clauses = ['endpoints.create-sandbox-account'];
   // A random account number may be one the sandbox already holds (its own seed, an earlier run's):
   // a 409 is then the suite's pick, not the bank's fault. Another number, at most twice more.
@@ -244,12 +339,20 @@ async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknow
   let ex: Exchange;
   for (let tries = 1; ; tries++) {
     v = await accountVars(w, vars);
-    ex = await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accounts, body: body(w.profile, 'sandbox-account', v), psu: false }, { keepsPsuSession: pooled });
+    ex = await sendNow(
+      w,
+      { method: 'POST', path: SANDBOX_PATHS.accounts, body: body(w.profile, 'sandbox-account', v), psu: false },
+      { keepsPsuSession: pooled },
+    );
     if (ex.response?.status !== 409 || pinned || tries === 3) break;
   }
   const json = accepted(ex, 'POST /v1/sandbox/accounts', 'create-sandbox-account', clauses);
   const p = w.profile;
-  const id = shaped(() => readString(p, 'sandbox-account.id', json, 'POST /v1/sandbox/accounts answered no account id'), 'create-sandbox-account', clauses);
+  const id = shaped(
+    () => readString(p, 'sandbox-account.id', json, 'POST /v1/sandbox/accounts answered no account id'),
+    'create-sandbox-account',
+    clauses,
+  );
   let view: unknown = json;
   // The bank's answer is the truth: the account number it keeps, from the creation answer or, where that lacks it, from a read.
   if (!readOptionalString(p, 'sandbox-account.iban', view) && !readOptionalString(p, 'sandbox-account.bban', view)) {
@@ -258,35 +361,78 @@ async function newSandboxAccount(w: ScenarioSession, vars: Record<string, unknow
   }
   const iban = readOptionalString(p, 'sandbox-account.iban', view);
   const accountBban = readOptionalString(p, 'sandbox-account.bban', view);
-  if (!iban && !accountBban) setupFail(`the bank named no IBAN or BBAN for the sandbox account ${id}: ${JSON.stringify(view)?.slice(0, 200)}; set responses.sandbox-account.iban or .bban in the profile`, 'create-sandbox-account', clauses);
-  return { id, iban, bban: accountBban, currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency), name: readOptionalString(p, 'sandbox-account.name', view), sent: v };
+  if (!iban && !accountBban)
+    setupFail(
+      `the bank named no IBAN or BBAN for the sandbox account ${id}: ${JSON.stringify(view)?.slice(0, 200)}; set responses.sandbox-account.iban or .bban in the profile`,
+      'create-sandbox-account',
+      clauses,
+    );
+  return {
+    id,
+    iban,
+    bban: accountBban,
+    currency: readOptionalString(p, 'sandbox-account.currency', view) ?? String(v.currency),
+    name: readOptionalString(p, 'sandbox-account.name', view),
+    sent: v,
+  };
 }
 
 /**
  * The PSU pays `amount` NOK from the sandbox account by a norwegian-domestic payment and authorises it
  * (SCA completed); `periodic`: a periodic payment (the template's, monthly) starting today, the target's date.
  */
-export async function payFromSandboxAccount(w: ScenarioSession, a: SandboxAccount, amount: string, periodic = false): Promise<void> {
-  const b = body(w.profile, periodic ? 'norwegian-domestic-periodic-payment' : 'norwegian-domestic-payment', { amount, debtorAccount: { bban: a.bban, currency: a.currency }, startDate: daysAgo(w, 0) });
-  const created = await sendNow(w, { method: 'POST', path: `/v1/${periodic ? 'periodic-payments' : 'payments'}/norwegian-domestic-credit-transfers`, body: b, query: { allowLogicalDuplicate: true } });
+export async function payFromSandboxAccount(
+  w: ScenarioSession,
+  a: SandboxAccount,
+  amount: string,
+  periodic = false,
+): Promise<void> {
+  const b = body(w.profile, periodic ? 'norwegian-domestic-periodic-payment' : 'norwegian-domestic-payment', {
+    amount,
+    debtorAccount: { bban: a.bban, currency: a.currency },
+    startDate: daysAgo(w, 0),
+  });
+  const created = await sendNow(w, {
+    method: 'POST',
+    path: `/v1/${periodic ? 'periodic-payments' : 'payments'}/norwegian-domestic-credit-transfers`,
+    body: b,
+    query: { allowLogicalDuplicate: true },
+  });
   const links = jsonOf(created)?._links;
   const start = links?.startAuthorisation?.href ?? links?.scaRedirect?.href;
-  if (created.response?.status !== 201 || typeof start !== 'string') fail(`the payment was not created with a startAuthorisation link: ${describeResponse(created)}`, ['endpoints.initiate-payment']);
+  if (created.response?.status !== 201 || typeof start !== 'string')
+    fail(`the payment was not created with a startAuthorisation link: ${describeResponse(created)}`, [
+      'endpoints.initiate-payment',
+    ]);
   let href = links?.scaRedirect?.href as string | undefined;
   if (!href) {
     const u = new URL(start, w.ctx.targetUrl);
-    const auth = await sendNow(w, { method: 'POST', path: u.pathname.slice(new URL(w.ctx.targetUrl).pathname.replace(/\/$/, '').length) });
+    const auth = await sendNow(w, {
+      method: 'POST',
+      path: u.pathname.slice(new URL(w.ctx.targetUrl).pathname.replace(/\/$/, '').length),
+    });
     href = jsonOf(auth)?._links?.scaRedirect?.href;
-    if (typeof href !== 'string') fail(`the authorisation gave no scaRedirect: ${describeResponse(auth)}`, ['endpoints.start-payment-authorisation']);
+    if (typeof href !== 'string')
+      fail(`the authorisation gave no scaRedirect: ${describeResponse(auth)}`, [
+        'endpoints.start-payment-authorisation',
+      ]);
   }
   const r = await w.runSca(w.absolute(href), 'PRIVATE');
-  if (!r.completed) fail(`the payment's SCA did not complete: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
+  if (!r.completed)
+    fail(`the payment's SCA did not complete: ${r.problem ?? JSON.stringify(r.params)}`, ['sca.redirect-to-tpp']);
 }
 
 /** One sandbox account transaction item (template), with top-level overrides (undefined removes). */
 export function sandboxTxn(w: ScenarioSession, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const day = daysAgo(w, 1);
-  const t = { ...body(w.profile, 'sandbox-account-transaction', { amountInt: -randomInt(100, 100000), valueDate: day, bookingDate: day }), ...overrides };
+  const t = {
+    ...body(w.profile, 'sandbox-account-transaction', {
+      amountInt: -randomInt(100, 100000),
+      valueDate: day,
+      bookingDate: day,
+    }),
+    ...overrides,
+  };
   for (const k of Object.keys(t)) if (t[k] === undefined) delete t[k];
   return t;
 }
@@ -294,19 +440,32 @@ export function sandboxTxn(w: ScenarioSession, overrides: Record<string, unknown
 /** POST /v1/sandbox/accounts/{id}/transactions; returns the exchange (the caller judges it). */
 export function postSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<Exchange> {
   // Transactions on an account that exists change nothing the PSU's grant covers.
-  return sendNow(w, { method: 'POST', path: SANDBOX_PATHS.accountTransactions(accountId), body: items, psu: false }, { keepsPsuSession: true });
+  return sendNow(
+    w,
+    { method: 'POST', path: SANDBOX_PATHS.accountTransactions(accountId), body: items, psu: false },
+    { keepsPsuSession: true },
+  );
 }
 
 export async function createSandboxTxns(w: ScenarioSession, accountId: string, items: unknown[]): Promise<any[]> {
-  const json = accepted(await postSandboxTxns(w, accountId, items), `POST /v1/sandbox/accounts/{id}/transactions with ${items.length} items`, 'create-sandbox-account-transactions', ['endpoints.create-sandbox-account-transactions']);
+  const json = accepted(
+    await postSandboxTxns(w, accountId, items),
+    `POST /v1/sandbox/accounts/{id}/transactions with ${items.length} items`,
+    'create-sandbox-account-transactions',
+    ['endpoints.create-sandbox-account-transactions'],
+  );
   return readValue(w.profile, 'sandbox-transactions.list', json, Array.isArray) ?? [];
 }
 
 /** GET /v1/sandbox/accounts/{id}/transactions. */
-export function listSandboxTxns(w: ScenarioSession, accountId: string, query: Record<string, string | number | undefined> = {}, extra: Partial<RequestSpec> = {}): Promise<Exchange> {
+export function listSandboxTxns(
+  w: ScenarioSession,
+  accountId: string,
+  query: Record<string, string | number | undefined> = {},
+  extra: Partial<RequestSpec> = {},
+): Promise<Exchange> {
   return sendNow(w, { method: 'GET', path: SANDBOX_PATHS.accountTransactions(accountId), query, psu: false, ...extra });
 }
-
 
 /**
  * The masked PAN of the next sandbox card account this process makes: first six and last four digits
@@ -321,7 +480,10 @@ export function nextMaskedPan(): string {
 }
 
 /** The template values of a new sandbox card account for the PSU's customer, `vars` replacing any. */
-export async function cardVars(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function cardVars(
+  w: ScenarioSession,
+  vars: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   return { customerNumber: await w.nationalId('PRIVATE'), maskedPan: nextMaskedPan(), name: 'Test', ...vars };
 }
 
@@ -335,17 +497,42 @@ async function newSandboxCard(w: ScenarioSession, vars: Record<string, unknown>,
   const v = await cardVars(w, vars);
   const b = body(w.profile, 'sandbox-card-account', v);
   const clauses = ['endpoints.create-sandbox-card-account'];
-  const json = accepted(await sendNow(w, { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false }, { keepsPsuSession: pooled }), 'POST /v1/sandbox/card-accounts', 'create-sandbox-card-account', clauses);
+  const json = accepted(
+    await sendNow(
+      w,
+      { method: 'POST', path: SANDBOX_PATHS.cardAccounts, body: b, psu: false },
+      { keepsPsuSession: pooled },
+    ),
+    'POST /v1/sandbox/card-accounts',
+    'create-sandbox-card-account',
+    clauses,
+  );
   const p = w.profile;
-  const id = shaped(() => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'), 'create-sandbox-card-account', clauses);
-  const maskedPan = shaped(() => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'), 'create-sandbox-card-account', clauses);
+  const id = shaped(
+    () => readString(p, 'sandbox-card-account.id', json, 'POST /v1/sandbox/card-accounts answered no card account id'),
+    'create-sandbox-card-account',
+    clauses,
+  );
+  const maskedPan = shaped(
+    () => readString(p, 'sandbox-card-account.maskedPan', json, 'POST /v1/sandbox/card-accounts answered no maskedPan'),
+    'create-sandbox-card-account',
+    clauses,
+  );
   return { id, maskedPan, name: readOptionalString(p, 'sandbox-card-account.name', json), sent: v };
 }
 
 /** One sandbox card transaction item (template), booked and transacted yesterday. */
 export function cardTxn(w: ScenarioSession, overrides: Record<string, unknown> = {}): Record<string, any> {
   const day = daysAgo(w, 1);
-  const t = { ...body(w.profile, 'sandbox-card-transaction', { cardTransactionId: `ct-${randomUUID()}`, bookingDate: day, transactionDate: day, amountInt: -randomInt(100, 100000) }), ...overrides };
+  const t = {
+    ...body(w.profile, 'sandbox-card-transaction', {
+      cardTransactionId: `ct-${randomUUID()}`,
+      bookingDate: day,
+      transactionDate: day,
+      amountInt: -randomInt(100, 100000),
+    }),
+    ...overrides,
+  };
   for (const k of Object.keys(t)) if (t[k] === undefined) delete t[k];
   return t;
 }
@@ -359,12 +546,21 @@ export function cardTxnDates(w: ScenarioSession, dates: string): Record<string, 
   const both = /^bookingDate and transactionDate (.+)$/.exec(dates);
   const split = /^bookingDate (.+) and transactionDate (.+)$/.exec(dates);
   const one = /^(bookingDate|transactionDate) (tomorrow)$/.exec(dates);
-  return both ? { bookingDate: day(both[1]), transactionDate: day(both[1]) }
-    : split ? { bookingDate: day(split[1]), transactionDate: day(split[2]) }
-    : one ? { [one[1]]: day(one[2]) } : fail(`cannot read the dates "${dates}"`);
+  return both
+    ? { bookingDate: day(both[1]), transactionDate: day(both[1]) }
+    : split
+      ? { bookingDate: day(split[1]), transactionDate: day(split[2]) }
+      : one
+        ? { [one[1]]: day(one[2]) }
+        : fail(`cannot read the dates "${dates}"`);
 }
 
-export function postCardTxns(w: ScenarioSession, cardId: string, items: unknown[], extra: Partial<RequestSpec> = {}): Promise<Exchange> {
+export function postCardTxns(
+  w: ScenarioSession,
+  cardId: string,
+  items: unknown[],
+  extra: Partial<RequestSpec> = {},
+): Promise<Exchange> {
   // Transactions on a card account that exists change nothing the PSU's grant covers.
   return sendNow(w, cardTxnsRequest(cardId, items, extra), { keepsPsuSession: true });
 }

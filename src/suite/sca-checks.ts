@@ -13,7 +13,11 @@ import type { PsuContext as Context } from '../spec/codes.ts';
 /** The redirect of a flow that reached the TPP-Redirect-URI; fails (sca.redirect-to-tpp) otherwise. */
 export function redirectParams(r: ScaResult | undefined): Record<string, string> {
   if (!r) fail('no SCA was run in this scenario');
-  if (!r.completed) fail(`the SCA flow did not reach the TPP-Redirect-URI: ${r.problem ?? 'no reason given'}`, ['sca.redirect-to-tpp', 'events.redirect-only']);
+  if (!r.completed)
+    fail(`the SCA flow did not reach the TPP-Redirect-URI: ${r.problem ?? 'no reason given'}`, [
+      'sca.redirect-to-tpp',
+      'events.redirect-only',
+    ]);
   return r.params;
 }
 
@@ -23,7 +27,11 @@ const FAILURE = new Map(REDIRECT_FAILURE_PARAMS.map((p) => [p.name, p]));
 /** psu-id: present and an RFC 4122 UUID (events.success.psu-id). */
 export function expectPsuId(params: Record<string, string>): string {
   const v = params['psu-id'];
-  if (v === undefined) fail(`the success redirect carries no psu-id (parameters: ${Object.keys(params).join(', ') || 'none'})`, ['events.success.psu-id', 'sca.redirect-to-tpp']);
+  if (v === undefined)
+    fail(`the success redirect carries no psu-id (parameters: ${Object.keys(params).join(', ') || 'none'})`, [
+      'events.success.psu-id',
+      'sca.redirect-to-tpp',
+    ]);
   if (!UUID_PATTERN.test(v)) fail(`psu-id "${v}" is not an RFC 4122 UUID`, ['events.success.psu-id']);
   return v;
 }
@@ -31,21 +39,36 @@ export function expectPsuId(params: Record<string, string>): string {
 export function expectTppSessionId(params: Record<string, string>, sent: string | undefined): void {
   const v = params['tpp-session-id'];
   if (v === undefined) fail('the success redirect carries no tpp-session-id', ['events.success.tpp-session-id']);
-  if (v !== sent) fail(`tpp-session-id is "${v}", but the request that started SCA sent TPP-Session-ID "${sent}"`, ['events.success.tpp-session-id']);
+  if (v !== sent)
+    fail(`tpp-session-id is "${v}", but the request that started SCA sent TPP-Session-ID "${sent}"`, [
+      'events.success.tpp-session-id',
+    ]);
 }
 
 export function expectContext(params: Record<string, string>, wanted: Context): void {
   const v = params.context;
   const values = SUCCESS.get('context')?.values ?? PSU_CONTEXTS;
   if (v === undefined) fail('the success redirect carries no context', ['events.success.context']);
-  if (!values.includes(v)) fail(`context "${v}" is not one of ${values.join(', ')} (exactly)`, ['events.success.context', 'conventions.enums-exact']);
-  if (v !== wanted) fail(`the PSU chose ${wanted}, but the redirect says context=${v}`, ['events.success.context', 'sca.accounts-and-context']);
+  if (!values.includes(v))
+    fail(`context "${v}" is not one of ${values.join(', ')} (exactly)`, [
+      'events.success.context',
+      'conventions.enums-exact',
+    ]);
+  if (v !== wanted)
+    fail(`the PSU chose ${wanted}, but the redirect says context=${v}`, [
+      'events.success.context',
+      'sca.accounts-and-context',
+    ]);
 }
 
 export function expectCorporateId(params: Record<string, string>, present: boolean): void {
   const v = params['psu-corporate-id'];
   if (!present) {
-    if (v !== undefined) fail(`a PRIVATE SCA redirect carries psu-corporate-id "${v}"; it is present only when a corporate agreement was chosen`, ['events.success.psu-corporate-id']);
+    if (v !== undefined)
+      fail(
+        `a PRIVATE SCA redirect carries psu-corporate-id "${v}"; it is present only when a corporate agreement was chosen`,
+        ['events.success.psu-corporate-id'],
+      );
     return;
   }
   if (v === undefined) fail(NO_CORPORATE_ID, ['events.success.psu-corporate-id', 'sca.corporate-context']);
@@ -60,25 +83,49 @@ export function expectFailureRedirect(params: Record<string, string>): void {
     const v = params[name];
     const p = FAILURE.get(name)!;
     if (v === undefined) {
-      if (p.presence === 'required') { problems.push(`no ${name}`); clauses.add(`events.failure.${name}`); }
+      if (p.presence === 'required') {
+        problems.push(`no ${name}`);
+        clauses.add(`events.failure.${name}`);
+      }
       return;
     }
-    if (!ok(v)) { problems.push(`${name}="${v}" ${why}`); clauses.add(`events.failure.${name}`); }
+    if (!ok(v)) {
+      problems.push(`${name}="${v}" ${why}`);
+      clauses.add(`events.failure.${name}`);
+    }
   };
   need('status', (v) => /^\d{3}$/.test(v) && Number(v) >= 100 && Number(v) <= 599, 'is not an HTTP status number');
   need('code', (v) => v.trim() !== '', 'is empty');
   need('message', () => true, '');
   need('system', (v) => v.trim() !== '', 'is empty');
-  if (params['psu-id'] !== undefined) { problems.push(`a psu-id "${params['psu-id']}" although the SCA failed`); clauses.add('events.redirect-only'); }
-  if (problems.length) throw new CheckFailure(`the failure redirect is not as § Events says: ${problems.join('; ')} (parameters: ${JSON.stringify(params)})`, [...clauses]);
+  if (params['psu-id'] !== undefined) {
+    problems.push(`a psu-id "${params['psu-id']}" although the SCA failed`);
+    clauses.add('events.redirect-only');
+  }
+  if (problems.length)
+    throw new CheckFailure(
+      `the failure redirect is not as § Events says: ${problems.join('; ')} (parameters: ${JSON.stringify(params)})`,
+      [...clauses],
+    );
 }
 
 /** A 401 with `_links.scaRedirect` (href, verbs with GET), validated with the spec's schema. */
 export function expectScaRequired(ex: Exchange | undefined, statuses: number[] = [401]): string {
   const r = responseOf(ex, ['sca.redirect-on-401']);
-  if (!statuses.includes(r.status)) fail(`expected ${statuses.join(' or ')} with _links.scaRedirect, but ${describeResponse(ex)}`, ['sca.redirect-on-401', 'errors.sca-required']);
-  if (r.json === undefined) fail(`expected a JSON body with _links.scaRedirect, but ${describeResponse(ex)}`, ['fields.sca-required-response', 'conventions.json-utf8']);
-  expectSchema(r.json, 'sca-required-response', 'the SCA-required body', ['errors.sca-required', 'fields.sca-required-response._links']);
+  if (!statuses.includes(r.status))
+    fail(`expected ${statuses.join(' or ')} with _links.scaRedirect, but ${describeResponse(ex)}`, [
+      'sca.redirect-on-401',
+      'errors.sca-required',
+    ]);
+  if (r.json === undefined)
+    fail(`expected a JSON body with _links.scaRedirect, but ${describeResponse(ex)}`, [
+      'fields.sca-required-response',
+      'conventions.json-utf8',
+    ]);
+  expectSchema(r.json, 'sca-required-response', 'the SCA-required body', [
+    'errors.sca-required',
+    'fields.sca-required-response._links',
+  ]);
   const href = (r.json as any)._links.scaRedirect.href as string;
   try {
     new URL(href, ex!.request.url);

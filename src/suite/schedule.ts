@@ -34,7 +34,10 @@ interface Pickleish {
   readonly tags: readonly { readonly name: string }[];
 }
 
-const tagged = (tag: string) => (p: Pickleish): boolean => p.tags.some((t) => t.name === tag);
+const tagged =
+  (tag: string) =>
+  (p: Pickleish): boolean =>
+    p.tags.some((t) => t.name === tag);
 const movesClock = tagged(CLOCK_TAG);
 const alone = tagged(ALONE_TAG);
 
@@ -64,7 +67,8 @@ export function askingFor(id: string | undefined): void {
 }
 
 /** A scenario's id in the durations table and the plan: `features/x.feature:line`. */
-const idOf = (p: Pickleish): string | undefined => (p.uri !== undefined && p.location ? `${p.uri}:${p.location.line}` : undefined);
+const idOf = (p: Pickleish): string | undefined =>
+  p.uri !== undefined && p.location ? `${p.uri}:${p.location.line}` : undefined;
 
 /** A scenario whose recorded duration is at least this many times the median's starts before the others. */
 export const LONG_FACTOR = 5;
@@ -81,7 +85,8 @@ export interface PlannedScenario {
 }
 
 /** A scenario's group: the ones that share a PSU session other than the worker's own. */
-const groupOf = (p: PlannedScenario): string | undefined => (p.corporate ? 'corporate' : p.identity ? `identity:${p.identity}` : undefined);
+const groupOf = (p: PlannedScenario): string | undefined =>
+  p.corporate ? 'corporate' : p.identity ? `identity:${p.identity}` : undefined;
 
 /**
  * The order within the CORPORATE group. The bank may keep one session per PSU, so a change of
@@ -89,7 +94,10 @@ const groupOf = (p: PlannedScenario): string | undefined => (p.corporate ? 'corp
  * private session still serves), then those whose own step is the CORPORATE SCA (its session is kept:
  * session.ts runSca), then those that take the kept one.
  */
-const CORPORATE_ORDER: readonly RegExp[] = [/^a private PSU who has completed SCA$/, /^the PSU completes the SCA in the CORPORATE context$/];
+const CORPORATE_ORDER: readonly RegExp[] = [
+  /^a private PSU who has completed SCA$/,
+  /^the PSU completes the SCA in the CORPORATE context$/,
+];
 const corporateRank = (p: PlannedScenario): number => {
   const i = CORPORATE_ORDER.findIndex((re) => p.steps?.some((t) => re.test(t)));
   return i < 0 ? CORPORATE_ORDER.length : i;
@@ -105,12 +113,19 @@ const corporateRank = (p: PlannedScenario): number => {
  * one is. A group's scenarios run one at a time, on one worker (canAssign). `windowDir`: the run's
  * clock window folder. An empty plan and no folder: no order, and a clock scenario runs alone.
  */
-export function planOrder(scenarios: readonly PlannedScenario[], durations: Readonly<Record<string, number>>, windowDir?: string): void {
+export function planOrder(
+  scenarios: readonly PlannedScenario[],
+  durations: Readonly<Record<string, number>>,
+  windowDir?: string,
+): void {
   if (!scenarios.length && !windowDir) {
     delete plan[PLAN];
     return;
   }
-  const known = scenarios.map((p) => durations[p.id]).filter((d): d is number => d !== undefined).sort((a, b) => a - b);
+  const known = scenarios
+    .map((p) => durations[p.id])
+    .filter((d): d is number => d !== undefined)
+    .sort((a, b) => a - b);
   const median = known.length ? known[Math.floor(known.length / 2)] : 0;
   const others = scenarios.filter((p) => !p.clock && !p.alone);
   const long = (p: PlannedScenario) => median > 0 && (durations[p.id] ?? 0) >= LONG_FACTOR * median;
@@ -129,12 +144,29 @@ export function planOrder(scenarios: readonly PlannedScenario[], durations: Read
   const queues: Plan['queues'] = {
     alone: scenarios.filter((p) => p.alone).map((p) => p.id),
     clock: scenarios.filter((p) => p.clock && !p.alone).map((p) => p.id),
-    rest: [...others.filter(long).sort((a, b) => durations[b.id] - durations[a.id]), ...corporate.map((c) => c.p), ...grouped].map((p) => p.id),
+    rest: [
+      ...others.filter(long).sort((a, b) => durations[b.id] - durations[a.id]),
+      ...corporate.map((c) => c.p),
+      ...grouped,
+    ].map((p) => p.id),
   };
   const queueOf = new Map<string, Queue>();
   for (const q of ['alone', 'clock', 'rest'] as const) for (const id of queues[q]) queueOf.set(id, q);
-  const groups = new Map(rest.flatMap((p) => { const g = groupOf(p); return g ? [[p.id, g] as const] : []; }));
-  plan[PLAN] = { windowDir, queues, queueOf, taken: new Set(), next: { alone: 0, clock: 0, rest: 0 }, groupOf: groups, owner: new Map() };
+  const groups = new Map(
+    rest.flatMap((p) => {
+      const g = groupOf(p);
+      return g ? [[p.id, g] as const] : [];
+    }),
+  );
+  plan[PLAN] = {
+    windowDir,
+    queues,
+    queueOf,
+    taken: new Set(),
+    next: { alone: 0, clock: 0, rest: 0 },
+    groupOf: groups,
+    owner: new Map(),
+  };
 }
 
 /** The first of queue `q` not yet started (undefined: all have). */

@@ -26,19 +26,27 @@ export function readDurations(file: string): Record<string, number> {
   if (!existsSync(file)) return {};
   try {
     const j = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(j).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0));
+    return Object.fromEntries(
+      Object.entries(j).filter((e): e is [string, number] => typeof e[1] === 'number' && e[1] >= 0),
+    );
   } catch {
     return {};
   }
 }
 
 export function writeDurations(file: string, results: Array<{ uri: string; line: number; durationMs: number }>): void {
-  const table = Object.fromEntries(results.map((r) => [`${r.uri}:${r.line}`, Math.round(r.durationMs)]).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const table = Object.fromEntries(
+    results.map((r) => [`${r.uri}:${r.line}`, Math.round(r.durationMs)]).sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
   writeFileSync(file, JSON.stringify(table, null, 1) + '\n');
 }
 
 /** Assigns every location to exactly one shard (1-based), longest first onto the least loaded; ties by location. */
-export function assignShards(wheres: readonly string[], count: number, durations: Record<string, number>): Map<string, number> {
+export function assignShards(
+  wheres: readonly string[],
+  count: number,
+  durations: Record<string, number>,
+): Map<string, number> {
   const unique = [...new Set(wheres)];
   const weight = (w: string) => durations[w] ?? DEFAULT_DURATION_MS;
   unique.sort((a, b) => weight(b) - weight(a) || (a < b ? -1 : a > b ? 1 : 0));

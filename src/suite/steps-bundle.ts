@@ -44,7 +44,9 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
   try {
     mkdirSync(dir, { recursive: true });
     const { build } = await import('esbuild');
-    const entry = stepFiles(root).map((f) => `import ${JSON.stringify('./' + relative(root, f).split('\\').join('/'))};`).join('\n');
+    const entry = stepFiles(root)
+      .map((f) => `import ${JSON.stringify('./' + relative(root, f).split('\\').join('/'))};`)
+      .join('\n');
     await build({
       stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'steps-entry.ts' },
       bundle: true,
@@ -60,14 +62,19 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
           // again for the bundle (the coordinator's definitions would then lack them).
           name: 'packages-external',
           setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (a) => (a.path === 'allure-cucumberjs' ? undefined : { path: a.path, external: true }));
+            b.onResolve({ filter: /^[^./]/ }, (a) =>
+              a.path === 'allure-cucumberjs' ? undefined : { path: a.path, external: true },
+            );
           },
         },
         {
           name: 'import-meta-url',
           setup(b) {
             b.onLoad({ filter: /\.[cm]?ts$/ }, (a) => ({
-              contents: readFileSync(a.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(a.path).href)),
+              contents: readFileSync(a.path, 'utf8').replaceAll(
+                'import.meta.url',
+                JSON.stringify(pathToFileURL(a.path).href),
+              ),
               loader: 'ts',
             }));
           },
@@ -108,7 +115,10 @@ export function withoutTsx(execArgv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < execArgv.length; i++) {
     const a = execArgv[i];
-    if ((a === '--import' || a === '--require' || a === '-r' || a === '--loader' || a === '--experimental-loader') && /^tsx(\/|$)/.test(execArgv[i + 1] ?? '')) {
+    if (
+      (a === '--import' || a === '--require' || a === '-r' || a === '--loader' || a === '--experimental-loader') &&
+      /^tsx(\/|$)/.test(execArgv[i + 1] ?? '')
+    ) {
       i++;
       continue;
     }

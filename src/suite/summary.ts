@@ -8,11 +8,19 @@ import type { ScenarioResult, Verdict } from './verdict.ts';
 const titleOf = new Map(CLAUSES.map((c) => [c.id, c.title]));
 
 /** The first line of a message that is not a stack frame. */
-const firstLine = (m: string | undefined) => (m ?? '').split('\n').find((l) => l.trim() && !/^\s+at /.test(l))?.trim() ?? '';
+const firstLine = (m: string | undefined) =>
+  (m ?? '')
+    .split('\n')
+    .find((l) => l.trim() && !/^\s+at /.test(l))
+    ?.trim() ?? '';
 
 /** A message with its particulars (ids, numbers, bodies) left out: scenarios with one root cause share it. */
 export function causeOf(message: string): string {
-  return firstLine(message).replace(/[{[][\s\S]*$/, '').replace(/"[^"]*"/g, '"…"').replace(/[0-9a-f]{8,}(-[0-9a-f]{4,})*|enc!![\w-]+|\d+/gi, '#').trim();
+  return firstLine(message)
+    .replace(/[{[][\s\S]*$/, '')
+    .replace(/"[^"]*"/g, '"…"')
+    .replace(/[0-9a-f]{8,}(-[0-9a-f]{4,})*|enc!![\w-]+|\d+/gi, '#')
+    .trim();
 }
 
 /** Groups results by key, biggest group first. */
@@ -33,24 +41,34 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
   const padL = (s: string | number, n: number) => String(s).padStart(n);
   out.push('', `Conformance summary for ${target}`, '');
-  out.push(`${pad('area', 28)}${pad('level', 8)}${padL('pass', 6)}${padL('fail', 6)}${padL('warn', 6)}${padL('inc.', 6)}${padL('n/a', 6)}${padL('waived', 8)}`);
+  out.push(
+    `${pad('area', 28)}${pad('level', 8)}${padL('pass', 6)}${padL('fail', 6)}${padL('warn', 6)}${padL('inc.', 6)}${padL('n/a', 6)}${padL('waived', 8)}`,
+  );
   for (const a of areas) {
     for (const level of ['must', 'should'] as const) {
       const rs = v.results.filter((r) => r.area === a && r.level === level);
       if (!rs.length) continue;
-      const n = (o: string) => rs.filter((r) => r.outcome === o || (o === 'failed' && r.outcome === 'undefined')).length;
-      out.push(`${pad(a, 28)}${pad(level, 8)}${padL(n('passed'), 6)}${padL(n('failed'), 6)}${padL(n('warning'), 6)}${padL(n('inconclusive'), 6)}${padL(n('not-applicable'), 6)}${padL(n('waived'), 8)}`);
+      const n = (o: string) =>
+        rs.filter((r) => r.outcome === o || (o === 'failed' && r.outcome === 'undefined')).length;
+      out.push(
+        `${pad(a, 28)}${pad(level, 8)}${padL(n('passed'), 6)}${padL(n('failed'), 6)}${padL(n('warning'), 6)}${padL(n('inconclusive'), 6)}${padL(n('not-applicable'), 6)}${padL(n('waived'), 8)}`,
+      );
     }
   }
   const failed = v.results.filter((r) => r.outcome === 'failed' || r.outcome === 'undefined');
   if (failed.length) {
     out.push('', 'Failures (grouped by root cause, MUST first):');
-    const byCause = groups(failed, (r) => `${r.level}|${causeOf(r.message ?? '')}`).sort((a, b) => (a[0].level === b[0].level ? b.length - a.length : a[0].level === 'must' ? -1 : 1));
+    const byCause = groups(failed, (r) => `${r.level}|${causeOf(r.message ?? '')}`).sort((a, b) =>
+      a[0].level === b[0].level ? b.length - a.length : a[0].level === 'must' ? -1 : 1,
+    );
     for (const rs of byCause) {
       const r = rs[0];
       const head = rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name;
-      out.push(`  ${r.level === 'must' ? 'MUST  ' : 'SHOULD'} ${head}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`);
-      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6)) out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
+      out.push(
+        `  ${r.level === 'must' ? 'MUST  ' : 'SHOULD'} ${head}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`,
+      );
+      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6))
+        out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
       const first = firstLine(r.message);
       if (first) out.push(`         ${first.slice(0, 240)}`);
     }
@@ -60,8 +78,11 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
     out.push('', 'Warnings (SHOULD: advice where the spec is silent, not failures; grouped by root cause):');
     for (const rs of groups(warnings, (r) => causeOf(r.message ?? ''))) {
       const r = rs[0];
-      out.push(`  WARN   ${rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`);
-      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6)) out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
+      out.push(
+        `  WARN   ${rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`,
+      );
+      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6))
+        out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
       const first = firstLine(r.message);
       if (first) out.push(`         ${first.slice(0, 240)}`);
     }
@@ -72,13 +93,18 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
     // One line per root cause: the same set-up failing in many scenarios differs only in ids and bodies.
     const byCause = new Map<string, typeof inconclusive>();
     for (const r of inconclusive) {
-      const cause = `${r.setupOperation ?? ''}|${(r.reason ?? '').split('\n')[0].replace(/[{[][\s\S]*$/, '').replace(/[0-9a-f-]{8,}|\d+/gi, '#')}`;
+      const cause = `${r.setupOperation ?? ''}|${(r.reason ?? '')
+        .split('\n')[0]
+        .replace(/[{[][\s\S]*$/, '')
+        .replace(/[0-9a-f-]{8,}|\d+/gi, '#')}`;
       byCause.set(cause, [...(byCause.get(cause) ?? []), r]);
     }
     for (const rs of [...byCause.values()].sort((a, b) => b.length - a.length)) {
       const musts = rs.filter((r) => r.level === 'must').length;
       const op = rs[0].setupOperation ? ` set-up @op:${rs[0].setupOperation}` : '';
-      out.push(`  ${rs.length} scenario${rs.length === 1 ? '' : 's'} (${musts} MUST)${op}: ${(rs[0].reason ?? '(no reason given)').split('\n')[0].trim().slice(0, 240)}`);
+      out.push(
+        `  ${rs.length} scenario${rs.length === 1 ? '' : 's'} (${musts} MUST)${op}: ${(rs[0].reason ?? '(no reason given)').split('\n')[0].trim().slice(0, 240)}`,
+      );
       const where = rs.map((r) => `${r.uri.replace(/^.*\//, '')}:${r.line}`);
       out.push(`         ${where.slice(0, 8).join(', ')}${where.length > 8 ? `, … ${where.length - 8} more` : ''}`);
     }
@@ -86,19 +112,38 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
   const notRun = v.results.filter((r) => r.outcome === 'not-run');
   if (notRun.length) {
     out.push('', `Not run (${notRun.length}; never passed):`);
-    for (const rs of groups(notRun, (r) => r.reason ?? '')) out.push(`  ${rs.length} scenario${rs.length === 1 ? '' : 's'}: ${(rs[0].reason ?? '').slice(0, 240)}`, `         ${whereOf(rs)}`);
+    for (const rs of groups(notRun, (r) => r.reason ?? ''))
+      out.push(
+        `  ${rs.length} scenario${rs.length === 1 ? '' : 's'}: ${(rs[0].reason ?? '').slice(0, 240)}`,
+        `         ${whereOf(rs)}`,
+      );
   }
   for (const p of v.waiverProblems) {
     const what = p.waiver.scenario ?? `clause ${p.waiver.clause}`;
     if (p.problem === 'expired') out.push(`WAIVER EXPIRED (${p.waiver.expires}): ${what}: ${p.waiver.reason}`);
-    if (p.problem === 'passes-now') out.push(`WAIVER NO LONGER NEEDED: ${what} passes now (${p.scenarios.join('; ')}): remove the waiver`);
+    if (p.problem === 'passes-now')
+      out.push(`WAIVER NO LONGER NEEDED: ${what} passes now (${p.scenarios.join('; ')}): remove the waiver`);
     if (p.problem === 'matches-nothing') out.push(`waiver matches no scenario: ${what}`);
   }
   const c = v.counts;
-  out.push('', `${v.results.length} scenarios: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.warning} warnings, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c['not-run'] ? `${c['not-run']} not run, ` : ''}${c.waived} waived, ${c.skipped} skipped in ${(wallMs / 1000).toFixed(1)} s`);
+  out.push(
+    '',
+    `${v.results.length} scenarios: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.warning} warnings, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c['not-run'] ? `${c['not-run']} not run, ` : ''}${c.waived} waived, ${c.skipped} skipped in ${(wallMs / 1000).toFixed(1)} s`,
+  );
   const mustInconclusive = inconclusive.filter((r) => r.level === 'must').length;
   const note = mustInconclusive ? ` (${mustInconclusive} MUST inconclusive: set-up not made, not tested)` : '';
-  const incomplete = v.exitCode === 3 ? 'INCOMPLETE: the target stopped answering' : v.exitCode === 4 ? 'INCOMPLETE: the deadline passed' : undefined;
-  out.push(incomplete ? `VERDICT: ${incomplete} (${c['not-run']} scenarios not run)${note}` : v.exitCode === 0 ? `VERDICT: every applicable MUST passes${note}` : `VERDICT: FAIL${note}`);
+  const incomplete =
+    v.exitCode === 3
+      ? 'INCOMPLETE: the target stopped answering'
+      : v.exitCode === 4
+        ? 'INCOMPLETE: the deadline passed'
+        : undefined;
+  out.push(
+    incomplete
+      ? `VERDICT: ${incomplete} (${c['not-run']} scenarios not run)${note}`
+      : v.exitCode === 0
+        ? `VERDICT: every applicable MUST passes${note}`
+        : `VERDICT: FAIL${note}`,
+  );
   return out.join('\n') + '\n';
 }

@@ -13,7 +13,21 @@
 /** A scenario whose rule counts the time since its own SCA: it makes its PSU session at its start (the hooks). */
 export const FRESH_SCA_TAG = '@fresh-sca';
 
-export const NEEDS = ['sandbox', 'corporate', 'payments', 'sca', 'mutating', 'clock', 'card-accounts', 'baskets', 'bulk', 'periodic', 'role-checks', 'https', 'client-cert'] as const;
+export const NEEDS = [
+  'sandbox',
+  'corporate',
+  'payments',
+  'sca',
+  'mutating',
+  'clock',
+  'card-accounts',
+  'baskets',
+  'bulk',
+  'periodic',
+  'role-checks',
+  'https',
+  'client-cert',
+] as const;
 export type Need = (typeof NEEDS)[number];
 
 export interface ScenarioTags {
@@ -31,7 +45,15 @@ export interface ScenarioTags {
 }
 
 export function readTags(tags: readonly string[]): ScenarioTags {
-  const out: ScenarioTags = { clauses: [], level: undefined, uses: [], identities: [], needs: new Set(), productionSafe: false, all: [...tags] };
+  const out: ScenarioTags = {
+    clauses: [],
+    level: undefined,
+    uses: [],
+    identities: [],
+    needs: new Set(),
+    productionSafe: false,
+    all: [...tags],
+  };
   for (const t of tags) {
     if (t.startsWith('@clause:')) out.clauses.push(t.slice(8));
     else if (t === '@must' || t === '@should') out.level = t.slice(1) as 'must' | 'should';

@@ -31,7 +31,13 @@ export function timeline(results: readonly ScenarioResult[]): Timeline | undefin
   const starts = [...firsts.values()];
   const available = starts.reduce((a, s) => a + (spanMs - s), 0);
   const used = timed.reduce((a, r) => a + (r.endedMs! - r.startedMs!), 0);
-  return { workers: firsts.size, spanMs, aloneMs, firstStartMs: { min: Math.min(...starts), max: Math.max(...starts) }, busy: available > 0 ? Math.min(1, used / available) : 0 };
+  return {
+    workers: firsts.size,
+    spanMs,
+    aloneMs,
+    firstStartMs: { min: Math.min(...starts), max: Math.max(...starts) },
+    busy: available > 0 ? Math.min(1, used / available) : 0,
+  };
 }
 
 /** The time in which a @clock or @alone scenario was the only scenario running. */

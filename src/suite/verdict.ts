@@ -11,7 +11,8 @@ export const DEAD_TARGET = 'the target stopped answering';
 
 /** `warning`: a @should scenario that found the bank departing from the advice it checks (Berlin Group,
  * the platform's habit): shown as advice, never as a failure; only MUST scenarios fail. */
-export type Outcome = 'passed' | 'failed' | 'warning' | 'inconclusive' | 'not-applicable' | 'not-run' | 'waived' | 'undefined' | 'skipped';
+export type Outcome =
+  'passed' | 'failed' | 'warning' | 'inconclusive' | 'not-applicable' | 'not-run' | 'waived' | 'undefined' | 'skipped';
 
 export interface ScenarioResult {
   id: string;
@@ -53,24 +54,46 @@ export interface Verdict {
 export function applyWaivers(results: ScenarioResult[], waivers: Waiver[], today: string): Verdict {
   const waiverProblems: WaiverProblem[] = [];
   for (const w of waivers) {
-    const hit = results.filter((r) => (w.scenario !== undefined && r.name === w.scenario) || (w.clause !== undefined && r.clauses.includes(w.clause)));
+    const hit = results.filter(
+      (r) =>
+        (w.scenario !== undefined && r.name === w.scenario) || (w.clause !== undefined && r.clauses.includes(w.clause)),
+    );
     if (w.expires < today) waiverProblems.push({ waiver: w, problem: 'expired', scenarios: hit.map((r) => r.name) });
     if (!hit.length) waiverProblems.push({ waiver: w, problem: 'matches-nothing', scenarios: [] });
     const passing = hit.filter((r) => r.outcome === 'passed');
-    if (passing.length) waiverProblems.push({ waiver: w, problem: 'passes-now', scenarios: passing.map((r) => r.name) });
-    if (w.expires >= today) for (const r of hit) if (r.outcome === 'failed') {
-      r.outcome = 'waived';
-      r.reason = `waived until ${w.expires}: ${w.reason}`;
-    }
+    if (passing.length)
+      waiverProblems.push({ waiver: w, problem: 'passes-now', scenarios: passing.map((r) => r.name) });
+    if (w.expires >= today)
+      for (const r of hit)
+        if (r.outcome === 'failed') {
+          r.outcome = 'waived';
+          r.reason = `waived until ${w.expires}: ${w.reason}`;
+        }
   }
   // A SHOULD finding is advice: a warning, not a failure (after waivers, which may still cover one).
   for (const r of results) if (r.level === 'should' && r.outcome === 'failed') r.outcome = 'warning';
-  const counts = { passed: 0, failed: 0, warning: 0, inconclusive: 0, 'not-applicable': 0, 'not-run': 0, waived: 0, undefined: 0, skipped: 0 } as Record<Outcome, number>;
+  const counts = {
+    passed: 0,
+    failed: 0,
+    warning: 0,
+    inconclusive: 0,
+    'not-applicable': 0,
+    'not-run': 0,
+    waived: 0,
+    undefined: 0,
+    skipped: 0,
+  } as Record<Outcome, number>;
   for (const r of results) counts[r.outcome]++;
   const mustFailed = results.some((r) => r.level === 'must' && (r.outcome === 'failed' || r.outcome === 'undefined'));
   const waiverFail = waiverProblems.some((p) => p.problem !== 'matches-nothing');
   // An incomplete run says so whatever else it found: the scenarios not run were never judged.
   const notRun = results.filter((r) => r.outcome === 'not-run');
-  const exitCode = notRun.some((r) => r.reason?.startsWith(DEAD_TARGET)) ? 3 : notRun.length ? 4 : mustFailed || waiverFail ? 1 : 0;
+  const exitCode = notRun.some((r) => r.reason?.startsWith(DEAD_TARGET))
+    ? 3
+    : notRun.length
+      ? 4
+      : mustFailed || waiverFail
+        ? 1
+        : 0;
   return { results, waiverProblems, exitCode, counts };
 }

@@ -33,7 +33,12 @@ function exit(code, error, message) {
 async function handle(slot, command) {
   switch (command.type) {
     case 'INITIALIZE': {
-      const w = new ChildProcessWorker({ cwd: process.cwd(), id: slot, exit, sendMessage: (msg) => process.send({ slot, msg }) });
+      const w = new ChildProcessWorker({
+        cwd: process.cwd(),
+        id: slot,
+        exit,
+        sendMessage: (msg) => process.send({ slot, msg }),
+      });
       workers.set(slot, w);
       if (!loaded) {
         loaded = w.initialize(command).then(() => w);
@@ -43,7 +48,15 @@ async function handle(slot, command) {
       const first = await loaded;
       w.supportCodeLibrary = first.supportCodeLibrary;
       w.options = command.options;
-      w.worker = new Worker(command.testRunStartedId, slot, w.eventBroadcaster, w.newId, command.options, first.supportCodeLibrary, first.worker.snippetBuilder);
+      w.worker = new Worker(
+        command.testRunStartedId,
+        slot,
+        w.eventBroadcaster,
+        w.newId,
+        command.options,
+        first.supportCodeLibrary,
+        first.worker.snippetBuilder,
+      );
       w.sendMessage({ type: 'READY' });
       return;
     }

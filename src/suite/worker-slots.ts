@@ -17,7 +17,10 @@ const HOST = fileURLToPath(new URL('./worker-host.cjs', import.meta.url));
 
 /** The slot's end of a host process, as cucumber's coordinator uses a worker process. */
 class SlotChannel extends EventEmitter {
-  constructor(private readonly host: ChildProcess, private readonly slot: string) {
+  constructor(
+    private readonly host: ChildProcess,
+    private readonly slot: string,
+  ) {
     super();
     host.on('message', (m: { slot?: string; msg?: unknown }) => {
       if (m?.slot === slot) this.emit('message', m.msg);
@@ -76,7 +79,9 @@ interface Adapter {
 export function nameAskingWorker(): () => void {
   let proto: Adapter | undefined;
   try {
-    proto = (require('@cucumber/cucumber/lib/runtime/parallel/adapter') as { ChildProcessAdapter?: { prototype: Adapter } }).ChildProcessAdapter?.prototype;
+    proto = (
+      require('@cucumber/cucumber/lib/runtime/parallel/adapter') as { ChildProcessAdapter?: { prototype: Adapter } }
+    ).ChildProcessAdapter?.prototype;
   } catch {
     proto = undefined;
   }

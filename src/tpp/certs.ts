@@ -71,7 +71,11 @@ function newKeyPair(): { forgePriv: forge.pki.rsa.PrivateKey; forgePub: forge.pk
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const pubPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-  return { forgePriv: pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey, forgePub: pki.publicKeyFromPem(pubPem) as forge.pki.rsa.PublicKey, keyPem };
+  return {
+    forgePriv: pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey,
+    forgePub: pki.publicKeyFromPem(pubPem) as forge.pki.rsa.PublicKey,
+    keyPem,
+  };
 }
 
 /** A positive DER INTEGER serial: forge writes the hex as given, so a high first nibble needs a 00 byte. */
@@ -133,13 +137,22 @@ export function generateTestPki(options: TestPkiOptions = {}): TestPki {
   const roles = options.roles ?? ['PSP_AI', 'PSP_PI'];
   const orgId = options.organizationIdentifier ?? 'PSDNO-FSA-999999999';
   const orgName = options.organizationName ?? 'Conformance Test TPP AS';
-  const psd2: Psd2Attributes = { roles, ncaName: options.ncaName ?? 'Finanstilsynet', ncaId: options.ncaId ?? 'NO-FSA' };
+  const psd2: Psd2Attributes = {
+    roles,
+    ncaName: options.ncaName ?? 'Finanstilsynet',
+    ncaId: options.ncaId ?? 'NO-FSA',
+  };
   const days = options.validDays ?? 3650;
   const tlsCn = options.tlsCommonName ?? 'tpp.localhost';
 
   const caKeys = newKeyPair();
   const ca = issue({
-    subject: TEST_CA_SUBJECT, issuer: TEST_CA_SUBJECT, serial: serialFor(options.serials?.ca), pub: caKeys.forgePub, signer: caKeys.forgePriv, days,
+    subject: TEST_CA_SUBJECT,
+    issuer: TEST_CA_SUBJECT,
+    serial: serialFor(options.serials?.ca),
+    pub: caKeys.forgePub,
+    signer: caKeys.forgePriv,
+    days,
     extensions: [
       { name: 'basicConstraints', cA: true, critical: true },
       { name: 'keyUsage', keyCertSign: true, cRLSign: true, critical: true },
@@ -156,7 +169,12 @@ export function generateTestPki(options: TestPkiOptions = {}): TestPki {
 
   const sealKeys = newKeyPair();
   const qsealc = issue({
-    subject: tppSubject(orgName), issuer: TEST_CA_SUBJECT, serial: serialFor(options.serials?.qsealc), pub: sealKeys.forgePub, signer: caKeys.forgePriv, days,
+    subject: tppSubject(orgName),
+    issuer: TEST_CA_SUBJECT,
+    serial: serialFor(options.serials?.qsealc),
+    pub: sealKeys.forgePub,
+    signer: caKeys.forgePriv,
+    days,
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, nonRepudiation: true, critical: true },
@@ -166,12 +184,23 @@ export function generateTestPki(options: TestPkiOptions = {}): TestPki {
 
   const tlsKeys = newKeyPair();
   const qwac = issue({
-    subject: tppSubject(tlsCn), issuer: TEST_CA_SUBJECT, serial: serialFor(options.serials?.qwac), pub: tlsKeys.forgePub, signer: caKeys.forgePriv, days,
+    subject: tppSubject(tlsCn),
+    issuer: TEST_CA_SUBJECT,
+    serial: serialFor(options.serials?.qwac),
+    pub: tlsKeys.forgePub,
+    signer: caKeys.forgePriv,
+    days,
     extensions: [
       { name: 'basicConstraints', cA: false },
       { name: 'keyUsage', digitalSignature: true, keyEncipherment: true, critical: true },
       { name: 'extKeyUsage', clientAuth: true, serverAuth: true },
-      { name: 'subjectAltName', altNames: [{ type: 2, value: tlsCn }, { type: 7, ip: '127.0.0.1' }] },
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: tlsCn },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
       { id: OID.qcStatements, value: qcStatementsAsn1('web', psd2) },
     ],
   });
@@ -200,7 +229,10 @@ export function readPsd2Info(certPem: string): Psd2CertInfo | null {
   const orgAttr = cert.subject.attributes.find((a) => a.type === OID.organizationIdentifier);
   const ext = (cert.extensions as Array<{ id: string; value: string }>).find((e) => e.id === OID.qcStatements);
   if (!ext) return null;
-  const info: Psd2CertInfo = { roles: [], organizationIdentifier: orgAttr ? forge.util.decodeUtf8(String(orgAttr.value)) : undefined };
+  const info: Psd2CertInfo = {
+    roles: [],
+    organizationIdentifier: orgAttr ? forge.util.decodeUtf8(String(orgAttr.value)) : undefined,
+  };
   let psd2Found = false;
   try {
     const statements = asn1.fromDer(ext.value).value as forge.asn1.Asn1[];

@@ -104,12 +104,13 @@ function classify(e: unknown): { code: ClientErrorCode; message: string } {
   const err = e as { code?: string; name?: string; message?: string; cause?: { code?: string } };
   const code = err.code ?? err.cause?.code ?? err.name ?? '';
   const msg = err.message ?? String(e);
-  if (/TIMEOUT|Timeout|AbortError/.test(code) || /timeout|aborted/i.test(msg)) return { code: 'TIMEOUT', message: `no answer in time: ${msg}` };
+  if (/TIMEOUT|Timeout|AbortError/.test(code) || /timeout|aborted/i.test(msg))
+    return { code: 'TIMEOUT', message: `no answer in time: ${msg}` };
   if (code === 'ECONNREFUSED') return { code: 'CONNECTION_REFUSED', message: `connection refused: ${msg}` };
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || /socket|reset|closed/i.test(msg)) return { code: 'CONNECTION_RESET', message: `connection reset or closed: ${msg}` };
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || /socket|reset|closed/i.test(msg))
+    return { code: 'CONNECTION_RESET', message: `connection reset or closed: ${msg}` };
   return { code: 'NETWORK', message: `${code ? code + ': ' : ''}${msg}` };
 }
-
 
 // A client is made per scenario: parsing the certificate and the key each time cost about 1 ms of
 // CPU per scenario, so each identity is parsed once per process.
@@ -118,7 +119,11 @@ function parsedIdentity(certPem: string, keyPem: string): { keyId: string; certi
   const key = `${certPem}\n${keyPem}`;
   let p = PARSED.get(key);
   if (!p) {
-    p = { keyId: keyIdFor(certPem), certificateHeader: certificateHeaderValue(certPem), signer: rsaSha256Signer(keyPem) };
+    p = {
+      keyId: keyIdFor(certPem),
+      certificateHeader: certificateHeaderValue(certPem),
+      signer: rsaSha256Signer(keyPem),
+    };
     PARSED.set(key, p);
   }
   return p;
@@ -193,7 +198,14 @@ export class TppClient {
     let signingString: string | undefined;
     if (spec.sign !== false) {
       const clock = this.options.skewSeconds ? skewed(this.clock, this.options.skewSeconds) : this.clock;
-      const so: SignOptions = { clock, date: 'now', digest: this.options.digest, encode: this.options.encode, headers: this.options.signedHeaders, ...(typeof spec.sign === 'object' ? spec.sign : {}) };
+      const so: SignOptions = {
+        clock,
+        date: 'now',
+        digest: this.options.digest,
+        encode: this.options.encode,
+        headers: this.options.signedHeaders,
+        ...(typeof spec.sign === 'object' ? spec.sign : {}),
+      };
       if (spec.headers && 'Date' in spec.headers && spec.headers.Date) so.date = 'keep';
       const creds = { keyId: this.keyId, signer: this.signer };
       const signed = signRequest(request, creds, so);
@@ -201,7 +213,12 @@ export class TppClient {
         // The signing string of the last signing (an operator may sign anew); none when it sends the request unsigned.
         const unsigned = request;
         let last = signed;
-        request = spec.tamper({ signed, unsigned, key: { ...creds, certHeader: this.certificateHeader }, sign: (req, opts = {}, key) => (last = signRequest(req, key ?? creds, { ...so, ...opts })) });
+        request = spec.tamper({
+          signed,
+          unsigned,
+          key: { ...creds, certHeader: this.certificateHeader },
+          sign: (req, opts = {}, key) => (last = signRequest(req, key ?? creds, { ...so, ...opts })),
+        });
         signingString = request === unsigned ? undefined : last.signingString;
       } else {
         request = signed.request;
@@ -227,7 +244,14 @@ export class TppClient {
       id: randomUUID(),
       startedAt: new Date(started).toISOString(),
       durationMs: 0,
-      request: { method: request.method, url: url ?? new URL(request.target, this.baseUrl.origin).toString(), target: request.target, headers: request.headers, body: request.body, signingString },
+      request: {
+        method: request.method,
+        url: url ?? new URL(request.target, this.baseUrl.origin).toString(),
+        target: request.target,
+        headers: request.headers,
+        body: request.body,
+        signingString,
+      },
     };
     const flat: string[] = [];
     for (const [k, v] of request.headers) if (k.toLowerCase() !== 'host') flat.push(k, v);
@@ -272,14 +296,17 @@ export class TppClient {
       ex.error = classify(e);
     }
     ex.durationMs = Date.now() - started;
-    this.options.onOutcome?.(ex.error ? { answered: false, code: ex.error.code as ClientErrorCode, message: ex.error.message } : { answered: true });
+    this.options.onOutcome?.(
+      ex.error
+        ? { answered: false, code: ex.error.code as ClientErrorCode, message: ex.error.message }
+        : { answered: true },
+    );
     if (this.options.record !== false) this.exchanges.push(ex);
     return ex;
   }
 
   /** Releases the client. Its connections stay with the process's shared agent (the transport's closeTransports ends them). */
-  async close(): Promise<void> {
-  }
+  async close(): Promise<void> {}
 }
 
 /** A copy of an exchange safe for a report: national ids masked, no private material. */
@@ -296,9 +323,19 @@ export function redactExchange(ex: Exchange): {
       url: redactUrl(ex.request.url),
       headers: ex.request.headers.map(([k, v]) => [k, redactHeaderValue(k, v)] as [string, string]),
       body: redactBody(ex.request.body.toString('utf8'), ct(ex.request.headers)),
-      signingString: ex.request.signingString?.split('\n').map((l) => { const c = l.indexOf(': '); return c > 0 ? `${l.slice(0, c)}: ${redactHeaderValue(l.slice(0, c), l.slice(c + 2))}` : l; }).join('\n'),
+      signingString: ex.request.signingString
+        ?.split('\n')
+        .map((l) => {
+          const c = l.indexOf(': ');
+          return c > 0 ? `${l.slice(0, c)}: ${redactHeaderValue(l.slice(0, c), l.slice(c + 2))}` : l;
+        })
+        .join('\n'),
     },
-    response: ex.response && { status: ex.response.status, headers: ex.response.headers, body: redactBody(ex.response.text, String(ex.response.headers['content-type'] ?? '')) },
+    response: ex.response && {
+      status: ex.response.status,
+      headers: ex.response.headers,
+      body: redactBody(ex.response.text, String(ex.response.headers['content-type'] ?? '')),
+    },
     error: ex.error,
     durationMs: ex.durationMs,
   };
@@ -309,7 +346,8 @@ export function toCurl(ex: Exchange): string {
   const r = redactExchange(ex).request;
   const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const parts = ['curl', '-sS', '-X', r.method, q(r.url)];
-  for (const [k, v] of r.headers) if (k.toLowerCase() !== 'host' && k.toLowerCase() !== 'content-length') parts.push('-H', q(`${k}: ${v}`));
+  for (const [k, v] of r.headers)
+    if (k.toLowerCase() !== 'host' && k.toLowerCase() !== 'content-length') parts.push('-H', q(`${k}: ${v}`));
   if (ex.request.body.length) parts.push('--data-binary', q(r.body));
   return parts.join(' ');
 }

@@ -5,7 +5,11 @@ import type { TppClient } from './client.ts';
 import { fillText } from './fill-text.ts';
 
 /** The clock control of a target: `{{seconds}}` in the body is filled with the seconds to move. */
-export interface ClockControl { method: string; path: string; body?: string }
+export interface ClockControl {
+  method: string;
+  path: string;
+  body?: string;
+}
 
 /** A clock move the target did not accept (no answer, or a status of 300 or more). */
 export class ClockMoveFailed extends Error {
@@ -30,10 +34,21 @@ export interface ClockMoverOptions {
 }
 
 /** Moves the target's clock by `seconds` with one signed request to its clock control; the problem when it failed. */
-export async function requestClockMove(client: TppClient, cc: ClockControl, seconds: number): Promise<string | undefined> {
+export async function requestClockMove(
+  client: TppClient,
+  cc: ClockControl,
+  seconds: number,
+): Promise<string | undefined> {
   const body = cc.body === undefined ? undefined : fillText(cc.body, { seconds });
-  const ex = await client.request({ method: cc.method, path: cc.path, body: body === undefined ? undefined : Buffer.from(body), headers: body ? { 'Content-Type': 'application/json' } : {}, psu: false });
-  if (!ex.response || ex.response.status >= 300) return `clock control ${cc.method} ${cc.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`;
+  const ex = await client.request({
+    method: cc.method,
+    path: cc.path,
+    body: body === undefined ? undefined : Buffer.from(body),
+    headers: body ? { 'Content-Type': 'application/json' } : {},
+    psu: false,
+  });
+  if (!ex.response || ex.response.status >= 300)
+    return `clock control ${cc.method} ${cc.path} failed: ${ex.error?.message ?? `${ex.response?.status} ${ex.response?.text.slice(0, 200)}`}`;
   return undefined;
 }
 

@@ -1,7 +1,12 @@
 // Digest header per RFC 3230 / RFC 5843 (spec Authentication step 8): `<algorithm>=<base64 hash>`,
 // SHA-256 or SHA-512, over the body bytes exactly as sent. Algorithm names are case-insensitive.
 import { createHash } from 'node:crypto';
-import { DIGEST_ALGORITHM_NAMES, DIGEST_ALGORITHMS, digestAlgorithmNamed, type DigestAlgorithm } from '../spec/signing.ts';
+import {
+  DIGEST_ALGORITHM_NAMES,
+  DIGEST_ALGORITHMS,
+  digestAlgorithmNamed,
+  type DigestAlgorithm,
+} from '../spec/signing.ts';
 
 export type { DigestAlgorithm } from '../spec/signing.ts';
 
@@ -39,25 +44,39 @@ export type DigestCheck =
 /** Checks a Digest header against the body. Every supported instance must match; at least one must be supported. */
 export function checkDigest(header: string, body: Buffer): DigestCheck {
   const instances = parseDigest(header);
-  if (!instances) return { ok: false, reason: 'malformed', message: `Digest "${header}" is not of the form <algorithm>=<base64>` };
+  if (!instances)
+    return { ok: false, reason: 'malformed', message: `Digest "${header}" is not of the form <algorithm>=<base64>` };
   const lenient: string[] = [];
   let matched: DigestAlgorithm | undefined;
   for (const inst of instances) {
     const name = digestAlgorithmNamed(inst.algorithm);
     if (!name) continue;
     const alg = { name, ...DIGEST_ALGORITHMS[name] };
-    if (inst.algorithm !== alg.name) lenient.push(`digest algorithm written "${inst.algorithm}", matched case-insensitively to ${alg.name}`);
+    if (inst.algorithm !== alg.name)
+      lenient.push(`digest algorithm written "${inst.algorithm}", matched case-insensitively to ${alg.name}`);
     if (!STRICT_B64.test(inst.value) || Buffer.from(inst.value, 'base64').length !== alg.bytes) {
-      return { ok: false, reason: 'bad-base64', message: `Digest value "${inst.value}" is not the base64 of a ${alg.bytes}-byte ${alg.name} hash` };
+      return {
+        ok: false,
+        reason: 'bad-base64',
+        message: `Digest value "${inst.value}" is not the base64 of a ${alg.bytes}-byte ${alg.name} hash`,
+      };
     }
     const actual = createHash(alg.hash).update(body).digest('base64');
     if (actual !== inst.value) {
-      return { ok: false, reason: 'mismatch', message: `digest mismatch: body (${body.length} bytes) hashes to ${alg.name}=${actual}, header says ${inst.algorithm}=${inst.value}` };
+      return {
+        ok: false,
+        reason: 'mismatch',
+        message: `digest mismatch: body (${body.length} bytes) hashes to ${alg.name}=${actual}, header says ${inst.algorithm}=${inst.value}`,
+      };
     }
     matched = alg.name;
   }
   if (!matched) {
-    return { ok: false, reason: 'unsupported-algorithm', message: `Digest algorithm ${instances.map((i) => `"${i.algorithm}"`).join(', ')} is not supported (${DIGEST_ALGORITHM_NAMES.join(' or ')})` };
+    return {
+      ok: false,
+      reason: 'unsupported-algorithm',
+      message: `Digest algorithm ${instances.map((i) => `"${i.algorithm}"`).join(', ')} is not supported (${DIGEST_ALGORITHM_NAMES.join(' or ')})`,
+    };
   }
   return { ok: true, algorithm: matched, lenient };
 }

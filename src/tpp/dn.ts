@@ -9,25 +9,42 @@ import forge from 'node-forge';
 /** The certificate's issuer (or subject) in RFC 2253 form, as `openssl -nameopt RFC2253` prints it. */
 export function rfc2253(cert: X509Certificate, which: 'issuer' | 'subject' = 'issuer'): string {
   // Node prints one RDN per line in forward (X.500) order with values already RFC 2253-escaped.
-  return cert[which].split('\n').reverse().map((rdn) => rdn.replace(/ \+ /g, '+')).join(',');
+  return cert[which]
+    .split('\n')
+    .reverse()
+    .map((rdn) => rdn.replace(/ \+ /g, '+'))
+    .join(',');
 }
 
 /** Canonical attribute type: short names and OIDs fold to one key. */
 const TYPE_ALIASES: Record<string, string> = {
-  CN: '2.5.4.3', COMMONNAME: '2.5.4.3',
-  SN: '2.5.4.4', SURNAME: '2.5.4.4',
+  CN: '2.5.4.3',
+  COMMONNAME: '2.5.4.3',
+  SN: '2.5.4.4',
+  SURNAME: '2.5.4.4',
   SERIALNUMBER: '2.5.4.5',
-  C: '2.5.4.6', COUNTRYNAME: '2.5.4.6',
-  L: '2.5.4.7', LOCALITYNAME: '2.5.4.7',
-  ST: '2.5.4.8', S: '2.5.4.8', STATEORPROVINCENAME: '2.5.4.8',
-  STREET: '2.5.4.9', STREETADDRESS: '2.5.4.9',
-  O: '2.5.4.10', ORGANIZATIONNAME: '2.5.4.10',
-  OU: '2.5.4.11', ORGANIZATIONALUNITNAME: '2.5.4.11',
+  C: '2.5.4.6',
+  COUNTRYNAME: '2.5.4.6',
+  L: '2.5.4.7',
+  LOCALITYNAME: '2.5.4.7',
+  ST: '2.5.4.8',
+  S: '2.5.4.8',
+  STATEORPROVINCENAME: '2.5.4.8',
+  STREET: '2.5.4.9',
+  STREETADDRESS: '2.5.4.9',
+  O: '2.5.4.10',
+  ORGANIZATIONNAME: '2.5.4.10',
+  OU: '2.5.4.11',
+  ORGANIZATIONALUNITNAME: '2.5.4.11',
   TITLE: '2.5.4.12',
-  GIVENNAME: '2.5.4.42', GN: '2.5.4.42',
+  GIVENNAME: '2.5.4.42',
+  GN: '2.5.4.42',
   ORGANIZATIONIDENTIFIER: '2.5.4.97',
-  DC: '0.9.2342.19200300.100.1.25', UID: '0.9.2342.19200300.100.1.1',
-  EMAILADDRESS: '1.2.840.113549.1.9.1', E: '1.2.840.113549.1.9.1', EMAIL: '1.2.840.113549.1.9.1',
+  DC: '0.9.2342.19200300.100.1.25',
+  UID: '0.9.2342.19200300.100.1.1',
+  EMAILADDRESS: '1.2.840.113549.1.9.1',
+  E: '1.2.840.113549.1.9.1',
+  EMAIL: '1.2.840.113549.1.9.1',
 };
 
 export interface Ava {
@@ -39,7 +56,8 @@ export interface Ava {
 }
 export type Rdn = Ava[];
 
-export type ParsedDn = { ok: true; rdns: Rdn[]; spacing: boolean; semicolons: boolean } | { ok: false; message: string };
+export type ParsedDn =
+  { ok: true; rdns: Rdn[]; spacing: boolean; semicolons: boolean } | { ok: false; message: string };
 
 function decodeHexBer(hex: string): string | null {
   try {
@@ -69,7 +87,8 @@ export function parseDn(input: string): ParsedDn {
     const eq = s.indexOf('=', i);
     if (eq < 0) return { ok: false, message: `"${s.slice(i)}" has no "=": not an attribute type and value` };
     const rawType = s.slice(i, eq).trim();
-    if (!/^([A-Za-z][A-Za-z0-9-]*|\d+(\.\d+)+)$/.test(rawType)) return { ok: false, message: `"${rawType}" is not an attribute type` };
+    if (!/^([A-Za-z][A-Za-z0-9-]*|\d+(\.\d+)+)$/.test(rawType))
+      return { ok: false, message: `"${rawType}" is not an attribute type` };
     i = eq + 1;
     skipWs();
     let value = '';
@@ -160,10 +179,16 @@ export function compareDn(given: string, expected: string): DnComparison {
   const gb = sig(b.rdns);
   if (ga.join(',') !== gb.join(',')) {
     if (ga.length === gb.length && [...ga].reverse().join(',') === gb.join(',')) {
-      return { equal: false, message: `CA= lists the issuer's RDNs in reverse (X.500) order: "${given}"; RFC 2253 order is "${expected}"` };
+      return {
+        equal: false,
+        message: `CA= lists the issuer's RDNs in reverse (X.500) order: "${given}"; RFC 2253 order is "${expected}"`,
+      };
     }
     if ([...ga].sort().join(',') === [...gb].sort().join(',')) {
-      return { equal: false, message: `CA= has the issuer's RDNs in another order: "${given}"; expected "${expected}"` };
+      return {
+        equal: false,
+        message: `CA= has the issuer's RDNs in another order: "${given}"; expected "${expected}"`,
+      };
     }
     return { equal: false, message: `CA= "${given}" is not the certificate's issuer "${expected}"` };
   }
@@ -172,9 +197,11 @@ export function compareDn(given: string, expected: string): DnComparison {
   const flat = (rdns: Rdn[]) => rdns.flat();
   const fa = flat(a.rdns);
   const fb = flat(b.rdns);
-  if (fa.some((x, k) => x.rawType !== fb[k]?.rawType)) lenient.push('attribute types named differently (short name, long name or OID)');
+  if (fa.some((x, k) => x.rawType !== fb[k]?.rawType))
+    lenient.push('attribute types named differently (short name, long name or OID)');
   if (fa.some((x) => x.form !== 'plain')) lenient.push('values written quoted or as #hex');
-  if (fa.some((x, k) => fb[k] && x.value !== fb[k].value)) lenient.push('attribute values differ in case or inner spacing');
+  if (fa.some((x, k) => fb[k] && x.value !== fb[k].value))
+    lenient.push('attribute values differ in case or inner spacing');
   if (!lenient.length) lenient.push('DN escaping differs from RFC 2253 (e.g. hex-escaped characters)');
   return { equal: true, lenient };
 }

@@ -7,7 +7,10 @@ export type Clock = () => number;
 export const systemClock: Clock = () => Date.now();
 
 /** A clock offset from another by a number of seconds (a skewed TPP clock). */
-export const skewed = (clock: Clock, seconds: number): Clock => () => clock() + seconds * 1000;
+export const skewed =
+  (clock: Clock, seconds: number): Clock =>
+  () =>
+    clock() + seconds * 1000;
 
 export function formatHttpDate(ms: number): string {
   return new Date(ms).toUTCString();
@@ -20,17 +23,34 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const LONG_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-const IMF = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const RFC850 = /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const ASCTIME = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+const IMF =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850 =
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const ASCTIME =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 
-function build(y: number, mon: string, d: number, h: number, mi: number, s: number, weekday: number, nowMs: number, form: DateForm): ParsedDate {
+function build(
+  y: number,
+  mon: string,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  weekday: number,
+  nowMs: number,
+  form: DateForm,
+): ParsedDate {
   const m = MONTHS.indexOf(mon);
   if (h > 23 || mi > 59 || s > 60) return { ok: false, message: 'time of day out of range' };
   const ms = Date.UTC(y, m, d, h, mi, Math.min(s, 59));
   const dt = new Date(ms);
   if (dt.getUTCDate() !== d) return { ok: false, message: `day ${d} does not exist in ${mon} ${y}` };
-  if (dt.getUTCDay() !== weekday) return { ok: false, message: `weekday does not match the date (${y}-${mon}-${d} is a ${LONG_DAYS[dt.getUTCDay()]})` };
+  if (dt.getUTCDay() !== weekday)
+    return {
+      ok: false,
+      message: `weekday does not match the date (${y}-${mon}-${d} is a ${LONG_DAYS[dt.getUTCDay()]})`,
+    };
   void nowMs;
   return { ok: true, ms, form };
 }

@@ -64,8 +64,16 @@ export function parseRawRequest(raw: Buffer | string): HttpRequest {
   let sepLen = 0;
   for (let i = 0; i < buf.length; i++) {
     if (buf[i] === 0x0a) {
-      if (buf[i + 1] === 0x0a) { headEnd = i; sepLen = 2; break; }
-      if (buf[i + 1] === 0x0d && buf[i + 2] === 0x0a) { headEnd = i; sepLen = 3; break; }
+      if (buf[i + 1] === 0x0a) {
+        headEnd = i;
+        sepLen = 2;
+        break;
+      }
+      if (buf[i + 1] === 0x0d && buf[i + 2] === 0x0a) {
+        headEnd = i;
+        sepLen = 3;
+        break;
+      }
     }
   }
   const head = (headEnd < 0 ? buf : buf.subarray(0, headEnd)).toString('latin1').replace(/\r$/, '');
@@ -88,10 +96,19 @@ export function parseRawRequest(raw: Buffer | string): HttpRequest {
   let body = headEnd < 0 ? Buffer.alloc(0) : buf.subarray(headEnd + sepLen);
   const cl = headerValue(headers, 'content-length');
   if (cl !== undefined && /^\d+$/.test(cl) && body.length > +cl) body = body.subarray(0, +cl);
-  return { method: m[1].toUpperCase(), target: m[2], httpVersion: m[3] ?? 'HTTP/1.1', headers, body: Buffer.from(body) };
+  return {
+    method: m[1].toUpperCase(),
+    target: m[2],
+    httpVersion: m[3] ?? 'HTTP/1.1',
+    headers,
+    body: Buffer.from(body),
+  };
 }
 
 export function serializeRequest(req: HttpRequest): Buffer {
-  const head = [`${req.method} ${req.target} ${req.httpVersion ?? 'HTTP/1.1'}`, ...req.headers.map(([k, v]) => `${k}: ${v}`)].join('\r\n');
+  const head = [
+    `${req.method} ${req.target} ${req.httpVersion ?? 'HTTP/1.1'}`,
+    ...req.headers.map(([k, v]) => `${k}: ${v}`),
+  ].join('\r\n');
   return Buffer.concat([Buffer.from(head + '\r\n\r\n', 'latin1'), req.body]);
 }

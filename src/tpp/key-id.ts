@@ -10,7 +10,8 @@ export function keyIdFor(cert: X509Certificate | string): string {
   return formatKeyId(c.serialNumber, rfc2253(c, 'issuer'));
 }
 
-export type ParsedKeyId = { ok: true; serial: string; issuer: string; lenient: string[] } | { ok: false; message: string };
+export type ParsedKeyId =
+  { ok: true; serial: string; issuer: string; lenient: string[] } | { ok: false; message: string };
 
 export function parseKeyId(keyId: string): ParsedKeyId {
   const m = /^\s*SN\s*=\s*([^,]*?)\s*,\s*CA\s*=\s*(.+)$/i.exec(keyId);
@@ -34,9 +35,13 @@ export function checkKeyId(keyId: string, cert: X509Certificate): KeyIdCheck {
     if (/^[0-9A-Fa-f]+$/.test(bare) && BigInt('0x' + bare) === BigInt('0x' + want)) {
       if (bare !== given) lenient.push('serial written with ":" separators');
       if (bare !== bare.toUpperCase()) lenient.push('serial in lower-case hex');
-      if (bare.replace(/^0+/, '') !== want.replace(/^0+/, '') || bare.length !== want.length) lenient.push('serial with leading zeros stripped or added');
+      if (bare.replace(/^0+/, '') !== want.replace(/^0+/, '') || bare.length !== want.length)
+        lenient.push('serial with leading zeros stripped or added');
     } else if (/^\d+$/.test(given) && BigInt(given) === BigInt('0x' + want)) {
-      return { ok: false, message: `keyId serial SN=${given} is the certificate serial in decimal; the spec wants upper-case hexadecimal SN=${want}` };
+      return {
+        ok: false,
+        message: `keyId serial SN=${given} is the certificate serial in decimal; the spec wants upper-case hexadecimal SN=${want}`,
+      };
     } else {
       return { ok: false, message: `keyId serial SN=${given} is not the certificate serial ${want}` };
     }

@@ -9,7 +9,16 @@ export function maskNationalId(value: string): string {
 /** Headers whose values identify a person by national number. */
 export const NATIONAL_ID_HEADERS = new Set(['x-psu-identity']);
 /** JSON properties and form fields that carry a national identity number. */
-export const NATIONAL_ID_FIELDS = new Set(['psuIdentity', 'nationalIdentityNumber', 'nationalId', 'ssn', 'customerNumber', 'psu-identity', 'national-id', 'nin']);
+export const NATIONAL_ID_FIELDS = new Set([
+  'psuIdentity',
+  'nationalIdentityNumber',
+  'nationalId',
+  'ssn',
+  'customerNumber',
+  'psu-identity',
+  'national-id',
+  'nin',
+]);
 
 const PRIVATE_KEY_PEM = /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g;
 
@@ -30,7 +39,14 @@ export function redactBody(body: string, contentType = ''): string {
       const walk = (x: unknown): unknown => {
         if (Array.isArray(x)) return x.map(walk);
         if (x && typeof x === 'object') {
-          return Object.fromEntries(Object.entries(x).map(([k, v]) => [k, NATIONAL_ID_FIELDS.has(k) && (typeof v === 'string' || typeof v === 'number') ? maskNationalId(String(v)) : walk(v)]));
+          return Object.fromEntries(
+            Object.entries(x).map(([k, v]) => [
+              k,
+              NATIONAL_ID_FIELDS.has(k) && (typeof v === 'string' || typeof v === 'number')
+                ? maskNationalId(String(v))
+                : walk(v),
+            ]),
+          );
         }
         return x;
       };
@@ -53,6 +69,10 @@ export function redactUrl(url: string): string {
   if (q < 0) return url;
   const p = new URLSearchParams(url.slice(q + 1));
   let changed = false;
-  for (const [k, v] of [...p]) if (NATIONAL_ID_FIELDS.has(k)) { p.set(k, maskNationalId(v)); changed = true; }
+  for (const [k, v] of [...p])
+    if (NATIONAL_ID_FIELDS.has(k)) {
+      p.set(k, maskNationalId(v));
+      changed = true;
+    }
   return changed ? url.slice(0, q + 1) + p.toString() : url;
 }

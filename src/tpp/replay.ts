@@ -28,13 +28,32 @@ export function parseRecordedExchange(text: string): RecordedExchange {
     throw new ReplayInputError(`not JSON: ${(e as Error).message}`);
   }
   const r = j?.request;
-  if (!r || typeof r.method !== 'string' || typeof r.url !== 'string' || !Array.isArray(r.headers)) throw new ReplayInputError('not a recorded exchange: request.method, request.url and request.headers are needed');
-  if (!r.headers.every((h: unknown) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string')) throw new ReplayInputError('request.headers must be [name, value] pairs');
-  return { request: { method: r.method, url: r.url, headers: r.headers, body: typeof r.body === 'string' ? r.body : '' }, response: j.response, error: j.error };
+  if (!r || typeof r.method !== 'string' || typeof r.url !== 'string' || !Array.isArray(r.headers))
+    throw new ReplayInputError('not a recorded exchange: request.method, request.url and request.headers are needed');
+  if (
+    !r.headers.every(
+      (h: unknown) => Array.isArray(h) && h.length === 2 && typeof h[0] === 'string' && typeof h[1] === 'string',
+    )
+  )
+    throw new ReplayInputError('request.headers must be [name, value] pairs');
+  return {
+    request: { method: r.method, url: r.url, headers: r.headers, body: typeof r.body === 'string' ? r.body : '' },
+    response: j.response,
+    error: j.error,
+  };
 }
 
 /** Headers the replay makes anew, or leaves to the HTTP client. */
-const REMADE = new Set(['date', 'digest', 'x-request-id', 'signature', 'tpp-signature-certificate', 'host', 'content-length', 'connection']);
+const REMADE = new Set([
+  'date',
+  'digest',
+  'x-request-id',
+  'signature',
+  'tpp-signature-certificate',
+  'host',
+  'content-length',
+  'connection',
+]);
 
 export interface ReplayIdentity {
   certPem: string;
@@ -43,7 +62,11 @@ export interface ReplayIdentity {
 }
 
 /** The recorded request, re-signed now for `target` (default: the recorded origin), signing the names the recorded Signature signed. */
-export function resignRecorded(rec: RecordedExchange, identity: ReplayIdentity, opts: { target?: string; clock?: Clock } = {}): { url: string; request: HttpRequest; signedNames: string[] } {
+export function resignRecorded(
+  rec: RecordedExchange,
+  identity: ReplayIdentity,
+  opts: { target?: string; clock?: Clock } = {},
+): { url: string; request: HttpRequest; signedNames: string[] } {
   const recorded = new URL(rec.request.url);
   const base = opts.target ? new URL(opts.target) : recorded;
   const url = new URL(recorded.pathname + recorded.search, base.origin + '/').toString();
@@ -88,12 +111,22 @@ export interface ReplayResult {
 }
 
 /** Sends the re-signed request and compares the answer class with the recorded one. */
-export async function replay(rec: RecordedExchange, identity: ReplayIdentity, opts: { target?: string; timeoutMs?: number; transport?: TransportConfig } = {}): Promise<ReplayResult> {
+export async function replay(
+  rec: RecordedExchange,
+  identity: ReplayIdentity,
+  opts: { target?: string; timeoutMs?: number; transport?: TransportConfig } = {},
+): Promise<ReplayResult> {
   const { url, request: req } = resignRecorded(rec, identity, opts);
   const recorded = answerClass(rec.response, rec.error);
   const timeout = opts.timeoutMs ?? 10_000;
   try {
-    const r = await send(url, { method: req.method, headers: Object.fromEntries(req.headers), body: req.body.length ? req.body : undefined, timeoutMs: timeout, transport: opts.transport });
+    const r = await send(url, {
+      method: req.method,
+      headers: Object.fromEntries(req.headers),
+      body: req.body.length ? req.body : undefined,
+      timeoutMs: timeout,
+      transport: opts.transport,
+    });
     const body = r.body.toString('utf8');
     const now = answerClass({ status: r.status, body });
     return { url, recorded, now, same: now === recorded, status: r.status, body };

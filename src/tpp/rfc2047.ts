@@ -16,9 +16,15 @@ export interface EncodeOptions {
 }
 
 const CHARSET_ALIASES: Record<string, string> = {
-  'utf-8': 'utf-8', utf8: 'utf-8',
-  'iso-8859-1': 'iso-8859-1', 'iso_8859-1': 'iso-8859-1', latin1: 'iso-8859-1', 'l1': 'iso-8859-1', 'iso8859-1': 'iso-8859-1',
-  'us-ascii': 'us-ascii', ascii: 'us-ascii',
+  'utf-8': 'utf-8',
+  utf8: 'utf-8',
+  'iso-8859-1': 'iso-8859-1',
+  'iso_8859-1': 'iso-8859-1',
+  latin1: 'iso-8859-1',
+  l1: 'iso-8859-1',
+  'iso8859-1': 'iso-8859-1',
+  'us-ascii': 'us-ascii',
+  ascii: 'us-ascii',
 };
 
 /** Decodes bytes of a charset; null when the bytes are not valid in it. iso-8859-1 is decoded as
@@ -48,7 +54,10 @@ function knownCharset(label: string): string | undefined {
 function toBytes(text: string, charset: Charset): Buffer {
   if (charset === 'utf-8') return Buffer.from(text, 'utf8');
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) > 0xff) throw new RangeError(`character U+${text.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')} cannot be written in iso-8859-1`);
+    if (text.charCodeAt(i) > 0xff)
+      throw new RangeError(
+        `character U+${text.charCodeAt(i).toString(16).toUpperCase().padStart(4, '0')} cannot be written in iso-8859-1`,
+      );
   }
   return Buffer.from(text, 'latin1');
 }
@@ -107,14 +116,7 @@ export function encodeWords(text: string, options: EncodeOptions = {}): string {
 }
 
 export type DecodeFailure =
-  | 'unterminated'
-  | 'charset'
-  | 'encoding'
-  | 'base64'
-  | 'q-encoding'
-  | 'bad-bytes'
-  | 'mixed'
-  | 'empty';
+  'unterminated' | 'charset' | 'encoding' | 'base64' | 'q-encoding' | 'bad-bytes' | 'mixed' | 'empty';
 
 export interface DecodedWord {
   charset: string;
@@ -157,11 +159,13 @@ export function decodeWords(value: string): DecodeResult {
     return true;
   };
   while (pos < v.length) {
-    if (!v.startsWith('=?', pos)) return fail('mixed', `text outside an encoded-word at character ${pos + 1}: the whole value must be encoded`);
+    if (!v.startsWith('=?', pos))
+      return fail('mixed', `text outside an encoded-word at character ${pos + 1}: the whole value must be encoded`);
     const q1 = v.indexOf('?', pos + 2);
     const q2 = q1 < 0 ? -1 : v.indexOf('?', q1 + 1);
     const end = q2 < 0 ? -1 : v.indexOf('?=', q2 + 1);
-    if (q1 < 0 || q2 < 0 || end < 0) return fail('unterminated', `encoded-word at character ${pos + 1} is not closed with "?="`);
+    if (q1 < 0 || q2 < 0 || end < 0)
+      return fail('unterminated', `encoded-word at character ${pos + 1} is not closed with "?="`);
     const rawCharset = v.slice(pos + 2, q1);
     const rawEnc = v.slice(q1 + 1, q2);
     const payload = v.slice(q2 + 1, end);
@@ -169,11 +173,17 @@ export function decodeWords(value: string): DecodeResult {
     if (!cs) return fail('charset', `unknown charset "${rawCharset}" (expected utf-8 or iso-8859-1)`);
     const enc = rawEnc.toUpperCase();
     if (enc !== 'B' && enc !== 'Q') return fail('encoding', `unknown encoding "${rawEnc}" (expected B or Q)`);
-    if (/[\s?]/.test(payload)) return fail(enc === 'B' ? 'base64' : 'q-encoding', 'encoded-text contains a space or "?"');
-    if (charsetOfAll !== undefined && charsetOfAll !== cs && !flush()) return fail('bad-bytes', `bytes are not valid ${charsetOfAll}`);
+    if (/[\s?]/.test(payload))
+      return fail(enc === 'B' ? 'base64' : 'q-encoding', 'encoded-text contains a space or "?"');
+    if (charsetOfAll !== undefined && charsetOfAll !== cs && !flush())
+      return fail('bad-bytes', `bytes are not valid ${charsetOfAll}`);
     charsetOfAll = cs;
     if (enc === 'B') {
-      if (!B64.test(payload)) return fail('base64', `encoded-text "${payload.length > 40 ? payload.slice(0, 40) + '…' : payload}" is not valid base64`);
+      if (!B64.test(payload))
+        return fail(
+          'base64',
+          `encoded-text "${payload.length > 40 ? payload.slice(0, 40) + '…' : payload}" is not valid base64`,
+        );
       chunks.push(Buffer.from(payload, 'base64'));
     } else {
       const bytes: number[] = [];
@@ -186,7 +196,8 @@ export function decodeWords(value: string): DecodeResult {
           bytes.push(parseInt(hex, 16));
           i += 2;
         } else if (c > 0x20 && c < 0x7f) bytes.push(c);
-        else return fail('q-encoding', `character U+${c.toString(16).padStart(4, '0')} may not appear in Q encoded-text`);
+        else
+          return fail('q-encoding', `character U+${c.toString(16).padStart(4, '0')} may not appear in Q encoded-text`);
       }
       chunks.push(Buffer.from(bytes));
     }

@@ -58,7 +58,8 @@ export function signRequest(req: HttpRequest, creds: SigningCredentials, opts: S
   let headers = req.headers;
   const dateOpt = opts.date ?? 'keep';
   if (typeof dateOpt === 'object') headers = setHeader(headers, 'Date', dateOpt.value);
-  else if (dateOpt === 'now' || headerValue(headers, 'date') === undefined) headers = setHeader(headers, 'Date', formatHttpDate((opts.clock ?? systemClock)()));
+  else if (dateOpt === 'now' || headerValue(headers, 'date') === undefined)
+    headers = setHeader(headers, 'Date', formatHttpDate((opts.clock ?? systemClock)()));
   const digest = opts.digest ?? 'SHA-256';
   if (digest !== 'none') headers = setHeader(headers, 'Digest', digestOf(req.body, digest));
   const names = opts.headers ?? SIGNED_HEADERS.filter((n) => headerValue(headers, n) !== undefined);
@@ -77,5 +78,12 @@ export function signRequest(req: HttpRequest, creds: SigningCredentials, opts: S
   if (encode === 'none' && /[^\x00-\xff]/.test(plain)) encode = 'utf8-b';
   const signatureHeader = encode === 'none' ? plain : formatSignatureHeader(params, encode);
   headers = setHeader(headers, 'Signature', signatureHeader);
-  return { request: { ...req, headers }, signingString: built.value, signature, signatureHeader, params, omitted: built.omitted };
+  return {
+    request: { ...req, headers },
+    signingString: built.value,
+    signature,
+    signatureHeader,
+    params,
+    omitted: built.omitted,
+  };
 }

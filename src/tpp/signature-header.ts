@@ -34,13 +34,25 @@ export function formatSignatureHeader(p: SignatureParams, encode: Encode = 'none
 export const KNOWN_PARAMS = [...SIGNATURE_PARAMS, 'created', 'expires'] as const;
 
 export type ParsedSignature =
-  | { ok: true; params: SignatureParams; raw: Record<string, string>; encodedWords?: DecodedWord[]; unknown: string[]; text: string }
+  | {
+      ok: true;
+      params: SignatureParams;
+      raw: Record<string, string>;
+      encodedWords?: DecodedWord[];
+      unknown: string[];
+      text: string;
+    }
   | { ok: false; stage: 'rfc2047' | 'syntax' | 'params'; message: string };
 
 /** Parses a Signature header value; RFC 2047 encoded values are decoded first. */
 export function parseSignatureHeader(value: string): ParsedSignature {
   const dec = decodeWords(value);
-  if (!dec.ok) return { ok: false, stage: 'rfc2047', message: `Signature is RFC 2047 encoded but cannot be decoded: ${dec.message}` };
+  if (!dec.ok)
+    return {
+      ok: false,
+      stage: 'rfc2047',
+      message: `Signature is RFC 2047 encoded but cannot be decoded: ${dec.message}`,
+    };
   const text = dec.text;
   const raw: Record<string, string> = {};
   const unknown: string[] = [];
@@ -49,7 +61,8 @@ export function parseSignatureHeader(value: string): ParsedSignature {
     while (i < text.length && /[\s,]/.test(text[i])) i++;
     if (i >= text.length) break;
     const m = /^([A-Za-z][A-Za-z0-9_-]*)\s*=\s*/.exec(text.slice(i));
-    if (!m) return { ok: false, stage: 'syntax', message: `Signature parameter expected at "${text.slice(i, i + 30)}"` };
+    if (!m)
+      return { ok: false, stage: 'syntax', message: `Signature parameter expected at "${text.slice(i, i + 30)}"` };
     const name = m[1];
     i += m[0].length;
     let v: string;
@@ -61,15 +74,18 @@ export function parseSignatureHeader(value: string): ParsedSignature {
       i = j + 1;
     } else {
       const t = /^[^,\s]*/.exec(text.slice(i))![0];
-      if (name !== 'created' && name !== 'expires') return { ok: false, stage: 'syntax', message: `${name}= must be a quoted string` };
+      if (name !== 'created' && name !== 'expires')
+        return { ok: false, stage: 'syntax', message: `${name}= must be a quoted string` };
       v = t;
       i += t.length;
     }
-    if (Object.prototype.hasOwnProperty.call(raw, name)) return { ok: false, stage: 'params', message: `${name}= appears more than once` };
+    if (Object.prototype.hasOwnProperty.call(raw, name))
+      return { ok: false, stage: 'params', message: `${name}= appears more than once` };
     raw[name] = v;
     if (!(KNOWN_PARAMS as readonly string[]).includes(name)) unknown.push(name);
     const rest = text.slice(i);
-    if (rest.length && !/^\s*(,|$)/.test(rest)) return { ok: false, stage: 'syntax', message: `"," expected after ${name}= but found "${rest.slice(0, 20)}"` };
+    if (rest.length && !/^\s*(,|$)/.test(rest))
+      return { ok: false, stage: 'syntax', message: `"," expected after ${name}= but found "${rest.slice(0, 20)}"` };
   }
   if (raw.keyId === undefined) return { ok: false, stage: 'params', message: 'keyId= is missing' };
   if (raw.signature === undefined) return { ok: false, stage: 'params', message: 'signature= is missing' };

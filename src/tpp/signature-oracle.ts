@@ -41,7 +41,10 @@ export function hasScaRedirect(body: string): boolean {
  * What the answer says about the signature. `rejectStatuses` are the statuses that count as a
  * rejection (400 always does); a 401 with scaRedirect is an acceptance even when 401 is listed.
  */
-export function signatureOutcome(r: OracleAnswer, rejectStatuses: readonly number[] = [SPEC_REJECT_STATUS]): SignatureOutcome {
+export function signatureOutcome(
+  r: OracleAnswer,
+  rejectStatuses: readonly number[] = [SPEC_REJECT_STATUS],
+): SignatureOutcome {
   const s = r.status;
   if (s === undefined || s >= 500) return 'error';
   if (s < 400) return 'accepted';
@@ -51,7 +54,11 @@ export function signatureOutcome(r: OracleAnswer, rejectStatuses: readonly numbe
 }
 
 /** Whether the answer is the verdict expected of the signature. */
-export function signatureAsExpected(expect: 'accept' | 'reject', r: OracleAnswer, rejectStatuses?: readonly number[]): boolean {
+export function signatureAsExpected(
+  expect: 'accept' | 'reject',
+  r: OracleAnswer,
+  rejectStatuses?: readonly number[],
+): boolean {
   return signatureOutcome(r, rejectStatuses) === (expect === 'accept' ? 'accepted' : 'rejected');
 }
 

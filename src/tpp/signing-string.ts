@@ -16,7 +16,11 @@ export interface SignableRequest {
 }
 
 export type SigningStringResult =
-  | { ok: true; value: string; /** Names of headers= left out because the request does not carry them. */ omitted: string[] }
+  | {
+      ok: true;
+      value: string;
+      /** Names of headers= left out because the request does not carry them. */ omitted: string[];
+    }
   | { ok: false; missing: string; message: string };
 
 export interface SigningStringOptions {
@@ -37,7 +41,11 @@ export function signingLine(req: SignableRequest, name: string): string | undefi
 /** The message for a name of headers= the request does not carry. */
 export const absentMessage = (name: string): string => `${name.toLowerCase()} is in headers= but not in the request`;
 
-export function buildSigningString(req: SignableRequest, names: readonly string[], opts: SigningStringOptions = {}): SigningStringResult {
+export function buildSigningString(
+  req: SignableRequest,
+  names: readonly string[],
+  opts: SigningStringOptions = {},
+): SigningStringResult {
   const lines: string[] = [];
   const omitted: string[] = [];
   for (const name of names) {

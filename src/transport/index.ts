@@ -15,11 +15,31 @@ import { tlsOptions, type TransportConfig } from './config.ts';
 export type { Dispatcher };
 export { tlsOptions, type TlsConfig, type TransportConfig } from './config.ts';
 export { startSink, type Sink } from './sink.ts';
-export { describeFacts, explainConnectionError, inspectConnection, tlsAttempt, trustedServerKeys, type ConnectionFacts, type TlsAttempt } from './inspect.ts';
+export {
+  describeFacts,
+  explainConnectionError,
+  inspectConnection,
+  tlsAttempt,
+  trustedServerKeys,
+  type ConnectionFacts,
+  type TlsAttempt,
+} from './inspect.ts';
 
 /** What makes two configurations the same dispatcher (Buffers by content). */
 function keyOf(config: TransportConfig, connections?: number): string {
-  return JSON.stringify([config, connections, process.env.HTTPS_PROXY, process.env.https_proxy, process.env.HTTP_PROXY, process.env.http_proxy, process.env.NO_PROXY, process.env.no_proxy], (_k, v) => (v && v.type === 'Buffer' && Array.isArray(v.data) ? Buffer.from(v.data).toString('base64') : v));
+  return JSON.stringify(
+    [
+      config,
+      connections,
+      process.env.HTTPS_PROXY,
+      process.env.https_proxy,
+      process.env.HTTP_PROXY,
+      process.env.http_proxy,
+      process.env.NO_PROXY,
+      process.env.no_proxy,
+    ],
+    (_k, v) => (v && v.type === 'Buffer' && Array.isArray(v.data) ? Buffer.from(v.data).toString('base64') : v),
+  );
 }
 
 const KEEP_ALIVE_MS = 10_000;

@@ -44,7 +44,8 @@ export interface ConnectionFacts {
 export function proxyFor(url: URL, config: TransportConfig): string | undefined {
   if (config.proxy === false) return undefined;
   const env = (n: string) => process.env[n.toLowerCase()] ?? process.env[n];
-  const proxy = config.proxy || (url.protocol === 'https:' ? env('HTTPS_PROXY') ?? env('HTTP_PROXY') : env('HTTP_PROXY'));
+  const proxy =
+    config.proxy || (url.protocol === 'https:' ? (env('HTTPS_PROXY') ?? env('HTTP_PROXY')) : env('HTTP_PROXY'));
   if (!proxy) return undefined;
   const noProxy = config.noProxy ?? env('NO_PROXY') ?? '';
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
@@ -61,23 +62,47 @@ export function proxyFor(url: URL, config: TransportConfig): string | undefined 
 
 const masked = (proxy: string) => proxy.replace(/\/\/[^@/]*@/, '//***@');
 
-const CERT_UNTRUSTED = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED', 'CERT_SIGNATURE_FAILURE']);
+const CERT_UNTRUSTED = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_UNTRUSTED',
+  'CERT_SIGNATURE_FAILURE',
+]);
 
 /** One line of a DN, forward order (Node's subject object). */
 function dn(o: Record<string, string | string[]> | undefined): string {
-  return o ? Object.entries(o).map(([k, v]) => `${k}=${[v].flat().join('+')}`).join(', ') : '(none)';
+  return o
+    ? Object.entries(o)
+        .map(([k, v]) => `${k}=${[v].flat().join('+')}`)
+        .join(', ')
+    : '(none)';
 }
 
 function spkiHash(der: Buffer): string {
-  return createHash('sha256').update(new X509Certificate(der).publicKey.export({ type: 'spki', format: 'der' })).digest('base64');
+  return createHash('sha256')
+    .update(new X509Certificate(der).publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64');
 }
 
 function chainOf(leaf: DetailedPeerCertificate): CertFacts[] {
   const out: CertFacts[] = [];
   const seen = new Set<string>();
-  for (let c: DetailedPeerCertificate | undefined = leaf; c && c.raw && !seen.has(c.fingerprint256); c = c.issuerCertificate) {
+  for (
+    let c: DetailedPeerCertificate | undefined = leaf;
+    c && c.raw && !seen.has(c.fingerprint256);
+    c = c.issuerCertificate
+  ) {
     seen.add(c.fingerprint256);
-    out.push({ spki: spkiHash(c.raw), subject: dn(c.subject as never), issuer: dn(c.issuer as never), validTo: c.valid_to, names: c.subjectaltname });
+    out.push({
+      spki: spkiHash(c.raw),
+      subject: dn(c.subject as never),
+      issuer: dn(c.issuer as never),
+      validTo: c.valid_to,
+      names: c.subjectaltname,
+    });
   }
   return out;
 }
@@ -94,7 +119,16 @@ async function subjectOf(pem: string | undefined): Promise<string | undefined> {
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_r, reject) => (timer = setTimeout(() => reject(Object.assign(new Error(`${what}: no answer within ${ms} ms`), { code: 'ETIMEDOUT' })), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([
+    p,
+    new Promise<T>(
+      (_r, reject) =>
+        (timer = setTimeout(
+          () => reject(Object.assign(new Error(`${what}: no answer within ${ms} ms`), { code: 'ETIMEDOUT' })),
+          ms,
+        )),
+    ),
+  ]).finally(() => clearTimeout(timer));
 }
 
 /** A TCP connection to host:port. */
@@ -108,9 +142,18 @@ function tcp(host: string, port: number): Promise<Socket> {
 
 /** The proxy's answer to CONNECT host:port: the socket of the tunnel, or the status it refused with. */
 async function tunnel(proxy: URL, target: string, config: TransportConfig): Promise<Socket | { refused: string }> {
-  let s: Socket = await tcp(proxy.hostname.replace(/^\[|\]$/g, ''), +(proxy.port || (proxy.protocol === 'https:' ? 443 : 80)));
-  if (proxy.protocol === 'https:') s = await handshake(s, { ...tlsOptions({ ca: config.tls?.ca, systemCa: config.tls?.systemCa }), servername: isIP(proxy.hostname) ? undefined : proxy.hostname });
-  const auth = proxy.username ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n` : '';
+  let s: Socket = await tcp(
+    proxy.hostname.replace(/^\[|\]$/g, ''),
+    +(proxy.port || (proxy.protocol === 'https:' ? 443 : 80)),
+  );
+  if (proxy.protocol === 'https:')
+    s = await handshake(s, {
+      ...tlsOptions({ ca: config.tls?.ca, systemCa: config.tls?.systemCa }),
+      servername: isIP(proxy.hostname) ? undefined : proxy.hostname,
+    });
+  const auth = proxy.username
+    ? `Proxy-Authorization: Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}\r\n`
+    : '';
   s.write(`CONNECT ${target} HTTP/1.1\r\nHost: ${target}\r\n${auth}\r\n`);
   const head = await new Promise<string>((resolve, reject) => {
     let got = Buffer.alloc(0);
@@ -156,7 +199,9 @@ function oneRequest(s: Socket, host: string): Promise<number> {
       if (m) resolve(+m[1]);
     });
     s.once('error', reject);
-    s.once('close', () => reject(Object.assign(new Error('the server closed the connection without an answer'), { code: 'ECONNRESET' })));
+    s.once('close', () =>
+      reject(Object.assign(new Error('the server closed the connection without an answer'), { code: 'ECONNRESET' })),
+    );
     s.write(`GET / HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
   });
 }
@@ -169,7 +214,11 @@ function tlsCause(e: unknown, hasClientCert: boolean): string {
   const msg = (e as Error).message;
   if (/CERTIFICATE_REQUIRED/.test(c) || (!hasClientCert && /HANDSHAKE_FAILURE|ECONNRESET/.test(c)))
     return `the server asked for a TLS client certificate and none was given: set tpp.tls.cert and tpp.tls.key (the TPP's QWAC), or tpp.tls.pfx (${c || msg})`;
-  if (/UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|ACCESS_DENIED|CERTIFICATE_REVOKED|CERTIFICATE_EXPIRED|UNSUPPORTED_CERTIFICATE|HANDSHAKE_FAILURE|ECONNRESET/.test(c))
+  if (
+    /UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|ACCESS_DENIED|CERTIFICATE_REVOKED|CERTIFICATE_EXPIRED|UNSUPPORTED_CERTIFICATE|HANDSHAKE_FAILURE|ECONNRESET/.test(
+      c,
+    )
+  )
     return `the server refused the TLS client certificate given (tpp.tls.cert): ${c || msg}; check that it is the QWAC the bank registered and that the bank trusts its CA`;
   if (/UNSUPPORTED_PROTOCOL|PROTOCOL_VERSION|NO_PROTOCOLS_AVAILABLE|VERSION_TOO_LOW/.test(c))
     return `no TLS version both sides accept: the suite speaks TLS 1.2 or 1.3 only, as the spec demands ("Transport: TLS 1.2 or higher") (${c})`;
@@ -182,7 +231,11 @@ function tlsCause(e: unknown, hasClientCert: boolean): string {
  * Connects to `url` as the transport would (proxy, TLS with the configuration's CAs and client
  * certificate), step by step, and sends one GET /. Never throws: the facts say how far it got.
  */
-export async function inspectConnection(url: string, config: TransportConfig = {}, timeoutMs = 10_000): Promise<ConnectionFacts> {
+export async function inspectConnection(
+  url: string,
+  config: TransportConfig = {},
+  timeoutMs = 10_000,
+): Promise<ConnectionFacts> {
   const u = new URL(url);
   const facts: ConnectionFacts = { url };
   const host = u.hostname.replace(/^\[|\]$/g, '');
@@ -197,11 +250,11 @@ export async function inspectConnection(url: string, config: TransportConfig = {
       try {
         t = await step(tunnel(new URL(proxyUrl), `${u.hostname}:${port}`, config), `the proxy ${facts.proxy}`);
       } catch (e) {
-        facts.cause = `the proxy ${facts.proxy} (${config.proxy ? 'the profile\'s proxy' : 'HTTPS_PROXY / HTTP_PROXY'}) cannot be reached: ${code(e) || (e as Error).message}`;
+        facts.cause = `the proxy ${facts.proxy} (${config.proxy ? "the profile's proxy" : 'HTTPS_PROXY / HTTP_PROXY'}) cannot be reached: ${code(e) || (e as Error).message}`;
         return facts;
       }
       if ('refused' in t) {
-        facts.cause = `the proxy ${facts.proxy} refused the tunnel to ${u.hostname}:${port} (${t.refused}): check ${config.proxy ? 'the profile\'s proxy' : 'HTTPS_PROXY / HTTP_PROXY'} (credentials in its URL) and NO_PROXY`;
+        facts.cause = `the proxy ${facts.proxy} refused the tunnel to ${u.hostname}:${port} (${t.refused}): check ${config.proxy ? "the profile's proxy" : 'HTTPS_PROXY / HTTP_PROXY'} (credentials in its URL) and NO_PROXY`;
         return facts;
       }
       socket = t;
@@ -235,7 +288,11 @@ export async function inspectConnection(url: string, config: TransportConfig = {
         trusted: t.authorized,
         servername: name,
         nameMatches: !mismatch,
-        clientCertificate: config.tls?.cert ? await subjectOf(config.tls.cert) : config.tls?.pfx ? 'the PKCS#12 file\'s certificate' : undefined,
+        clientCertificate: config.tls?.cert
+          ? await subjectOf(config.tls.cert)
+          : config.tls?.pfx
+            ? "the PKCS#12 file's certificate"
+            : undefined,
       };
       if (config.tls?.rejectUnauthorized !== false) {
         const err = String(t.authorizationError ?? '');
@@ -260,7 +317,10 @@ export async function inspectConnection(url: string, config: TransportConfig = {
     try {
       facts.status = await step(oneRequest(socket, u.host), 'GET /');
     } catch (e) {
-      facts.cause = u.protocol === 'https:' ? tlsCause(e, !!(config.tls?.cert || config.tls?.pfx)) : `${code(e) || (e as Error).message}`;
+      facts.cause =
+        u.protocol === 'https:'
+          ? tlsCause(e, !!(config.tls?.cert || config.tls?.pfx))
+          : `${code(e) || (e as Error).message}`;
     }
     return facts;
   } finally {
@@ -269,7 +329,12 @@ export async function inspectConnection(url: string, config: TransportConfig = {
 }
 
 /** Why a request to `url` got no answer: the plain cause from a step-by-step connection, else the error's own message. */
-export async function explainConnectionError(e: unknown, url: string, config: TransportConfig = {}, timeoutMs = 10_000): Promise<string> {
+export async function explainConnectionError(
+  e: unknown,
+  url: string,
+  config: TransportConfig = {},
+  timeoutMs = 10_000,
+): Promise<string> {
   const facts = await inspectConnection(url, config, timeoutMs).catch(() => undefined);
   if (facts?.cause) return facts.cause;
   const err = e as { message?: string; cause?: { message?: string; code?: string } };
@@ -282,9 +347,16 @@ export function describeFacts(f: ConnectionFacts): string {
   if (f.proxy) lines.push(`proxy: ${f.proxy} (CONNECT tunnel)`);
   if (f.tls) {
     lines.push(`TLS: ${f.tls.protocol}, ${f.tls.cipher}`);
-    lines.push(`server certificate chain (${f.tls.trusted ? 'trusted' : 'NOT trusted'}; name ${f.tls.servername} ${f.tls.nameMatches ? 'matches' : 'does NOT match'}):`);
-    for (const [i, c] of f.tls.chain.entries()) lines.push(`  ${i}: ${c.subject}\n     issued by ${c.issuer}, valid to ${c.validTo}${c.names ? `\n     names ${c.names}` : ''}`);
-    lines.push(`client certificate: ${f.tls.clientCertificate ? `${f.tls.clientCertificate} (${f.status !== undefined ? 'accepted: the server answered' : 'presented'})` : f.status !== undefined ? 'none given; the server answered without one' : 'none given'}`);
+    lines.push(
+      `server certificate chain (${f.tls.trusted ? 'trusted' : 'NOT trusted'}; name ${f.tls.servername} ${f.tls.nameMatches ? 'matches' : 'does NOT match'}):`,
+    );
+    for (const [i, c] of f.tls.chain.entries())
+      lines.push(
+        `  ${i}: ${c.subject}\n     issued by ${c.issuer}, valid to ${c.validTo}${c.names ? `\n     names ${c.names}` : ''}`,
+      );
+    lines.push(
+      `client certificate: ${f.tls.clientCertificate ? `${f.tls.clientCertificate} (${f.status !== undefined ? 'accepted: the server answered' : 'presented'})` : f.status !== undefined ? 'none given; the server answered without one' : 'none given'}`,
+    );
   }
   if (f.status !== undefined) lines.push(`HTTP: GET / answered ${f.status}`);
   lines.push(f.cause ? `cannot be reached: ${f.cause}` : 'reachable');
@@ -305,7 +377,15 @@ export interface TlsAttempt {
  * level is lowered so that it is the server that refuses, not this side. The server's certificate is
  * not judged: only the protocol is.
  */
-export async function tlsAttempt(url: string, config: TransportConfig, versions: { minVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3'; maxVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3' }, timeoutMs = 10_000): Promise<TlsAttempt> {
+export async function tlsAttempt(
+  url: string,
+  config: TransportConfig,
+  versions: {
+    minVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3';
+    maxVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2' | 'TLSv1.3';
+  },
+  timeoutMs = 10_000,
+): Promise<TlsAttempt> {
   const u = new URL(url);
   if (u.protocol !== 'https:') return { refused: 'not an https:// target' };
   const host = u.hostname.replace(/^\[|\]$/g, '');
@@ -319,12 +399,16 @@ export async function tlsAttempt(url: string, config: TransportConfig, versions:
       socket = t;
     } else socket = await withTimeout(tcp(host, port), timeoutMs, `${host}:${port}`);
     const low = versions.minVersion === 'TLSv1' || versions.minVersion === 'TLSv1.1';
-    const t = await withTimeout(handshake(socket, {
-      ...tlsOptions(config.tls),
-      servername: config.tls?.servername ?? (isIP(host) ? undefined : host),
-      ...versions,
-      ...(low ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
-    }), timeoutMs, 'the TLS handshake');
+    const t = await withTimeout(
+      handshake(socket, {
+        ...tlsOptions(config.tls),
+        servername: config.tls?.servername ?? (isIP(host) ? undefined : host),
+        ...versions,
+        ...(low ? { ciphers: 'DEFAULT@SECLEVEL=0' } : {}),
+      }),
+      timeoutMs,
+      'the TLS handshake',
+    );
     socket = t;
     return { protocol: t.getProtocol() ?? 'unknown' };
   } catch (e) {
@@ -340,11 +424,19 @@ export async function tlsAttempt(url: string, config: TransportConfig, versions:
  * The browser then trusts exactly those servers (Chromium's SPKI list), never certificate errors at
  * large; an origin whose certificate is not trusted gets no pin, and the browser refuses it.
  */
-export async function trustedServerKeys(origins: string[], config: TransportConfig, timeoutMs = 10_000): Promise<string[]> {
-  const pins = await Promise.all(origins.filter((o) => o.startsWith('https:')).map(async (o) => {
-    const f = await inspectConnection(o, config, timeoutMs).catch(() => undefined);
-    const t = f?.tls;
-    return t && t.trusted && t.nameMatches && t.chain[0] ? t.chain[0].spki : undefined;
-  }));
+export async function trustedServerKeys(
+  origins: string[],
+  config: TransportConfig,
+  timeoutMs = 10_000,
+): Promise<string[]> {
+  const pins = await Promise.all(
+    origins
+      .filter((o) => o.startsWith('https:'))
+      .map(async (o) => {
+        const f = await inspectConnection(o, config, timeoutMs).catch(() => undefined);
+        const t = f?.tls;
+        return t && t.trusted && t.nameMatches && t.chain[0] ? t.chain[0].spki : undefined;
+      }),
+  );
   return [...new Set(pins.filter((p): p is string => !!p))].sort();
 }

@@ -1,5 +1,15 @@
 // Before: not-applicable check and Allure labels from the clause registry. After: evidence.
-import { After, AfterAll, Before, BeforeAll, setDefaultTimeout, setDefinitionFunctionWrapper, setParallelCanAssign, Status, type ITestCaseHookParameter } from '@cucumber/cucumber';
+import {
+  After,
+  AfterAll,
+  Before,
+  BeforeAll,
+  setDefaultTimeout,
+  setDefinitionFunctionWrapper,
+  setParallelCanAssign,
+  Status,
+  type ITestCaseHookParameter,
+} from '@cucumber/cucumber';
 import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
 import { clauseById } from '../../src/spec/clauses.ts';
@@ -94,7 +104,14 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   // data would be wiped with the rest). A scenario that moves the clock by days may take the kept one
   // (its SCA is at most the session's hour old), and runs alone from its first move on (clock-window.ts).
   if (t.all.includes(FRESH_SCA_TAG) || t.all.includes(ALONE_TAG)) this.reusePsuSession = false;
-  const why = notApplicable(t, this.profile, { allowPayments: this.ctx.allowPayments, hasClock: !!this.ctx.clockControl, checksRoles: !!this.ctx.roleChecks, sharedShard: !!this.ctx.shard && !this.ctx.embedded, https: this.ctx.targetUrl.startsWith('https:'), clientCert: !!(this.client.options.transport?.tls?.cert || this.client.options.transport?.tls?.pfx) });
+  const why = notApplicable(t, this.profile, {
+    allowPayments: this.ctx.allowPayments,
+    hasClock: !!this.ctx.clockControl,
+    checksRoles: !!this.ctx.roleChecks,
+    sharedShard: !!this.ctx.shard && !this.ctx.embedded,
+    https: this.ctx.targetUrl.startsWith('https:'),
+    clientCert: !!(this.client.options.transport?.tls?.cert || this.client.options.transport?.tls?.pfx),
+  });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
     return 'skipped';
@@ -117,12 +134,32 @@ After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITes
     // Inconclusive (a SetupFailure): the evidence is the failed set-up exchange, not the scenario's clauses.
     const setup = result.exception?.type === 'SetupFailure' ? parseSetupFailure(result.exception.message) : undefined;
     // The exchanges hang under the failing step (the definition wrapper above).
-    if (setup) this.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
-    if (this.lastSca) this.attach(JSON.stringify({ completed: this.lastSca.completed, problem: this.lastSca.problem, steps: this.lastSca.steps, params: Object.keys(this.lastSca.params), stoppedInBrowser: this.lastSca.requests?.filter((q) => q.decision !== 'allowed') }, null, 2), { mediaType: 'application/json', fileName: 'sca flow.json' });
-    const clauses = t.clauses.map((id) => { const c = clauseById(id); return `${id} (${c.level.toUpperCase()}): ${c.quote ?? c.text}\n  ${clausePageLink(id)}`; });
-    if (clauses.length && !setup) this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
+    if (setup)
+      this.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
+    if (this.lastSca)
+      this.attach(
+        JSON.stringify(
+          {
+            completed: this.lastSca.completed,
+            problem: this.lastSca.problem,
+            steps: this.lastSca.steps,
+            params: Object.keys(this.lastSca.params),
+            stoppedInBrowser: this.lastSca.requests?.filter((q) => q.decision !== 'allowed'),
+          },
+          null,
+          2,
+        ),
+        { mediaType: 'application/json', fileName: 'sca flow.json' },
+      );
+    const clauses = t.clauses.map((id) => {
+      const c = clauseById(id);
+      return `${id} (${c.level.toUpperCase()}): ${c.quote ?? c.text}\n  ${clausePageLink(id)}`;
+    });
+    if (clauses.length && !setup)
+      this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
   }
   // run --bundle: every exchange of the scenario, redacted, for the evidence bundle.
-  if (this.ctx.exchangesDir) writeExchanges(this.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), this.client.exchanges);
+  if (this.ctx.exchangesDir)
+    writeExchanges(this.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), this.client.exchanges);
   await this.closeClients();
 });

@@ -22,10 +22,20 @@ beforeAll(async () => {
   absent = tb.client({ psuId });
   acc = accountsOf(tb.running, nid)[0];
 });
-afterAll(async () => { await tb.close(); });
+afterAll(async () => {
+  await tb.close();
+});
 
-type Txs = { transactions: { booked?: Array<{ transactionId: string; bookingDate: string }>; pending?: unknown[]; information?: unknown[]; _links: Record<string, { href: string }> } };
-const txs = (cl: TppClient, query: Record<string, string | number>, id = acc.id) => cl.request({ method: 'GET', path: `/v1/accounts/${enc(id)}/transactions`, query });
+type Txs = {
+  transactions: {
+    booked?: Array<{ transactionId: string; bookingDate: string }>;
+    pending?: unknown[];
+    information?: unknown[];
+    _links: Record<string, { href: string }>;
+  };
+};
+const txs = (cl: TppClient, query: Record<string, string | number>, id = acc.id) =>
+  cl.request({ method: 'GET', path: `/v1/accounts/${enc(id)}/transactions`, query });
 
 describe('accounts and balances', () => {
   it('lists the consented accounts with links; one account; balances', async () => {
@@ -39,7 +49,8 @@ describe('accounts and balances', () => {
     expect(one.response?.json).toMatchObject({ account: { resourceId: acc.id, iban: acc.iban } });
     const b = await present.request({ method: 'GET', path: `/v1/accounts/${enc(acc.id)}/balances` });
     expect(b.response?.status).toBe(200);
-    const bal = (b.response!.json as { balances: Array<{ balanceType: string; balanceAmount: { amount: string } }> }).balances;
+    const bal = (b.response!.json as { balances: Array<{ balanceType: string; balanceAmount: { amount: string } }> })
+      .balances;
     expect(bal.map((x) => x.balanceType)).toEqual(['interimBooked', 'interimAvailable', 'expected']);
     expect(bal[0].balanceAmount.amount).toMatch(/^-?\d+\.\d{2}$/);
   });
@@ -49,7 +60,12 @@ describe('accounts and balances', () => {
     for (const id of ['nope', other.id]) {
       const r = await present.request({ method: 'GET', path: `/v1/accounts/${enc(id)}/balances` });
       expect(r.response?.status).toBe(404);
-      expect(r.response?.json).toMatchObject({ code: 'RESOURCE_UNKNOWN', status: 404, system: expect.any(String), id: expect.any(String) });
+      expect(r.response?.json).toMatchObject({
+        code: 'RESOURCE_UNKNOWN',
+        status: 404,
+        system: expect.any(String),
+        id: expect.any(String),
+      });
     }
   });
 
@@ -57,7 +73,9 @@ describe('accounts and balances', () => {
     const r = await tb.client({ psuIpAddress: PSU_IP }).request({ method: 'GET', path: '/v1/accounts' });
     expect(r.response?.status).toBe(401);
     expect(validate('sca-required-response', r.response!.json)).toEqual({ ok: true });
-    expect(r.response!.json).toMatchObject({ _links: { scaRedirect: { verbs: ['GET'], href: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/sca\//) } } });
+    expect(r.response!.json).toMatchObject({
+      _links: { scaRedirect: { verbs: ['GET'], href: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/sca\//) } },
+    });
   });
 });
 
@@ -81,7 +99,13 @@ describe('transactions', () => {
   });
 
   it('applies limit, offset, dateFrom and dateTo to booked', async () => {
-    const r = await txs(present, { bookingStatus: 'booked', dateFrom: '2026-01-01', dateTo: '2026-02-01', limit: 5, offset: 1 });
+    const r = await txs(present, {
+      bookingStatus: 'booked',
+      dateFrom: '2026-01-01',
+      dateTo: '2026-02-01',
+      limit: 5,
+      offset: 1,
+    });
     const b = (r.response!.json as Txs).transactions.booked!;
     expect(b.length).toBe(5);
     for (const x of b) expect(x.bookingDate >= '2026-01-01' && x.bookingDate <= '2026-02-01').toBe(true);
@@ -121,15 +145,42 @@ describe('transactions', () => {
   });
 
   it('gives transaction details with every field of the spec table', async () => {
-    const t = (await txs(present, { bookingStatus: 'booked', dateFrom: '2020-01-01', limit: 10 })).response!.json as Txs;
+    const t = (await txs(present, { bookingStatus: 'booked', dateFrom: '2020-01-01', limit: 10 })).response!
+      .json as Txs;
     const seen = new Set<string>();
     for (const x of t.transactions.booked!) {
-      const d = await present.request({ method: 'GET', path: `/v1/accounts/${enc(acc.id)}/transactions/${enc(x.transactionId)}` });
+      const d = await present.request({
+        method: 'GET',
+        path: `/v1/accounts/${enc(acc.id)}/transactions/${enc(x.transactionId)}`,
+      });
       expect(d.response?.status).toBe(200);
       expect(validate('transaction-details-response', d.response!.json)).toEqual({ ok: true });
-      for (const k of Object.keys((d.response!.json as { transactionsDetails: object }).transactionsDetails)) seen.add(k);
+      for (const k of Object.keys((d.response!.json as { transactionsDetails: object }).transactionsDetails))
+        seen.add(k);
     }
-    for (const f of ['bankTransactionCode', 'transactionId', 'endToEndId', 'bookingDate', 'valueDate', 'transactionAmount', 'currencyExchange', 'creditorId', 'creditorName', 'creditorAccount', 'creditorAgent', 'ultimateCreditor', 'debtorName', 'debtorAccount', 'debtorAgent', 'ultimateDebtor', 'remittanceInformationUnstructured', 'remittanceInformationUnstructuredArray', 'remittanceInformationStructuredArray', 'purposeCode', 'proprietaryBankTransactionCode']) {
+    for (const f of [
+      'bankTransactionCode',
+      'transactionId',
+      'endToEndId',
+      'bookingDate',
+      'valueDate',
+      'transactionAmount',
+      'currencyExchange',
+      'creditorId',
+      'creditorName',
+      'creditorAccount',
+      'creditorAgent',
+      'ultimateCreditor',
+      'debtorName',
+      'debtorAccount',
+      'debtorAgent',
+      'ultimateDebtor',
+      'remittanceInformationUnstructured',
+      'remittanceInformationUnstructuredArray',
+      'remittanceInformationStructuredArray',
+      'purposeCode',
+      'proprietaryBankTransactionCode',
+    ]) {
       expect(seen, f).toContain(f);
     }
     const missing = await present.request({ method: 'GET', path: `/v1/accounts/${enc(acc.id)}/transactions/nope` });
@@ -140,14 +191,31 @@ describe('transactions', () => {
 describe('card accounts', () => {
   it('lists, reads, balances and transactions of card accounts', async () => {
     const l = await present.request({ method: 'GET', path: '/v1/card-accounts' });
-    const cards = (l.response!.json as { cardAccounts: Array<{ resourceId: string; maskedPan: string; status: string }> }).cardAccounts;
+    const cards = (
+      l.response!.json as { cardAccounts: Array<{ resourceId: string; maskedPan: string; status: string }> }
+    ).cardAccounts;
     expect(cards.length).toBe(1);
     expect(cards[0].status).toBe('enabled');
     const id = enc(cards[0].resourceId);
-    expect((await present.request({ method: 'GET', path: `/v1/card-accounts/${id}` })).response?.json).toMatchObject({ cardAccount: { maskedPan: cards[0].maskedPan } });
-    expect((await present.request({ method: 'GET', path: `/v1/card-accounts/${id}/balances` })).response?.status).toBe(200);
-    const t = await present.request({ method: 'GET', path: `/v1/card-accounts/${id}/transactions`, query: { bookingStatus: 'both', dateFrom: '2026-01-01', dateTo: '2026-02-28' } });
-    const ct = (t.response!.json as { cardTransactions: { booked: Array<{ transactionAmount: { amount: string }; originalAmount: object; bookingDate: string }>; pending: unknown[] } }).cardTransactions;
+    expect((await present.request({ method: 'GET', path: `/v1/card-accounts/${id}` })).response?.json).toMatchObject({
+      cardAccount: { maskedPan: cards[0].maskedPan },
+    });
+    expect((await present.request({ method: 'GET', path: `/v1/card-accounts/${id}/balances` })).response?.status).toBe(
+      200,
+    );
+    const t = await present.request({
+      method: 'GET',
+      path: `/v1/card-accounts/${id}/transactions`,
+      query: { bookingStatus: 'both', dateFrom: '2026-01-01', dateTo: '2026-02-28' },
+    });
+    const ct = (
+      t.response!.json as {
+        cardTransactions: {
+          booked: Array<{ transactionAmount: { amount: string }; originalAmount: object; bookingDate: string }>;
+          pending: unknown[];
+        };
+      }
+    ).cardTransactions;
     expect(ct.booked.length).toBeGreaterThan(0);
     expect(ct.booked[0].transactionAmount.amount).toMatch(/^-?\d+\.\d{2}$/);
     // Card accounts are not affected by the all-pending rule: the date filter hides today's pending one.
@@ -164,7 +232,8 @@ describe('without PSU present (no PSU-IP-Address)', () => {
     expect(r.response?.status).toBe(429);
     expect(r.response?.json).toMatchObject({ code: 'ACCESS_EXCEEDED', status: 429 });
     expect((await present.request({ method: 'GET', path })).response?.status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await txs(absent, { bookingStatus: 'booked', dateFrom: '2026-02-01' })).response?.status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await txs(absent, { bookingStatus: 'booked', dateFrom: '2026-02-01' })).response?.status).toBe(200);
     expect((await txs(absent, { bookingStatus: 'booked', dateFrom: '2026-02-01' })).response?.status).toBe(429);
     tb.running.bank.clock.advance(DAY + 1);
     expect((await absent.request({ method: 'GET', path })).response?.status).toBe(200);
@@ -174,7 +243,9 @@ describe('without PSU present (no PSU-IP-Address)', () => {
     const acc2 = accountsOf(tb.running, nid)[1];
     const now = tb.running.bank.now();
     const d = (days: number) => new Date(now - days * DAY * 1000).toISOString().slice(0, 10);
-    expect((await txs(absent, { bookingStatus: 'booked', dateFrom: d(91) }, acc2.id)).response?.json).toMatchObject({ code: 'PERIOD_INVALID' });
+    expect((await txs(absent, { bookingStatus: 'booked', dateFrom: d(91) }, acc2.id)).response?.json).toMatchObject({
+      code: 'PERIOD_INVALID',
+    });
     expect((await txs(absent, { bookingStatus: 'booked', dateFrom: d(90) }, acc2.id)).response?.status).toBe(200);
   });
 
@@ -186,7 +257,14 @@ describe('without PSU present (no PSU-IP-Address)', () => {
       const a = accountsOf(tb2.running, n2)[0];
       const cl = tb2.client({ psuId: id2 });
       tb2.running.bank.clock.advance(85 * DAY);
-      const list = await cl.request({ method: 'GET', path: `/v1/accounts/${enc(a.id)}/transactions`, query: { bookingStatus: 'booked', dateFrom: new Date(tb2.running.bank.now() - 89 * DAY * 1000).toISOString().slice(0, 10) } });
+      const list = await cl.request({
+        method: 'GET',
+        path: `/v1/accounts/${enc(a.id)}/transactions`,
+        query: {
+          bookingStatus: 'booked',
+          dateFrom: new Date(tb2.running.bank.now() - 89 * DAY * 1000).toISOString().slice(0, 10),
+        },
+      });
       expect(list.response?.status, list.response?.text).toBe(200);
       const recent = (list.response!.json as Txs).transactions.booked!;
       expect(recent.length).toBeGreaterThan(0);
@@ -194,10 +272,19 @@ describe('without PSU present (no PSU-IP-Address)', () => {
       expect((await cl.request({ method: 'GET', path: detailPath })).response?.status).toBe(200);
       tb2.running.bank.clock.advance(6 * DAY); // consent now 91 days old
       expect((await cl.request({ method: 'GET', path: detailPath })).response?.status).toBe(401);
-      const q = { bookingStatus: 'booked', dateFrom: new Date(tb2.running.bank.now() - 10 * DAY * 1000).toISOString().slice(0, 10) };
-      expect((await cl.request({ method: 'GET', path: `/v1/accounts/${enc(a.id)}/transactions`, query: q })).response?.status).toBe(200);
+      const q = {
+        bookingStatus: 'booked',
+        dateFrom: new Date(tb2.running.bank.now() - 10 * DAY * 1000).toISOString().slice(0, 10),
+      };
+      expect(
+        (await cl.request({ method: 'GET', path: `/v1/accounts/${enc(a.id)}/transactions`, query: q })).response
+          ?.status,
+      ).toBe(200);
       tb2.running.bank.clock.advance(90 * DAY); // SCA now 181 days old
-      const q2 = { bookingStatus: 'booked', dateFrom: new Date(tb2.running.bank.now() - 10 * DAY * 1000).toISOString().slice(0, 10) };
+      const q2 = {
+        bookingStatus: 'booked',
+        dateFrom: new Date(tb2.running.bank.now() - 10 * DAY * 1000).toISOString().slice(0, 10),
+      };
       const renewal = await cl.request({ method: 'GET', path: `/v1/accounts/${enc(a.id)}/transactions`, query: q2 });
       expect(renewal.response?.status).toBe(401);
       expect(validate('sca-required-response', renewal.response!.json)).toEqual({ ok: true });

@@ -4,7 +4,17 @@ import { basketStatus } from '../../src/bank/handlers/baskets.ts';
 import { defaultRules } from '../../src/bank/rules.ts';
 import { validate } from '../../src/spec/validate.ts';
 import type { TppClient } from '../../src/tpp/client.ts';
-import { accountsOf, completeSca, domesticBody, FIX, privateNids, PSU_IP, scaHref, testBank, type TestBank } from './helpers.ts';
+import {
+  accountsOf,
+  completeSca,
+  domesticBody,
+  FIX,
+  privateNids,
+  PSU_IP,
+  scaHref,
+  testBank,
+  type TestBank,
+} from './helpers.ts';
 
 let tb: TestBank;
 let c: TppClient;
@@ -19,18 +29,34 @@ beforeAll(async () => {
   debtor = accountsOf(tb.running, nid)[0];
   c = tb.client({ tppSessionId: 'sbs-1', psuIpAddress: PSU_IP, psuId: PSU_ID });
 });
-afterAll(async () => { await tb.close(); });
+afterAll(async () => {
+  await tb.close();
+});
 
 async function payment(service = 'payments'): Promise<string> {
-  const body = service === 'bulk-payments'
-    ? { debtorAccount: { bban: debtor.bban, currency: 'NOK' }, payments: [{ instructedAmount: { amount: '1.00', currency: 'NOK' }, creditorAccount: { bban: '12345678903', currency: 'NOK' }, remittanceInformationUnstructured: `b${++n}` }] }
-    : { ...domesticBody(debtor, { remittanceInformationUnstructured: `basket ${++n}` }), ...(service === 'periodic-payments' ? { startDate: '2027-01-01', frequency: 'Monthly' } : {}) };
+  const body =
+    service === 'bulk-payments'
+      ? {
+          debtorAccount: { bban: debtor.bban, currency: 'NOK' },
+          payments: [
+            {
+              instructedAmount: { amount: '1.00', currency: 'NOK' },
+              creditorAccount: { bban: '12345678903', currency: 'NOK' },
+              remittanceInformationUnstructured: `b${++n}`,
+            },
+          ],
+        }
+      : {
+          ...domesticBody(debtor, { remittanceInformationUnstructured: `basket ${++n}` }),
+          ...(service === 'periodic-payments' ? { startDate: '2027-01-01', frequency: 'Monthly' } : {}),
+        };
   const r = await c.request({ method: 'POST', path: `/v1/${service}/norwegian-domestic-credit-transfers`, body });
   expect(r.response?.status, r.response?.text).toBe(201);
   return (r.response!.json as { paymentId: string }).paymentId;
 }
 
-const basket = (paymentIds: unknown, headers: Record<string, string | null> = FIX) => c.request({ method: 'POST', path: '/v1/signing-baskets', body: { paymentIds }, headers });
+const basket = (paymentIds: unknown, headers: Record<string, string | null> = FIX) =>
+  c.request({ method: 'POST', path: '/v1/signing-baskets', body: { paymentIds }, headers });
 
 describe('signing baskets', () => {
   it('creates a basket with 201 and the spec shape', async () => {
@@ -82,9 +108,14 @@ describe('signing baskets', () => {
     const g = await c.request({ method: 'GET', path: href });
     expect(g.response?.json).toMatchObject({ payments: ids, transactionStatus: 'RCVD' });
     // One payment authorised alone: the basket stays RCVD (worst case).
-    const a1 = await c.request({ method: 'POST', path: `/v1/payments/norwegian-domestic-credit-transfers/${ids[0]}/authorisations` });
+    const a1 = await c.request({
+      method: 'POST',
+      path: `/v1/payments/norwegian-domestic-credit-transfers/${ids[0]}/authorisations`,
+    });
     await completeSca(scaHref(a1.response!.json), { nid });
-    expect((await c.request({ method: 'GET', path: `${href}/status` })).response?.json).toEqual({ transactionStatus: 'RCVD' });
+    expect((await c.request({ method: 'GET', path: `${href}/status` })).response?.json).toEqual({
+      transactionStatus: 'RCVD',
+    });
     expect((await c.request({ method: 'DELETE', path: href })).response?.status).toBe(409);
     const a = await c.request({ method: 'POST', path: `${href}/authorisations` });
     expect(a.response?.status).toBe(201);

@@ -7,7 +7,11 @@ import { testCredentials, type TestTpp } from '../../src/tpp/fixtures.ts';
 export const REDIRECT = 'https://127.0.0.1/xs2a-conformance/callback';
 export const PSU_IP = '192.0.2.10';
 
-export interface TestBank { running: RunningBank; client: (psu?: PsuContext, which?: TestTpp) => TppClient; close(): Promise<void> }
+export interface TestBank {
+  running: RunningBank;
+  client: (psu?: PsuContext, which?: TestTpp) => TppClient;
+  close(): Promise<void>;
+}
 
 export async function testBank(opts: StartBankOptions = {}): Promise<TestBank> {
   const running = await startBank({ mode: 'test', seed: 7, ...opts });
@@ -15,7 +19,14 @@ export async function testBank(opts: StartBankOptions = {}): Promise<TestBank> {
   return {
     running,
     client: (psu = {}, which = '') => {
-      const c = new TppClient({ baseUrl: running.url, identity: testCredentials(which).qsealc, psu, clock: () => running.bank.now(), redirectUri: REDIRECT, record: false });
+      const c = new TppClient({
+        baseUrl: running.url,
+        identity: testCredentials(which).qsealc,
+        psu,
+        clock: () => running.bank.now(),
+        redirectUri: REDIRECT,
+        record: false,
+      });
       clients.push(c);
       return c;
     },
@@ -35,24 +46,49 @@ export function accountsOf(running: RunningBank, customerNumber: string) {
   return [...running.bank.state.accounts.values()].filter((a) => a.customerNumber === customerNumber);
 }
 
-export interface ScaOutcome { status: number; location?: string; params: Record<string, string>; html?: string }
+export interface ScaOutcome {
+  status: number;
+  location?: string;
+  params: Record<string, string>;
+  html?: string;
+}
 
 /** Drives the SCA pages: identity, then context/accounts, following the bank's forms. */
-export async function completeSca(href: string, opts: { nid: string; context?: 'PRIVATE' | 'CORPORATE'; agreement?: string; accounts?: string[]; cancelAt?: 'identify' | 'authorise' }): Promise<ScaOutcome> {
+export async function completeSca(
+  href: string,
+  opts: {
+    nid: string;
+    context?: 'PRIVATE' | 'CORPORATE';
+    agreement?: string;
+    accounts?: string[];
+    cancelAt?: 'identify' | 'authorise';
+  },
+): Promise<ScaOutcome> {
   const page1 = await fetch(href);
   const html1 = await page1.text();
   const action1 = /action="([^"]+)"/.exec(html1)?.[1];
   if (!action1) return { status: page1.status, params: {}, html: html1 };
   const origin = new URL(href).origin;
   const post = (action: string, form: URLSearchParams) =>
-    fetch(origin + action.replace(/&amp;/g, '&'), { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' }, redirect: 'manual' });
-  const f1 = new URLSearchParams({ [SCA_FIELDS.identity]: opts.nid, [SCA_FIELDS.action]: opts.cancelAt === 'identify' ? SCA_ACTIONS.cancel : SCA_ACTIONS.proceed });
+    fetch(origin + action.replace(/&amp;/g, '&'), {
+      method: 'POST',
+      body: form,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      redirect: 'manual',
+    });
+  const f1 = new URLSearchParams({
+    [SCA_FIELDS.identity]: opts.nid,
+    [SCA_FIELDS.action]: opts.cancelAt === 'identify' ? SCA_ACTIONS.cancel : SCA_ACTIONS.proceed,
+  });
   const r1 = await post(action1, f1);
   if (r1.status === 302) return outcome(r1);
   const html2 = await r1.text();
   const action2 = /action="([^"]+)"/.exec(html2)?.[1];
   if (!action2) return { status: r1.status, params: {}, html: html2 };
-  const f2 = new URLSearchParams({ [SCA_FIELDS.context]: opts.context ?? 'PRIVATE', [SCA_FIELDS.action]: opts.cancelAt === 'authorise' ? SCA_ACTIONS.cancel : SCA_ACTIONS.proceed });
+  const f2 = new URLSearchParams({
+    [SCA_FIELDS.context]: opts.context ?? 'PRIVATE',
+    [SCA_FIELDS.action]: opts.cancelAt === 'authorise' ? SCA_ACTIONS.cancel : SCA_ACTIONS.proceed,
+  });
   const agreement = opts.agreement ?? /name="agreement" value="([^"]+)"/.exec(html2)?.[1];
   if (opts.context === 'CORPORATE' && agreement) f2.set(SCA_FIELDS.agreement, agreement);
   const boxes = opts.accounts ?? chooseBoxes(html2, opts.context ?? 'PRIVATE', agreement);
@@ -82,10 +118,15 @@ export function scaHref(json: unknown): string {
 }
 
 /** Gets a consent with a full SCA: returns the psu-id. */
-export async function consentFor(tb: TestBank, nid: string, opts: { session?: string; context?: 'PRIVATE' | 'CORPORATE'; accounts?: string[] } = {}): Promise<string> {
+export async function consentFor(
+  tb: TestBank,
+  nid: string,
+  opts: { session?: string; context?: 'PRIVATE' | 'CORPORATE'; accounts?: string[] } = {},
+): Promise<string> {
   const c = tb.client({ tppSessionId: opts.session ?? 'sess-1', psuIpAddress: PSU_IP });
   const ex = await c.request({ method: 'POST', path: '/v1/bank-offered-consents', body: {} });
-  if (ex.response?.status !== 201) throw new Error(`bank-offered-consents: ${ex.response?.status} ${ex.response?.text}`);
+  if (ex.response?.status !== 201)
+    throw new Error(`bank-offered-consents: ${ex.response?.status} ${ex.response?.text}`);
   const out = await completeSca(scaHref(ex.response.json), { nid, context: opts.context, accounts: opts.accounts });
   if (!out.params['psu-id']) throw new Error(`SCA failed: ${JSON.stringify(out)}`);
   return out.params['psu-id'];
@@ -93,7 +134,10 @@ export async function consentFor(tb: TestBank, nid: string, opts: { session?: st
 
 export const FIX = { 'x-accept-fix': 'amount-as-string' };
 
-export function crossBorderBody(debtor: { iban: string; currency: string }, over: Record<string, unknown> = {}): Record<string, unknown> {
+export function crossBorderBody(
+  debtor: { iban: string; currency: string },
+  over: Record<string, unknown> = {},
+): Record<string, unknown> {
   return {
     instructedAmount: { amount: '12.50', currency: 'EUR' },
     creditorName: 'Zahlungsempfänger GmbH',

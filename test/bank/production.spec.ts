@@ -11,8 +11,12 @@ const ca = (p: string) => readFileSync(`${FIXTURES_DIR}certs/${p}ca.cert.pem`, '
 
 describe('production mode', () => {
   let tb: TestBank;
-  beforeAll(async () => { tb = await testBank({ mode: 'production', trustedCaPems: [ca(''), ca('ai-only-'), ca('pi-only-')] }); });
-  afterAll(async () => { await tb.close(); });
+  beforeAll(async () => {
+    tb = await testBank({ mode: 'production', trustedCaPems: [ca(''), ca('ai-only-'), ca('pi-only-')] });
+  });
+  afterAll(async () => {
+    await tb.close();
+  });
 
   it('has no sandbox operations and no control endpoint', async () => {
     expect((await tb.client().request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(404);
@@ -22,18 +26,32 @@ describe('production mode', () => {
 
   it('checks the PSD2 role: AI for accounts, PI for payments', async () => {
     const debtor = accountsOf(tb.running, privateNids(tb.running)[0])[0];
-    const pay = (which: '' | 'ai-only-' | 'pi-only-') => tb.client({}, which).request({ method: 'POST', path: '/v1/payments/norwegian-domestic-credit-transfers', body: domesticBody(debtor, { remittanceInformationUnstructured: `p ${which}` }), headers: FIX });
+    const pay = (which: '' | 'ai-only-' | 'pi-only-') =>
+      tb.client({}, which).request({
+        method: 'POST',
+        path: '/v1/payments/norwegian-domestic-credit-transfers',
+        body: domesticBody(debtor, { remittanceInformationUnstructured: `p ${which}` }),
+        headers: FIX,
+      });
     expect((await pay('ai-only-')).response?.status).toBe(403);
     expect((await pay('pi-only-')).response?.status).toBe(201);
-    expect((await tb.client({}, 'pi-only-').request({ method: 'GET', path: '/v1/accounts' })).response?.status).toBe(403);
-    expect((await tb.client({}, 'ai-only-').request({ method: 'GET', path: '/v1/accounts' })).response?.status).toBe(401);
+    expect((await tb.client({}, 'pi-only-').request({ method: 'GET', path: '/v1/accounts' })).response?.status).toBe(
+      403,
+    );
+    expect((await tb.client({}, 'ai-only-').request({ method: 'GET', path: '/v1/accounts' })).response?.status).toBe(
+      401,
+    );
   });
 });
 
 describe('production chain check', () => {
   let tb: TestBank;
-  beforeAll(async () => { tb = await testBank({ mode: 'production', trustedCaPems: [ca('')] }); });
-  afterAll(async () => { await tb.close(); });
+  beforeAll(async () => {
+    tb = await testBank({ mode: 'production', trustedCaPems: [ca('')] });
+  });
+  afterAll(async () => {
+    await tb.close();
+  });
 
   it('refuses a certificate from an untrusted CA with 400', async () => {
     const r = await tb.client({}, 'ai-only-').request({ method: 'GET', path: '/v1/accounts' });
@@ -45,7 +63,9 @@ describe('production chain check', () => {
   it('sandbox mode accepts any well-formed certificate', async () => {
     const sb = await testBank({ mode: 'sandbox' });
     try {
-      expect((await sb.client({}, 'ai-only-').request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(200);
+      expect(
+        (await sb.client({}, 'ai-only-').request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status,
+      ).toBe(200);
       expect((await fetch(`${sb.running.url}/__control/clock`)).status).toBe(400);
     } finally {
       await sb.close();
@@ -54,11 +74,16 @@ describe('production chain check', () => {
 });
 
 describe('TLS', () => {
-  it('serves HTTPS with its own server certificate, from the TEST-ONLY server CA (not the TPPs\' CA)', async () => {
+  it("serves HTTPS with its own server certificate, from the TEST-ONLY server CA (not the TPPs' CA)", async () => {
     const tb = await testBank({ tls: true });
     try {
       expect(tb.running.url).toMatch(/^https:/);
-      const c = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('server-') } }, record: false });
+      const c = new TppClient({
+        baseUrl: tb.running.url,
+        identity: testCredentials().qsealc,
+        transport: { tls: { ca: ca('server-') } },
+        record: false,
+      });
       expect((await c.request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(200);
       await c.close();
     } finally {
@@ -71,7 +96,9 @@ describe('fault seam', () => {
   it('a fault is rule overrides and hooks; the same code path obeys them', async () => {
     const tb = await testBank({ faults: ['date-skew-ignored', exampleFault('html-error-pages')] });
     try {
-      const skewed = await tb.client().request({ method: 'GET', path: '/v1/sandbox/customers', sign: { clock: () => Date.now() - 3600_000 } });
+      const skewed = await tb
+        .client()
+        .request({ method: 'GET', path: '/v1/sandbox/customers', sign: { clock: () => Date.now() - 3600_000 } });
       expect(skewed.response?.status).toBe(200);
       const err = await tb.client().request({ method: 'GET', path: '/v1/nothing' });
       expect(err.response?.status).toBe(404);
@@ -86,7 +113,12 @@ describe('fault seam', () => {
     try {
       expect(tb.running.bank.rules.basketMaxPayments).toBe(11);
       const debtor = accountsOf(tb.running, privateNids(tb.running)[0])[0];
-      const r = await tb.client({}).request({ method: 'POST', path: '/v1/payments/norwegian-domestic-credit-transfers', body: domesticBody(debtor), headers: FIX });
+      const r = await tb.client({}).request({
+        method: 'POST',
+        path: '/v1/payments/norwegian-domestic-credit-transfers',
+        body: domesticBody(debtor),
+        headers: FIX,
+      });
       expect(r.error?.code).toBe('CONNECTION_RESET');
     } finally {
       await tb.close();
@@ -111,7 +143,10 @@ describe('data ties to src/spec', () => {
     for (const op of [...DETAILED_OPERATIONS, ...OTHER_OPERATIONS]) {
       if (!op.method || !op.path || op.id === 'fee-information') continue;
       const pattern = op.path.replace(/\{payment-product\}/g, '{product}').replace(/\{payment-id\}/g, '{paymentId}');
-      expect(routes.some((r) => r.method === op.method && r.pattern === pattern && r.op === op.id), `${op.id} ${op.method} ${op.path}`).toBe(true);
+      expect(
+        routes.some((r) => r.method === op.method && r.pattern === pattern && r.op === op.id),
+        `${op.id} ${op.method} ${op.path}`,
+      ).toBe(true);
     }
   });
 });
@@ -121,10 +156,20 @@ describe('mutual TLS and seeds', () => {
     const tb = await testBank({ tls: { clientCert: true } });
     try {
       const q = testCredentials().qwac;
-      const good = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('server-'), cert: q.certPem, key: q.keyPem } }, record: false });
+      const good = new TppClient({
+        baseUrl: tb.running.url,
+        identity: testCredentials().qsealc,
+        transport: { tls: { ca: ca('server-'), cert: q.certPem, key: q.keyPem } },
+        record: false,
+      });
       expect((await good.request({ method: 'GET', path: '/v1/sandbox/customers' })).response?.status).toBe(200);
       await good.close();
-      const none = new TppClient({ baseUrl: tb.running.url, identity: testCredentials().qsealc, transport: { tls: { ca: ca('server-') } }, record: false });
+      const none = new TppClient({
+        baseUrl: tb.running.url,
+        identity: testCredentials().qsealc,
+        transport: { tls: { ca: ca('server-') } },
+        record: false,
+      });
       expect((await none.request({ method: 'GET', path: '/v1/sandbox/customers' })).error).toBeDefined();
       await none.close();
     } finally {
@@ -134,12 +179,22 @@ describe('mutual TLS and seeds', () => {
 
   // Fault that trips it: a production bank that checks the QSealC's chain but not that the QWAC of
   // the connection is the same TPP's (the AI-only TPP's QWAC with the main TPP's QSealC is served).
-  it('in production, the QWAC of the connection and the QSealC of the signature must be the same TPP\'s', async () => {
-    const tb = await testBank({ mode: 'production', tls: { clientCert: true, clientCa: [ca('ai-only-')] }, trustedCaPems: [ca(''), ca('ai-only-')] });
+  it("in production, the QWAC of the connection and the QSealC of the signature must be the same TPP's", async () => {
+    const tb = await testBank({
+      mode: 'production',
+      tls: { clientCert: true, clientCa: [ca('ai-only-')] },
+      trustedCaPems: [ca(''), ca('ai-only-')],
+    });
     try {
       const qwac = testCredentials('ai-only-').qwac;
       const send = async (qsealc: 'ai-only-' | '') => {
-        const c = new TppClient({ baseUrl: tb.running.url, identity: testCredentials(qsealc).qsealc, transport: { tls: { ca: ca('server-'), cert: qwac.certPem, key: qwac.keyPem }, proxy: false }, record: false, psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'org-match' } });
+        const c = new TppClient({
+          baseUrl: tb.running.url,
+          identity: testCredentials(qsealc).qsealc,
+          transport: { tls: { ca: ca('server-'), cert: qwac.certPem, key: qwac.keyPem }, proxy: false },
+          record: false,
+          psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'org-match' },
+        });
         return (await c.request({ method: 'GET', path: '/v1/accounts' })).response;
       };
       // Control: the AI-only TPP's QWAC and QSealC, a request answered as usual (401 with scaRedirect).

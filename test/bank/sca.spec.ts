@@ -2,7 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UUID_PATTERN } from '../../src/spec/events.ts';
 import { validate } from '../../src/spec/validate.ts';
-import { accountsOf, completeSca, consentFor, privateNids, PSU_IP, REDIRECT, scaHref, testBank, type TestBank } from './helpers.ts';
+import {
+  accountsOf,
+  completeSca,
+  consentFor,
+  privateNids,
+  PSU_IP,
+  REDIRECT,
+  scaHref,
+  testBank,
+  type TestBank,
+} from './helpers.ts';
 
 let tb: TestBank;
 let nids: string[];
@@ -10,10 +20,14 @@ beforeAll(async () => {
   tb = await testBank({ clock: () => Date.parse('2026-03-02T10:00:00Z') });
   nids = privateNids(tb.running);
 });
-afterAll(async () => { await tb.close(); });
+afterAll(async () => {
+  await tb.close();
+});
 
 async function offer(session: string, which: '' | 'ai-only-' = '', extra: Record<string, string> = {}) {
-  const ex = await tb.client({ tppSessionId: session, psuIpAddress: PSU_IP }, which).request({ method: 'POST', path: '/v1/bank-offered-consents', body: { ignored: true }, headers: extra });
+  const ex = await tb
+    .client({ tppSessionId: session, psuIpAddress: PSU_IP }, which)
+    .request({ method: 'POST', path: '/v1/bank-offered-consents', body: { ignored: true }, headers: extra });
   expect(ex.response?.status, ex.response?.text).toBe(201);
   return scaHref(ex.response!.json);
 }
@@ -47,7 +61,11 @@ describe('redirect pages', () => {
   });
 
   it('on cancel or a wrong identity redirects with system, status, code and message', async () => {
-    for (const [opts, code] of [[{ nid: nids[0], cancelAt: 'identify' }, 'SCA_INVALID'], [{ nid: nids[0], cancelAt: 'authorise' }, 'SCA_INVALID'], [{ nid: '01010112345' }, 'PSU_CREDENTIALS_INVALID']] as const) {
+    for (const [opts, code] of [
+      [{ nid: nids[0], cancelAt: 'identify' }, 'SCA_INVALID'],
+      [{ nid: nids[0], cancelAt: 'authorise' }, 'SCA_INVALID'],
+      [{ nid: '01010112345' }, 'PSU_CREDENTIALS_INVALID'],
+    ] as const) {
       const o = await completeSca(await offer('fail'), opts);
       expect(o.status).toBe(302);
       expect(o.params).toMatchObject({ system: expect.any(String), status: '401', code, message: expect.any(String) });
@@ -73,7 +91,10 @@ describe('sessions (SCA valid 1 h within a TPP-Session-ID)', () => {
   it('keeps SCA for 1 h, a new session needs SCA and on success invalidates the old one; an aborted one leaves it', async () => {
     const nid = nids[2];
     const psuId = await consentFor(tb, nid, { session: 'old' });
-    const get = (session: string) => tb.client({ psuId, tppSessionId: session, psuIpAddress: PSU_IP }).request({ method: 'GET', path: '/v1/accounts' });
+    const get = (session: string) =>
+      tb
+        .client({ psuId, tppSessionId: session, psuIpAddress: PSU_IP })
+        .request({ method: 'GET', path: '/v1/accounts' });
     expect((await get('old')).response?.status).toBe(200);
     const fresh = await get('new');
     expect(fresh.response?.status).toBe(401);
@@ -95,33 +116,54 @@ describe('sessions (SCA valid 1 h within a TPP-Session-ID)', () => {
 describe('corporate context', () => {
   it('returns psu-corporate-id; needs PSU-Corporate-ID (400 without); a new corporate id without consent starts a consent flow', async () => {
     const nid = nids[0];
-    const agreement = [...tb.running.bank.state.agreements.values()].find((a) => a.engagements.some((e) => e.customer === nid))!;
-    const ex = await tb.client({ tppSessionId: 'corp', psuIpAddress: PSU_IP }, 'ai-only-').request({ method: 'POST', path: '/v1/bank-offered-consents' });
-    const o = await completeSca(scaHref(ex.response!.json), { nid, context: 'CORPORATE', agreement: agreement.agreementId });
+    const agreement = [...tb.running.bank.state.agreements.values()].find((a) =>
+      a.engagements.some((e) => e.customer === nid),
+    )!;
+    const ex = await tb
+      .client({ tppSessionId: 'corp', psuIpAddress: PSU_IP }, 'ai-only-')
+      .request({ method: 'POST', path: '/v1/bank-offered-consents' });
+    const o = await completeSca(scaHref(ex.response!.json), {
+      nid,
+      context: 'CORPORATE',
+      agreement: agreement.agreementId,
+    });
     expect(o.params).toMatchObject({ context: 'CORPORATE', 'psu-corporate-id': agreement.agreementId });
     const psuId = o.params['psu-id'];
-    const corp = tb.client({ psuId, psuCorporateId: agreement.agreementId, tppSessionId: 'corp', psuIpAddress: PSU_IP }, 'ai-only-');
+    const corp = tb.client(
+      { psuId, psuCorporateId: agreement.agreementId, tppSessionId: 'corp', psuIpAddress: PSU_IP },
+      'ai-only-',
+    );
     const l = await corp.request({ method: 'GET', path: '/v1/accounts' });
     expect(l.response?.status).toBe(200);
     const accounts = (l.response!.json as { accounts: Array<{ resourceId: string; usage: string }> }).accounts;
     expect(accounts.map((a) => a.resourceId).sort()).toEqual([...agreement.engagements[0].accountIds].sort());
     expect(accounts[0].usage).toBe('ORGA');
-    const noCorp = await tb.client({ psuId, tppSessionId: 'corp', psuIpAddress: PSU_IP }, 'ai-only-').request({ method: 'GET', path: '/v1/accounts' });
+    const noCorp = await tb
+      .client({ psuId, tppSessionId: 'corp', psuIpAddress: PSU_IP }, 'ai-only-')
+      .request({ method: 'GET', path: '/v1/accounts' });
     expect(noCorp.response?.status).toBe(400);
     expect(noCorp.response?.json).toMatchObject({ status: 400, message: expect.stringMatching(/PSU-Corporate-ID/) });
-    const other = await corp.request({ method: 'GET', path: '/v1/accounts', headers: { 'PSU-Corporate-ID': '0f0e0d0c-0b0a-4909-8807-060504030201' } });
+    const other = await corp.request({
+      method: 'GET',
+      path: '/v1/accounts',
+      headers: { 'PSU-Corporate-ID': '0f0e0d0c-0b0a-4909-8807-060504030201' },
+    });
     expect(other.response?.status).toBe(401);
     expect(validate('sca-required-response', other.response!.json)).toEqual({ ok: true });
     // Private accounts are not reachable in the corporate context.
     const priv = accountsOf(tb.running, nid)[0];
-    expect((await corp.request({ method: 'GET', path: `/v1/accounts/${encodeURIComponent(priv.id)}` })).response?.status).toBe(404);
+    expect(
+      (await corp.request({ method: 'GET', path: `/v1/accounts/${encodeURIComponent(priv.id)}` })).response?.status,
+    ).toBe(404);
   });
 
   it('GET /v1/agreements lists the corporate agreements of a known PSU', async () => {
     const psuId = await consentFor(tb, nids[1], { session: 'ag' });
     const r = await tb.client({ psuId }).request({ method: 'GET', path: '/v1/agreements' });
     expect(r.response?.status).toBe(200);
-    expect((r.response!.json as { agreements: Array<{ psuCorporateId: string }> }).agreements[0].psuCorporateId).toMatch(UUID_PATTERN);
+    expect(
+      (r.response!.json as { agreements: Array<{ psuCorporateId: string }> }).agreements[0].psuCorporateId,
+    ).toMatch(UUID_PATTERN);
     expect((await tb.client({}).request({ method: 'GET', path: '/v1/agreements' })).response?.status).toBe(401);
   });
 });

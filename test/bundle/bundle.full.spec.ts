@@ -22,16 +22,38 @@ let run: { code: number; stdout: string };
 
 beforeAll(async () => {
   bank = await startBank({ host: '127.0.0.1', port: 0, mode: 'test' });
-  nationalIds = [...bank.bank.state.customers.values()].filter((c) => c.type === 'private').map((c) => c.customerNumber);
+  nationalIds = [...bank.bank.state.customers.values()]
+    .filter((c) => c.type === 'private')
+    .map((c) => c.customerNumber);
   const creds = testCredentials();
   writeFileSync(join(dir, 'key.pem'), creds.qsealc.keyPem);
   writeFileSync(join(dir, 'chain.pem'), creds.qsealc.certPem + creds.caPem);
-  run = await cliAsync(['run', '--target', bank.url, '--tags', '@area:accounts', '--parallel', '0', '--no-report', '--report-dir', join(dir, 'r'),
-    '--bundle', zipFile, '--bundle-key', join(dir, 'key.pem'), '--bundle-cert', join(dir, 'chain.pem')], 120_000);
+  run = await cliAsync(
+    [
+      'run',
+      '--target',
+      bank.url,
+      '--tags',
+      '@area:accounts',
+      '--parallel',
+      '0',
+      '--no-report',
+      '--report-dir',
+      join(dir, 'r'),
+      '--bundle',
+      zipFile,
+      '--bundle-key',
+      join(dir, 'key.pem'),
+      '--bundle-cert',
+      join(dir, 'chain.pem'),
+    ],
+    120_000,
+  );
 }, 150_000);
 afterAll(async () => bank?.close());
 
-const rezip = (entries: Record<string, Uint8Array>) => zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, [v, { mtime: new Date('2026-01-01') }]])));
+const rezip = (entries: Record<string, Uint8Array>) =>
+  zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, [v, { mtime: new Date('2026-01-01') }]])));
 
 describe('run --bundle and verify-bundle', () => {
   it('writes a bundle that verifies: signature, a chain of two, every hash; the CLI says INTACT, exit 0', async () => {
@@ -44,7 +66,9 @@ describe('run --bundle and verify-bundle', () => {
     expect(m.scenarios.length).toBeGreaterThan(5);
     expect(m.scenarios.every((s) => s.outcome && s.level && Array.isArray(s.clauses))).toBe(true);
     expect(m.scenarios.some((s) => s.exchanges.length > 0)).toBe(true);
-    expect(Object.keys(m.files)).toEqual(expect.arrayContaining(['junit.xml', 'summary.txt', 'results.json', 'coverage.json', 'clauses.html']));
+    expect(Object.keys(m.files)).toEqual(
+      expect.arrayContaining(['junit.xml', 'summary.txt', 'results.json', 'coverage.json', 'clauses.html']),
+    );
     expect(Object.keys(m.files).some((f) => f.startsWith('allure-results/'))).toBe(true);
     expect(m.profileDigest).toMatch(/^sha256:[0-9a-f]{64}$/);
     const c = await cliAsync(['verify-bundle', zipFile]);
@@ -88,7 +112,9 @@ describe('run --bundle and verify-bundle', () => {
 
   it('holds no private key and no unmasked national identity number (the run read the customers list)', () => {
     const entries = unzipSync(readFileSync(zipFile));
-    const all = Object.values(entries).map((b) => Buffer.from(b).toString('latin1')).join('\n');
+    const all = Object.values(entries)
+      .map((b) => Buffer.from(b).toString('latin1'))
+      .join('\n');
     expect(nationalIds.length).toBeGreaterThan(0);
     expect(all).not.toMatch(/PRIVATE KEY/);
     for (const id of nationalIds) expect(all.includes(id), `national id ending ${id.slice(-2)} unmasked`).toBe(false);

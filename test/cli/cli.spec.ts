@@ -24,7 +24,9 @@ describe('sign and verify', () => {
     expect(s.code).toBe(0);
     expect(s.stdout).toMatch(/\r\nDate: \w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT\r\n/);
     expect(s.stdout).toMatch(/\r\nDigest: SHA-256=[A-Za-z0-9+/]{43}=\r\n/);
-    expect(s.stdout).toContain('Signature: keyId="SN=0A1B2C3D4E5F6071,CA=CN=XS2A Conformance Test CA,O=XS2A Conformance\\, Test Only,C=NO",algorithm="rsa-sha256",headers="date digest x-request-id psu-id tpp-redirect-uri",signature="');
+    expect(s.stdout).toContain(
+      'Signature: keyId="SN=0A1B2C3D4E5F6071,CA=CN=XS2A Conformance Test CA,O=XS2A Conformance\\, Test Only,C=NO",algorithm="rsa-sha256",headers="date digest x-request-id psu-id tpp-redirect-uri",signature="',
+    );
     expect(s.stdout).toContain('TPP-Signature-Certificate: MII');
     const v = cli(['verify'], s.stdout);
     expect(v.code).toBe(0);
@@ -46,21 +48,39 @@ describe('sign and verify', () => {
     expect(noPsu.code).toBe(1);
     expect(noPsu.stdout).toContain('psu-id is in headers= but not in the request');
     const body = cli(['verify'], s.replace('"10.00"', '"10.01"'));
-    expect(body.stdout).toMatch(/FAIL {2}digest +digest mismatch: body \(56 bytes\) hashes to SHA-256=\S+, header says SHA-256=\S+/);
+    expect(body.stdout).toMatch(
+      /FAIL {2}digest +digest mismatch: body \(56 bytes\) hashes to SHA-256=\S+, header says SHA-256=\S+/,
+    );
     const late = cli(['verify', '--now', new Date(Date.now() + 120_000).toUTCString()], s);
     expect(late.stdout).toMatch(/FAIL {2}date .* behind server time/);
     expect(late.stdout).toContain('signature INVALID: date');
   });
 
   it('--headers may name a header the request does not carry: left out of the signing string, verify accepts it', () => {
-    const s = cli(['sign', '--key', KEY, '--cert', CERT, '--headers', 'date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri', '--show-signing-string'], REQ);
+    const s = cli(
+      [
+        'sign',
+        '--key',
+        KEY,
+        '--cert',
+        CERT,
+        '--headers',
+        'date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri',
+        '--show-signing-string',
+      ],
+      REQ,
+    );
     expect(s.code, s.stderr).toBe(0);
-    expect(s.stderr).toMatch(/note: psu-corporate-id is in headers= but not in the request: left out of the signing string/);
+    expect(s.stderr).toMatch(
+      /note: psu-corporate-id is in headers= but not in the request: left out of the signing string/,
+    );
     expect(s.stdout).toContain('headers="date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri"');
     expect(s.stderr).not.toMatch(/^psu-corporate-id:/m);
     const v = cli(['verify'], s.stdout);
     expect(v.code, v.stdout).toBe(0);
-    expect(v.stdout).toMatch(/PASS {2}headers +.*psu-corporate-id is in headers= but not in the request: left out of the signing string per the spec/);
+    expect(v.stdout).toMatch(
+      /PASS {2}headers +.*psu-corporate-id is in headers= but not in the request: left out of the signing string per the spec/,
+    );
     expect(v.stdout).toMatch(/WARN {2}headers +psu-corporate-id in headers= but not sent: draft-cavage/);
     expect(v.stdout).toContain('signature VALID');
     expect(cli(['verify', '--rules', 'cavage'], s.stdout).code).toBe(1);
@@ -90,8 +110,18 @@ describe('unusable input: one line on stderr, exit 2, no stack trace', () => {
     ['bad --date', ['sign', '--key', KEY, '--key-id', 'x', '--date', 'yesterday'], REQ, /--date "yesterday" is not/],
     ['bad --now', ['verify', '--now', '2026-01-01'], REQ, /--now "2026-01-01" is not an RFC 7231 date/],
     ['unknown role', ['certs', '--out', '/tmp/x', '--roles', 'XX'], '', /unknown PSD2 role "PSP_XX"/],
-    ['no worker process', ['run', '--processes', '0', '--no-report'], '', /--processes "0" is not a number of processes from 1/],
-    ['too many workers', ['run', '--parallel', '33', '--no-report'], '', /--parallel 33 is not a number of workers from 0 to 32, or auto/],
+    [
+      'no worker process',
+      ['run', '--processes', '0', '--no-report'],
+      '',
+      /--processes "0" is not a number of processes from 1/,
+    ],
+    [
+      'too many workers',
+      ['run', '--parallel', '33', '--no-report'],
+      '',
+      /--parallel 33 is not a number of workers from 0 to 32, or auto/,
+    ],
   ])('%s', (_n, args, input, message) => {
     const r = cli(args, input);
     expect(r.code).toBe(2);
@@ -106,7 +136,14 @@ describe('certs and help', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-certs-'));
     const r = cli(['certs', '--out', dir, '--roles', 'AI']);
     expect(r.code).toBe(0);
-    expect(readdirSync(dir).sort()).toEqual(['ca.cert.pem', 'ca.key.pem', 'qsealc.cert.pem', 'qsealc.key.pem', 'qwac.cert.pem', 'qwac.key.pem']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'ca.cert.pem',
+      'ca.key.pem',
+      'qsealc.cert.pem',
+      'qsealc.key.pem',
+      'qwac.cert.pem',
+      'qwac.key.pem',
+    ]);
     expect(r.stdout).toMatch(/qsealc keyId: SN=[0-9A-F]+,CA=CN=XS2A Conformance Test CA/);
   });
   it('no arguments and --help show the commands and exit 0', () => {
@@ -119,10 +156,13 @@ describe('certs and help', () => {
 });
 
 describe('serve', () => {
-  it('starts the reference bank, answers unsigned requests with the spec\'s 400, and stops on SIGTERM', async () => {
+  it("starts the reference bank, answers unsigned requests with the spec's 400, and stops on SIGTERM", async () => {
     const { spawn } = await import('node:child_process');
     const { ROOT } = await import('../helpers/cli.ts');
-    const child = spawn(process.execPath, ['bin/xs2a-conformance.mjs', 'serve', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/xs2a-conformance.mjs', 'serve', '--port', '0'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';
       child.stdout.on('data', (d) => {
@@ -134,7 +174,12 @@ describe('serve', () => {
     });
     const res = await fetch(`${url}/v1/accounts`);
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ status: 400, system: expect.any(String), id: expect.any(String), code: expect.any(String) });
+    expect(await res.json()).toMatchObject({
+      status: 400,
+      system: expect.any(String),
+      id: expect.any(String),
+      code: expect.any(String),
+    });
     const exit = new Promise<number | null>((r) => child.on('close', r));
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
@@ -142,12 +187,25 @@ describe('serve', () => {
 });
 
 describe('fuzz findings', () => {
-  it('are saved under the working directory\'s reports/fuzz-findings, never into the project\'s fixtures (fault: the curated regressions folder as default)', async () => {
+  it("are saved under the working directory's reports/fuzz-findings, never into the project's fixtures (fault: the curated regressions folder as default)", async () => {
     const { spawnSync } = await import('node:child_process');
     const { ROOT } = await import('../helpers/cli.ts');
     const before = readdirSync(join(ROOT, 'fixtures/fuzz-regressions')).length;
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-fuzz-cwd-'));
-    const r = spawnSync(process.execPath, [join(ROOT, 'bin/xs2a-conformance.mjs'), 'fuzz', '--cases', '60', '--seed', '42', '--faults', 'signature-unchecked'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      process.execPath,
+      [
+        join(ROOT, 'bin/xs2a-conformance.mjs'),
+        'fuzz',
+        '--cases',
+        '60',
+        '--seed',
+        '42',
+        '--faults',
+        'signature-unchecked',
+      ],
+      { cwd: dir, encoding: 'utf8', timeout: 60_000 },
+    );
     expect(r.status).toBe(1);
     expect(readdirSync(join(dir, 'reports/fuzz-findings')).length).toBeGreaterThan(0);
     expect(readdirSync(join(ROOT, 'fixtures/fuzz-regressions')).length).toBe(before);

@@ -17,7 +17,12 @@ const dir = mkdtempSync(join(tmpdir(), 'xs2a-replay-'));
 
 beforeAll(async () => {
   bank = await startBank({ mode: 'test' });
-  client = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc, clock: () => bank.bank.now(), psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'replay-1' } });
+  client = new TppClient({
+    baseUrl: bank.url,
+    identity: testCredentials().qsealc,
+    clock: () => bank.bank.now(),
+    psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'replay-1' },
+  });
 });
 afterAll(async () => {
   await client?.close();
@@ -25,7 +30,9 @@ afterAll(async () => {
 });
 
 /** Records one exchange as the report attaches it five minutes ago (bank and client clocks 300 s back), then brings the bank's clock to now. */
-async function recordAndAge(spec: Parameters<TppClient['request']>[0]): Promise<{ file: string; recorded: ReturnType<typeof redactExchange> }> {
+async function recordAndAge(
+  spec: Parameters<TppClient['request']>[0],
+): Promise<{ file: string; recorded: ReturnType<typeof redactExchange> }> {
   bank.bank.clock.advance(-300);
   const ex = await client.request(spec);
   const recorded = redactExchange(ex);
@@ -40,9 +47,13 @@ describe('replay', () => {
     const { file, recorded } = await recordAndAge({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
     expect(recorded.response?.status).toBe(200);
     // The recorded request as it was sent (the curl line): its Date is now outside the window.
-    const stale = await fetch(recorded.request.url, { headers: Object.fromEntries(recorded.request.headers.filter(([k]) => k.toLowerCase() !== 'host')) });
+    const stale = await fetch(recorded.request.url, {
+      headers: Object.fromEntries(recorded.request.headers.filter(([k]) => k.toLowerCase() !== 'host')),
+    });
     expect(stale.status).toBe(400);
-    const r = await replay(parseRecordedExchange(JSON.stringify(recorded)), testCredentials().qsealc, { target: bank.url });
+    const r = await replay(parseRecordedExchange(JSON.stringify(recorded)), testCredentials().qsealc, {
+      target: bank.url,
+    });
     expect(r.recorded).toBe('200');
     expect(r.now).toBe('200');
     expect(r.same).toBe(true);
@@ -53,9 +64,16 @@ describe('replay', () => {
   });
 
   it('keeps the recorded headers= list and body, and makes Date, Digest, X-Request-ID and Signature anew (a valid signature)', async () => {
-    const { recorded } = await recordAndAge({ method: 'POST', path: '/v1/tpp-dialogue/contact', body: { email: 'psd2-ops@tpp.example' }, psu: false });
+    const { recorded } = await recordAndAge({
+      method: 'POST',
+      path: '/v1/tpp-dialogue/contact',
+      body: { email: 'psd2-ops@tpp.example' },
+      psu: false,
+    });
     const rec = parseRecordedExchange(JSON.stringify(recorded));
-    const { request: req, signedNames } = resignRecorded(rec, testCredentials().qsealc, { clock: () => bank.bank.now() });
+    const { request: req, signedNames } = resignRecorded(rec, testCredentials().qsealc, {
+      clock: () => bank.bank.now(),
+    });
     const header = (n: string, h = req.headers) => h.find(([k]) => k.toLowerCase() === n)?.[1];
     expect(signedNames).toEqual(/headers="([^"]+)"/.exec(header('signature', rec.request.headers)!)![1].split(' '));
     expect(header('x-request-id')).not.toBe(header('x-request-id', rec.request.headers));

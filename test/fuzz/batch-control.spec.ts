@@ -34,10 +34,14 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (req.url === '/ops/batch') batchCalls.push(Buffer.concat(chunks).toString('utf8'));
-      const up = httpRequest(`http://127.0.0.1:${bank.port}${path}`, { method: req.method, headers: req.headers }, (r) => {
-        res.writeHead(r.statusCode ?? 502, r.headers);
-        r.pipe(res);
-      });
+      const up = httpRequest(
+        `http://127.0.0.1:${bank.port}${path}`,
+        { method: req.method, headers: req.headers },
+        (r) => {
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+        },
+      );
       up.end(Buffer.concat(chunks));
     });
   });
@@ -51,10 +55,10 @@ afterAll(async () => {
   await bank?.close();
 });
 
-const CLOCK = "clockControl:\n  method: POST\n  path: /__control/clock\n  body: '{\"advanceSeconds\": {{seconds}}}'\n";
+const CLOCK = 'clockControl:\n  method: POST\n  path: /__control/clock\n  body: \'{"advanceSeconds": {{seconds}}}\'\n';
 
 describe('the stateful model and the batch control', () => {
-  it('a target with the reference bank\'s clock path but no batch control: the batch steps are left out, and said so', async () => {
+  it("a target with the reference bank's clock path but no batch control: the batch steps are left out, and said so", async () => {
     const profile = join(dir, 'no-batch.yaml');
     writeFileSync(profile, CLOCK);
     const env = await openStatefulEnv({ target: frontUrl, profile, env: false });
@@ -62,15 +66,20 @@ describe('the stateful model and the batch control', () => {
       expect(env.batch).toBeUndefined();
       const v = new Verdicts(new Set(['must']));
       await new RunBatch(true).run(newModel(env.sessionId), { env, v });
-      expect(v.summary()).toMatch(/left out:\n {2}RunBatch: the profile names no batch control operation \(batchControl\)/);
+      expect(v.summary()).toMatch(
+        /left out:\n {2}RunBatch: the profile names no batch control operation \(batchControl\)/,
+      );
     } finally {
       await env.close();
     }
   });
 
-  it('the profile\'s batchControl is the one called, its body filled', async () => {
+  it("the profile's batchControl is the one called, its body filled", async () => {
     const profile = join(dir, 'batch.yaml');
-    writeFileSync(profile, `${CLOCK}batchControl:\n  method: POST\n  path: /ops/batch\n  body: '{"lastOfDay": {{lastOfDay}}}'\n`);
+    writeFileSync(
+      profile,
+      `${CLOCK}batchControl:\n  method: POST\n  path: /ops/batch\n  body: '{"lastOfDay": {{lastOfDay}}}'\n`,
+    );
     const env = await openStatefulEnv({ target: frontUrl, profile, env: false });
     try {
       await env.runBatch(true);
@@ -80,13 +89,17 @@ describe('the stateful model and the batch control', () => {
     }
   });
 
-  it('the embedded variant dialect: its profile\'s batchControl, not the default dialect\'s path', async () => {
+  it("the embedded variant dialect: its profile's batchControl, not the default dialect's path", async () => {
     const was = process.env.XS2A_DIALECT;
     process.env.XS2A_DIALECT = 'variant';
     try {
       const env = await openStatefulEnv();
       try {
-        expect(env.batch).toEqual({ method: 'POST', path: '/__control/payment-batch', body: '{"runs": 1, "endOfDay": {{lastOfDay}}}' });
+        expect(env.batch).toEqual({
+          method: 'POST',
+          path: '/__control/payment-batch',
+          body: '{"runs": 1, "endOfDay": {{lastOfDay}}}',
+        });
         expect(env.target.embedded?.dialect).toBe('variant');
         // The default dialect's POST /__control/batch is not the variant's: a ModelSetupError there.
         await expect(env.runBatch(false)).resolves.toBeUndefined();

@@ -17,7 +17,19 @@ describe('xs2a-conformance fuzz', () => {
 
   it('shrinks, prints and saves a wrong verdict, which then replays (exit 1, then 0 on a good bank)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fuzz-'));
-    const r = await cliAsync(['fuzz', '--faults', 'key-id-unchecked', '--operators', 'key-id.decimal-serial', '--cases', '10', '--seed', '9', '--save-dir', dir]);
+    const r = await cliAsync([
+      'fuzz',
+      '--faults',
+      'key-id-unchecked',
+      '--operators',
+      'key-id.decimal-serial',
+      '--cases',
+      '10',
+      '--seed',
+      '9',
+      '--save-dir',
+      dir,
+    ]);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/UNEXPECTED key-id\.decimal-serial \[must\]: expected rejection with 400, got 401/);
     expect(r.stdout).toMatch(/replay: \{ seed: -?\d+, path: "[\d:]+", endOnFailure: true \}/);
@@ -33,7 +45,12 @@ describe('xs2a-conformance fuzz', () => {
   });
 
   it('refuses unusable input with one line and exit 2', async () => {
-    for (const args of [['fuzz', '--cases', 'x'], ['fuzz', '--operators', 'no.such'], ['fuzz', '--seconds', '1', '--cases', '1'], ['fuzz', '--replay', '/nonexistent.json']]) {
+    for (const args of [
+      ['fuzz', '--cases', 'x'],
+      ['fuzz', '--operators', 'no.such'],
+      ['fuzz', '--seconds', '1', '--cases', '1'],
+      ['fuzz', '--replay', '/nonexistent.json'],
+    ]) {
       const r = await cliAsync(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);

@@ -21,12 +21,16 @@ afterAll(async () => {
 
 describe('faults that prove the checks', () => {
   it('every fault named by a check or an operator is registered', () => {
-    for (const f of [...ALL_CHECKS.flatMap((c) => c.faults), ...CATALOGUE.flatMap((o) => o.faults)]) expect(FAULT_REGISTRY.has(f), f).toBe(true);
+    for (const f of [...ALL_CHECKS.flatMap((c) => c.faults), ...CATALOGUE.flatMap((o) => o.faults)])
+      expect(FAULT_REGISTRY.has(f), f).toBe(true);
   });
 
   it.each(ALL_CHECKS.map((c) => [c.id, c] as const))('property %s fails against its fault', async (_id, c) => {
     const env = await envFor(c.faults);
-    const d = await fc.check(fc.asyncProperty(c.arb, (v) => c.check(env, v)), { seed: SEED, numRuns: 200, endOnFailure: true });
+    const d = await fc.check(
+      fc.asyncProperty(c.arb, (v) => c.check(env, v)),
+      { seed: SEED, numRuns: 200, endOnFailure: true },
+    );
     expect(d.failed, `${c.id} did not fail with faults ${c.faults.join(', ')}`).toBe(true);
   });
 

@@ -21,7 +21,20 @@ describe('mutation operators', () => {
     expect(o.description.length).toBeGreaterThan(10);
   });
   it('cover the families of the issue, both verdicts and both levels', () => {
-    expect(new Set(OPERATORS.map((o) => o.family))).toEqual(new Set(['params', 'headers', 'values', 'signature', 'algorithm', 'key-id', 'certificate', 'rfc2047', 'date', 'digest']));
+    expect(new Set(OPERATORS.map((o) => o.family))).toEqual(
+      new Set([
+        'params',
+        'headers',
+        'values',
+        'signature',
+        'algorithm',
+        'key-id',
+        'certificate',
+        'rfc2047',
+        'date',
+        'digest',
+      ]),
+    );
     expect(new Set(OPERATORS.map((o) => o.expect))).toEqual(new Set(['accept', 'reject']));
     expect(new Set(OPERATORS.map((o) => o.level))).toEqual(new Set(['must', 'should']));
   });

@@ -12,14 +12,27 @@ export interface CliResult {
 }
 
 export function cli(args: string[], input?: string | Buffer, timeoutMs = 30_000): CliResult {
-  const r = spawnSync(process.execPath, [BIN, ...args], { input: input ?? '', cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    input: input ?? '',
+    cwd: ROOT,
+    encoding: 'utf8',
+    timeout: timeoutMs,
+  });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Like cli(), without blocking the event loop (for servers that run inside the test process). */
-export function cliAsync(args: string[], timeoutMs = 60_000, env?: Record<string, string | undefined>): Promise<CliResult> {
+export function cliAsync(
+  args: string[],
+  timeoutMs = 60_000,
+  env?: Record<string, string | undefined>,
+): Promise<CliResult> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: env ? { ...process.env, ...env } : process.env });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: env ? { ...process.env, ...env } : process.env,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -29,35 +29,41 @@ export interface Front {
 /** A TLS front on 127.0.0.1: server certificate fixtures/certs/server.* (the TEST-ONLY server CA), client certificates demanded from `clientCas` (default: the TEST-ONLY main TPP CA). */
 export async function tlsFront(opts: { clientCas?: string[]; tls?: Partial<ServerOptions> } = {}): Promise<Front> {
   const front: Front = { url: '', clients: [], peers: [], close: async () => undefined };
-  const server = createHttpsServer({
-    key: pem('server.key.pem'),
-    cert: pem('server.cert.pem'),
-    ca: (opts.clientCas ?? ['ca.cert.pem']).map(pem),
-    requestCert: true,
-    rejectUnauthorized: true,
-    minVersion: 'TLSv1.2',
-    ...opts.tls,
-  }, (req, res) => {
-    const up = new URL(req.url ?? '/', front.upstream);
-    const fwd = httpRequest(up, { method: req.method, headers: { ...req.headers, host: up.host } }, (r) => {
-      res.writeHead(r.statusCode ?? 502, r.headers);
-      r.pipe(res);
-    });
-    fwd.on('error', () => {
-      res.statusCode = 502;
-      res.end();
-    });
-    req.pipe(fwd);
-  });
-  server.on('secureConnection', (s: TLSSocket) => front.clients.push(String(s.getPeerCertificate()?.subject?.CN ?? '(none)')));
+  const server = createHttpsServer(
+    {
+      key: pem('server.key.pem'),
+      cert: pem('server.cert.pem'),
+      ca: (opts.clientCas ?? ['ca.cert.pem']).map(pem),
+      requestCert: true,
+      rejectUnauthorized: true,
+      minVersion: 'TLSv1.2',
+      ...opts.tls,
+    },
+    (req, res) => {
+      const up = new URL(req.url ?? '/', front.upstream);
+      const fwd = httpRequest(up, { method: req.method, headers: { ...req.headers, host: up.host } }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      fwd.on('error', () => {
+        res.statusCode = 502;
+        res.end();
+      });
+      req.pipe(fwd);
+    },
+  );
+  server.on('secureConnection', (s: TLSSocket) =>
+    front.clients.push(String(s.getPeerCertificate()?.subject?.CN ?? '(none)')),
+  );
   server.on('connection', (s: Socket) => front.peers.push(s.remotePort ?? 0));
   server.keepAliveTimeout = 10_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   front.url = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  front.close = () => new Promise<void>((r) => {
-    server.close(() => r());
-    server.closeAllConnections();
-  });
+  front.close = () =>
+    new Promise<void>((r) => {
+      server.close(() => r());
+      server.closeAllConnections();
+    });
   return front;
 }
 
@@ -118,9 +124,10 @@ export async function connectProxy(opts: { refuse?: string } = {}): Promise<Prox
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   proxy.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  proxy.close = () => new Promise<void>((r) => {
-    for (const s of sockets) s.destroy();
-    server.close(() => r());
-  });
+  proxy.close = () =>
+    new Promise<void>((r) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => r());
+    });
   return proxy;
 }

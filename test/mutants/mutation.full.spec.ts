@@ -23,22 +23,28 @@ const UNPROVABLE: Record<string, string> = {};
 describe.each(['default', 'variant'] as const)('mutation matrix, %s dialect', (dialect) => {
   let report: MutationReport;
 
-  it('runs every fault with a clean verdict and kills all of them', async () => {
-    report = await runMutants({ parallel: 2, dialect, log: () => undefined });
-    writeMutationReport(report, mkdtempSync(join(tmpdir(), 'xs2a-mutation-ci-')));
-    const text = formatMutationReport(report);
-    expect(report.baseline.falsePositives, text).toEqual([]);
-    // The default dialect follows the Berlin Group advice too: no @should scenario fails against it;
-    // the variant's known deviations (docs/reference-bank.md) are warnings, never MUST failures.
-    if (dialect === 'default') expect(report.baseline.shouldFailures, text).toEqual([]);
-    expect(report.errors, text).toEqual([]);
-    expect(report.survivors, text).toEqual([]);
-    expect(report.score, text).toBeGreaterThanOrEqual(MIN_SCORE);
-  }, 20 * 60_000);
+  it(
+    'runs every fault with a clean verdict and kills all of them',
+    async () => {
+      report = await runMutants({ parallel: 2, dialect, log: () => undefined });
+      writeMutationReport(report, mkdtempSync(join(tmpdir(), 'xs2a-mutation-ci-')));
+      const text = formatMutationReport(report);
+      expect(report.baseline.falsePositives, text).toEqual([]);
+      // The default dialect follows the Berlin Group advice too: no @should scenario fails against it;
+      // the variant's known deviations (docs/reference-bank.md) are warnings, never MUST failures.
+      if (dialect === 'default') expect(report.baseline.shouldFailures, text).toEqual([]);
+      expect(report.errors, text).toEqual([]);
+      expect(report.survivors, text).toEqual([]);
+      expect(report.score, text).toBeGreaterThanOrEqual(MIN_SCORE);
+    },
+    20 * 60_000,
+  );
 
   it('makes every @must scenario fail against at least one fault, except the listed unprovable ones', () => {
     const never = report.mustNeverFailed.map((m) => m.id).sort();
-    expect(never, report.mustNeverFailed.map((m) => `${m.id} ${m.name}`).join('\n')).toEqual(Object.keys(UNPROVABLE).sort());
+    expect(never, report.mustNeverFailed.map((m) => `${m.id} ${m.name}`).join('\n')).toEqual(
+      Object.keys(UNPROVABLE).sort(),
+    );
   });
 
   it('ends each chaos fault within its per-request timeout budget', () => {

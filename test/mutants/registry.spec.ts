@@ -27,7 +27,8 @@ describe('fault registry', () => {
     const ids = allFaults().map((f) => f.id);
     expect(new Set(ids).size).toBe(ids.length);
     const files = new Set(readdirSync(join(ROOT, 'features')).map((f) => f.replace(/\.feature$/, '')));
-    for (const f of allFaults()) for (const feat of faultFeatures(f)) expect(files.has(feat), `${f.id}: features/${feat}.feature`).toBe(true);
+    for (const f of allFaults())
+      for (const feat of faultFeatures(f)) expect(files.has(feat), `${f.id}: features/${feat}.feature`).toBe(true);
   });
 
   it('replays every fault against at least one scenario (the narrow clause-only faults included)', () => {
@@ -37,15 +38,19 @@ describe('fault registry', () => {
 
   it('resolves every id for startBank, and names the known ids for an unknown one', async () => {
     for (const f of allFaults()) expect(findFault(f.id)).toBeDefined();
-    await expect(startBank({ faults: ['no-such-fault'] })).rejects.toThrow(/unknown fault "no-such-fault"; known: .*date-optional/);
+    await expect(startBank({ faults: ['no-such-fault'] })).rejects.toThrow(
+      /unknown fault "no-such-fault"; known: .*date-optional/,
+    );
     const running = await startBank({ faults: allFaults().map((f) => f.id) });
     await running.close();
   });
 
   it('keeps fault ids out of the correct code path (faults as data)', () => {
     const dir = join(ROOT, 'src/bank');
-    const files = [...readdirSync(dir).map((f) => join(dir, f)), ...readdirSync(join(dir, 'handlers')).map((f) => join(dir, 'handlers', f))]
-      .filter((f) => f.endsWith('.ts') && !/fault-registry\.ts$/.test(f));
+    const files = [
+      ...readdirSync(dir).map((f) => join(dir, f)),
+      ...readdirSync(join(dir, 'handlers')).map((f) => join(dir, 'handlers', f)),
+    ].filter((f) => f.endsWith('.ts') && !/fault-registry\.ts$/.test(f));
     const ids = allFaults().map((f) => f.id);
     for (const file of files) {
       const text = readFileSync(file, 'utf8');

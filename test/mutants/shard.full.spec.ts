@@ -10,7 +10,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job, JobResult } from '../../src/mutants/job.ts';
 import { loadScenarios, planFault, selectFaults } from '../../src/mutants/plan.ts';
 import { mutationExitCode, runMutants, writeMutationReport, type MutationReport } from '../../src/mutants/run.ts';
-import { faultWeights, mergeMutationReports, shardFaultIds, shardPlans, type MutationPart } from '../../src/mutants/shard.ts';
+import {
+  faultWeights,
+  mergeMutationReports,
+  shardFaultIds,
+  shardPlans,
+  type MutationPart,
+} from '../../src/mutants/shard.ts';
 import { cli, cliAsync, ROOT } from '../helpers/cli.ts';
 
 const scenarios = loadScenarios(ROOT);
@@ -40,10 +46,27 @@ interface Oracle {
 function fakeJobs(o: Oracle) {
   return async (jobs: Job[]): Promise<JobResult[]> =>
     jobs.map((j) => {
-      const fails = j.scenarios.filter((w) => o.baselineFails.has(w) || (j.fault !== undefined && j.fault !== o.survivor && !o.harmless && hash(`${j.fault} ${w}`) % 4 === 0));
-      const failed = fails.map((w) => ({ id: w, name: byWhere.get(w)!.name, level: byWhere.get(w)!.level, message: `fails under ${j.fault ?? 'the correct bank'}` }));
+      const fails = j.scenarios.filter(
+        (w) =>
+          o.baselineFails.has(w) ||
+          (j.fault !== undefined && j.fault !== o.survivor && !o.harmless && hash(`${j.fault} ${w}`) % 4 === 0),
+      );
+      const failed = fails.map((w) => ({
+        id: w,
+        name: byWhere.get(w)!.name,
+        level: byWhere.get(w)!.level,
+        message: `fails under ${j.fault ?? 'the correct bank'}`,
+      }));
       const broken = j.fault !== undefined && j.fault === o.errorFault;
-      return { fault: j.fault, failed, ran: j.scenarios.length, ids: j.fault ? undefined : [...j.scenarios], exitCode: broken ? 3 : fails.length ? 1 : 0, ms: 3 * j.scenarios.length, ...(broken ? { error: 'the target stopped answering' } : {}) };
+      return {
+        fault: j.fault,
+        failed,
+        ran: j.scenarios.length,
+        ids: j.fault ? undefined : [...j.scenarios],
+        exitCode: broken ? 3 : fails.length ? 1 : 0,
+        ms: 3 * j.scenarios.length,
+        ...(broken ? { error: 'the target stopped answering' } : {}),
+      };
     });
 }
 
@@ -65,7 +88,9 @@ describe('mutants --shard: the split', () => {
       expect(new Set(shardFaultIds(reversed, { index: k + 1, count: 3 }))).toEqual(new Set(p));
     }
     // The plans of a part keep the whole list's order.
-    expect(shardPlans(plans, { index: 2, count: 3 }, 10_000).map((p) => p.fault.id)).toEqual(ids.filter((id) => parts[1].includes(id)));
+    expect(shardPlans(plans, { index: 2, count: 3 }, 10_000).map((p) => p.fault.id)).toEqual(
+      ids.filter((id) => parts[1].includes(id)),
+    );
   });
 
   it('balances the parts by estimated cost (heavy chaos faults spread out)', () => {
@@ -88,8 +113,13 @@ describe('mutants merge', () => {
   const oracle: Oracle = {
     // @must scenarios of three files and two @should ones fail against the correct bank; one fault breaks; one survives.
     baselineFails: new Set([
-      ...['versioning', 'headers', 'accounts'].map((file) => scenarios.filter((s) => s.level === 'must' && s.file === file).at(-1)!.where),
-      ...scenarios.filter((s) => s.level === 'should').slice(0, 2).map((s) => s.where),
+      ...['versioning', 'headers', 'accounts'].map(
+        (file) => scenarios.filter((s) => s.level === 'must' && s.file === file).at(-1)!.where,
+      ),
+      ...scenarios
+        .filter((s) => s.level === 'should')
+        .slice(0, 2)
+        .map((s) => s.where),
     ]),
     errorFault: ids[5],
     survivor: ids[7],
@@ -100,13 +130,19 @@ describe('mutants merge', () => {
   beforeAll(async () => {
     whole = await runMutants({ runJobs: fakeJobs(oracle), log: quiet });
     parts = [];
-    for (const index of [1, 2, 3]) parts.push({ dir: `part-${index}`, report: await runMutants({ runJobs: fakeJobs(oracle), shard: { index, count: 3 }, log: quiet }) });
+    for (const index of [1, 2, 3])
+      parts.push({
+        dir: `part-${index}`,
+        report: await runMutants({ runJobs: fakeJobs(oracle), shard: { index, count: 3 }, log: quiet }),
+      });
   });
 
   it('marks each part with i/n and the whole fault list', () => {
     for (const [k, p] of parts.entries()) {
       expect(p.report.shard).toMatchObject({ index: k + 1, count: 3, faults: ids, timeoutMs: 10_000 });
-      expect(p.report.perFault.map((f) => f.id)).toEqual(shardFaultIds(faultWeights(plans, 10_000), { index: k + 1, count: 3 }));
+      expect(p.report.perFault.map((f) => f.id)).toEqual(
+        shardFaultIds(faultWeights(plans, 10_000), { index: k + 1, count: 3 }),
+      );
     }
     expect(whole.shard).toBeUndefined();
   });
@@ -129,7 +165,11 @@ describe('mutants merge', () => {
     const clean: Oracle = { baselineFails: new Set() };
     const w = await runMutants({ runJobs: fakeJobs(clean), log: quiet });
     const ps: MutationPart[] = [];
-    for (const index of [1, 2]) ps.push({ dir: `p${index}`, report: await runMutants({ runJobs: fakeJobs(clean), shard: { index, count: 2 }, log: quiet }) });
+    for (const index of [1, 2])
+      ps.push({
+        dir: `p${index}`,
+        report: await runMutants({ runJobs: fakeJobs(clean), shard: { index, count: 2 }, log: quiet }),
+      });
     const merged = mergeMutationReports(ps);
     expect(stable(merged)).toEqual(stable(w));
     expect(mutationExitCode(w, 0)).toBe(0);
@@ -139,11 +179,17 @@ describe('mutants merge', () => {
 
   it('lists a @must scenario no fault made fail as replayed when any part replayed it', async () => {
     // One fault of each of three areas, one per part, none caught: each part replays its own area's scenarios.
-    const faults = ['signing', 'sandbox', 'versioning'].map((area) => plans.find((p) => p.fault.area === area)!.fault.id);
+    const faults = ['signing', 'sandbox', 'versioning'].map(
+      (area) => plans.find((p) => p.fault.area === area)!.fault.id,
+    );
     const o: Oracle = { baselineFails: new Set(), harmless: true };
     const w = await runMutants({ faults, runJobs: fakeJobs(o), log: quiet });
     const ps: MutationPart[] = [];
-    for (const index of [1, 2, 3]) ps.push({ dir: `p${index}`, report: await runMutants({ faults, runJobs: fakeJobs(o), shard: { index, count: 3 }, log: quiet }) });
+    for (const index of [1, 2, 3])
+      ps.push({
+        dir: `p${index}`,
+        report: await runMutants({ faults, runJobs: fakeJobs(o), shard: { index, count: 3 }, log: quiet }),
+      });
     for (const p of ps) expect(p.report.perFault.length).toBe(1);
     const flags = (id: string) => ps.map((p) => p.report.mustNeverFailed.find((m) => m.id === id)!.replayed);
     expect(w.mustNeverFailed.filter((m) => m.replayed && new Set(flags(m.id)).size === 2).length).toBeGreaterThan(0);
@@ -151,36 +197,59 @@ describe('mutants merge', () => {
   });
 
   it('refuses missing parts', () => {
-    expect(() => mergeMutationReports([parts[0], parts[2]])).toThrow(/part 2\/3 of the mutation run is missing \(given: 1\/3, 3\/3\)/);
+    expect(() => mergeMutationReports([parts[0], parts[2]])).toThrow(
+      /part 2\/3 of the mutation run is missing \(given: 1\/3, 3\/3\)/,
+    );
     expect(() => mergeMutationReports([parts[1]])).toThrow(/parts 1\/3, 3\/3 of the mutation run are missing/);
     expect(() => mergeMutationReports([])).toThrow(/no part report folders/);
     // A part that lost a fault's row.
     const lost = { dir: 'part-2', report: { ...parts[1].report, perFault: parts[1].report.perFault.slice(1) } };
-    expect(() => mergeMutationReports([parts[0], lost, parts[2]])).toThrow(new RegExp(`no part ran fault ${parts[1].report.perFault[0].id}: the parts are incomplete`));
+    expect(() => mergeMutationReports([parts[0], lost, parts[2]])).toThrow(
+      new RegExp(`no part ran fault ${parts[1].report.perFault[0].id}: the parts are incomplete`),
+    );
   });
 
   it('refuses overlapping parts', () => {
-    expect(() => mergeMutationReports([parts[0], parts[1], parts[1], parts[2]])).toThrow(/part 2\/3 is given twice \(part-2 and part-2\): the parts overlap/);
+    expect(() => mergeMutationReports([parts[0], parts[1], parts[1], parts[2]])).toThrow(
+      /part 2\/3 is given twice \(part-2 and part-2\): the parts overlap/,
+    );
     const stolen = parts[0].report.perFault[0];
     const twice = { dir: 'part-2', report: { ...parts[1].report, perFault: [...parts[1].report.perFault, stolen] } };
-    expect(() => mergeMutationReports([parts[0], twice, parts[2]])).toThrow(new RegExp(`fault ${stolen.id} ran in part-1 and in part-2: the parts overlap`));
+    expect(() => mergeMutationReports([parts[0], twice, parts[2]])).toThrow(
+      new RegExp(`fault ${stolen.id} ran in part-1 and in part-2: the parts overlap`),
+    );
   });
 
   it('refuses parts of different runs (fault list, dialect, number of parts, timeout) and unsharded reports', () => {
-    const other = (dir: string, change: (r: MutationReport) => MutationReport): MutationPart => ({ dir, report: change(structuredClone(parts[1].report)) });
+    const other = (dir: string, change: (r: MutationReport) => MutationReport): MutationPart => ({
+      dir,
+      report: change(structuredClone(parts[1].report)),
+    });
     const cases: Array<[MutationPart, RegExp]> = [
-      [other('fewer', (r) => ({ ...r, shard: { ...r.shard!, faults: r.shard!.faults.slice(1) } })), /fewer and part-1 come from different mutation runs: fewer has another fault list/],
+      [
+        other('fewer', (r) => ({ ...r, shard: { ...r.shard!, faults: r.shard!.faults.slice(1) } })),
+        /fewer and part-1 come from different mutation runs: fewer has another fault list/,
+      ],
       [other('variant', (r) => ({ ...r, dialect: 'variant' })), /variant has the variant dialect, not the default one/],
       [other('halves', (r) => ({ ...r, shard: { ...r.shard!, count: 2 } })), /halves has split into 2 parts, not 3/],
-      [other('slow', (r) => ({ ...r, shard: { ...r.shard!, timeoutMs: 20_000 } })), /slow has --timeout 20000, not 10000/],
+      [
+        other('slow', (r) => ({ ...r, shard: { ...r.shard!, timeoutMs: 20_000 } })),
+        /slow has --timeout 20000, not 10000/,
+      ],
       [other('whole', (r) => ({ ...r, shard: undefined })), /whole\/mutation.json is not a part of a sharded run/],
     ];
-    for (const [part, message] of cases) expect(() => mergeMutationReports([parts[0], part, parts[2]]), part.dir).toThrow(message);
-    const foreign = other('foreign', (r) => ({ ...r, perFault: [...r.perFault, { ...r.perFault[0], id: 'no-such-fault' }] }));
-    expect(() => mergeMutationReports([parts[0], foreign, parts[2]])).toThrow(/foreign ran fault no-such-fault, which is not in the run's fault list/);
+    for (const [part, message] of cases)
+      expect(() => mergeMutationReports([parts[0], part, parts[2]]), part.dir).toThrow(message);
+    const foreign = other('foreign', (r) => ({
+      ...r,
+      perFault: [...r.perFault, { ...r.perFault[0], id: 'no-such-fault' }],
+    }));
+    expect(() => mergeMutationReports([parts[0], foreign, parts[2]])).toThrow(
+      /foreign ran fault no-such-fault, which is not in the run's fault list/,
+    );
   });
 
-  it('on the command line: writes the merged mutation.json with the whole run\'s exit code; refuses bad parts with exit 2', () => {
+  it("on the command line: writes the merged mutation.json with the whole run's exit code; refuses bad parts with exit 2", () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-mutants-merge-'));
     const dirs = parts.map((p, k) => {
       const d = join(dir, `part-${k + 1}`);
@@ -191,7 +260,9 @@ describe('mutants merge', () => {
     const ok = cli(['mutants', 'merge', ...dirs, '--report-dir', out, '--min-score', '0']);
     expect(ok.code, ok.stderr).toBe(mutationExitCode(whole, 0));
     expect(ok.code).toBe(1); // the fabricated false positive and error
-    expect(ok.stdout).toMatch(new RegExp(`MUTATION SCORE: ${whole.score} % \\(${whole.killed} of ${whole.faults} faults`));
+    expect(ok.stdout).toMatch(
+      new RegExp(`MUTATION SCORE: ${whole.score} % \\(${whole.killed} of ${whole.faults} faults`),
+    );
     expect(stable(JSON.parse(readFileSync(join(out, 'mutation.json'), 'utf8')))).toEqual(stable(whole));
     const missing = cli(['mutants', 'merge', dirs[0], dirs[2], '--report-dir', out]);
     expect(missing.code).toBe(2);
@@ -209,7 +280,7 @@ describe('mutants merge', () => {
 });
 
 describe('mutants --shard end to end (2 faults, one scenario each)', () => {
-  it('parts 1/2 and 2/2 merge into the unsharded run\'s report and exit code', async () => {
+  it("parts 1/2 and 2/2 merge into the unsharded run's report and exit code", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-mutants-e2e-'));
     const common = ['mutants', '--faults', 'psu-ip-address-ipv4-only,host-with-port-refused', '--parallel', '0'];
     const whole = await cliAsync([...common, '--report-dir', join(dir, 'whole')], 120_000);
@@ -217,13 +288,23 @@ describe('mutants --shard end to end (2 faults, one scenario each)', () => {
     const p2 = await cliAsync([...common, '--shard', '2/2', '--report-dir', join(dir, 'p2')], 120_000);
     expect(p1.stdout).toMatch(/shard 1\/2: 1 of the run's 2 faults/);
     expect(p2.stdout).toMatch(/shard 2\/2: 1 of the run's 2 faults/);
-    const m = await cliAsync(['mutants', 'merge', join(dir, 'p1'), join(dir, 'p2'), '--report-dir', join(dir, 'merged')], 60_000);
+    const m = await cliAsync(
+      ['mutants', 'merge', join(dir, 'p1'), join(dir, 'p2'), '--report-dir', join(dir, 'merged')],
+      60_000,
+    );
     expect(m.code, m.stderr).toBe(whole.code);
     expect(whole.code, whole.stderr).toBe(0);
     // What differs between two runs of the same faults: timings and the bank's random error ids.
     const read = (d: string) => {
       const r = stable(JSON.parse(readFileSync(join(dir, d, 'mutation.json'), 'utf8')) as MutationReport);
-      return { ...r, perFault: r.perFault.map((f) => ({ ...f, ms: 0, checks: f.checks.map((c) => ({ ...c, message: c.message.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'uuid') })) })) };
+      return {
+        ...r,
+        perFault: r.perFault.map((f) => ({
+          ...f,
+          ms: 0,
+          checks: f.checks.map((c) => ({ ...c, message: c.message.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, 'uuid') })),
+        })),
+      };
     };
     expect(read('merged')).toEqual(read('whole'));
     expect(read('whole').killed).toBe(2);

@@ -13,7 +13,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { DEFAULT_BROWSER } from '../../src/session/profile.ts';
-import { CHROMIUM_NAMES, closeBrowser, findChromium, runBrowserSca, type BrowserScaOutcome } from '../../src/session/sca/browser-driver.ts';
+import {
+  CHROMIUM_NAMES,
+  closeBrowser,
+  findChromium,
+  runBrowserSca,
+  type BrowserScaOutcome,
+} from '../../src/session/sca/browser-driver.ts';
 import { WRONG_NATIONAL_ID } from '../../src/suite/sca-checks.ts';
 import { testCredentials, TppClient } from '../../src/tpp/index.ts';
 
@@ -21,7 +27,9 @@ const chromium = findChromium();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-5][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** A loopback server that counts every request it gets. */
-async function counter(handler?: (url: string, res: import('node:http').ServerResponse) => void): Promise<{ url: string; hits: string[]; server: Server }> {
+async function counter(
+  handler?: (url: string, res: import('node:http').ServerResponse) => void,
+): Promise<{ url: string; hits: string[]; server: Server }> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     hits.push(`${req.method} ${req.url}`);
@@ -56,8 +64,14 @@ beforeAll(async () => {
   bank = await startBank({ mode: 'test' });
   tpp = await counter();
   outside = await counter();
-  client = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc, redirectUri: `${tpp.url}/callback`, psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-1' } });
-  const customers = (await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
+  client = new TppClient({
+    baseUrl: bank.url,
+    identity: testCredentials().qsealc,
+    redirectUri: `${tpp.url}/callback`,
+    psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-1' },
+  });
+  const customers = (await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!
+    .json as Array<{ customerNumber: string; type: string }>;
   nationalId = customers.find((c) => c.type === 'private')!.customerNumber;
 });
 afterAll(async () => {
@@ -83,160 +97,232 @@ function expectStayedOnTarget(r: BrowserScaOutcome, origin: string): void {
   expect(outside.hits).toEqual([]);
 }
 
-describe.skipIf(!chromium)(`browser SCA driver (${chromium ?? 'no chromium: install Debian\'s chromium-headless-shell or chromium'})`, () => {
-  const run = async (context: 'PRIVATE' | 'CORPORATE', opts: { nid?: string; cancel?: boolean } = {}) =>
-    runBrowserSca({
-      href: await scaHref(),
-      redirectUri: `${tpp.url}/callback`,
-      origins: [bank.url],
-      vars: { 'psu.nationalId': opts.nid ?? nationalId, context },
-      steps: opts.cancel ? DEFAULT_BROWSER.cancelSteps : DEFAULT_BROWSER.steps,
-      timeoutMs: 10_000,
-    });
+describe.skipIf(!chromium)(
+  `browser SCA driver (${chromium ?? "no chromium: install Debian's chromium-headless-shell or chromium"})`,
+  () => {
+    const run = async (context: 'PRIVATE' | 'CORPORATE', opts: { nid?: string; cancel?: boolean } = {}) =>
+      runBrowserSca({
+        href: await scaHref(),
+        redirectUri: `${tpp.url}/callback`,
+        origins: [bank.url],
+        vars: { 'psu.nationalId': opts.nid ?? nationalId, context },
+        steps: opts.cancel ? DEFAULT_BROWSER.cancelSteps : DEFAULT_BROWSER.steps,
+        timeoutMs: 10_000,
+      });
 
-  it('PRIVATE: runs the steps, screenshots each page, reads the redirect to the TPP without sending it', async () => {
-    const r = await run('PRIVATE');
-    expect(r.problem).toBeUndefined();
-    expect(r.completed).toBe(true);
-    expect(r.params['psu-id']).toMatch(UUID);
-    expect(r.params.context).toBe('PRIVATE');
-    expect(r.screenshots.map((x) => x.name)).toEqual(['before step 2: click button[value="continue"]', 'before step 4: if input[name="context"], click button[value="continue"]']);
-    expect([...r.screenshots[0].data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
-    // The 302 to the redirect URI was seen (a redirect target, which page.route would miss) and stopped.
-    expect(r.requests.filter((q) => q.decision === 'redirect-uri')).toHaveLength(1);
-    expectStayedOnTarget(r, new URL(bank.url).origin);
-  }, 60_000);
+    it('PRIVATE: runs the steps, screenshots each page, reads the redirect to the TPP without sending it', async () => {
+      const r = await run('PRIVATE');
+      expect(r.problem).toBeUndefined();
+      expect(r.completed).toBe(true);
+      expect(r.params['psu-id']).toMatch(UUID);
+      expect(r.params.context).toBe('PRIVATE');
+      expect(r.screenshots.map((x) => x.name)).toEqual([
+        'before step 2: click button[value="continue"]',
+        'before step 4: if input[name="context"], click button[value="continue"]',
+      ]);
+      expect([...r.screenshots[0].data.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      // The 302 to the redirect URI was seen (a redirect target, which page.route would miss) and stopped.
+      expect(r.requests.filter((q) => q.decision === 'redirect-uri')).toHaveLength(1);
+      expectStayedOnTarget(r, new URL(bank.url).origin);
+    }, 60_000);
 
-  // The headless shell comes first (findChromium); the full chromium, the fallback, must work as well.
-  const full = (() => {
-    try {
-      return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || undefined;
-    } catch {
-      return undefined;
-    }
-  })();
-  it.skipIf(!full || full === chromium)('the full chromium, where the headless shell is missing, runs the same flow and stays on the target', async () => {
-    const r = await runBrowserSca({
-      href: await scaHref(),
-      redirectUri: `${tpp.url}/callback`,
-      origins: [bank.url],
-      vars: { 'psu.nationalId': nationalId, context: 'PRIVATE' },
-      steps: DEFAULT_BROWSER.steps,
-      timeoutMs: 10_000,
-      executablePath: full,
-    });
-    expect(r.problem).toBeUndefined();
-    expect(r.params['psu-id']).toMatch(UUID);
-    expectStayedOnTarget(r, new URL(bank.url).origin);
-  }, 60_000);
+    // The headless shell comes first (findChromium); the full chromium, the fallback, must work as well.
+    const full = (() => {
+      try {
+        return execFileSync('which', ['chromium'], { encoding: 'utf8' }).trim() || undefined;
+      } catch {
+        return undefined;
+      }
+    })();
+    it.skipIf(!full || full === chromium)(
+      'the full chromium, where the headless shell is missing, runs the same flow and stays on the target',
+      async () => {
+        const r = await runBrowserSca({
+          href: await scaHref(),
+          redirectUri: `${tpp.url}/callback`,
+          origins: [bank.url],
+          vars: { 'psu.nationalId': nationalId, context: 'PRIVATE' },
+          steps: DEFAULT_BROWSER.steps,
+          timeoutMs: 10_000,
+          executablePath: full,
+        });
+        expect(r.problem).toBeUndefined();
+        expect(r.params['psu-id']).toMatch(UUID);
+        expectStayedOnTarget(r, new URL(bank.url).origin);
+      },
+      60_000,
+    );
 
-  it('CORPORATE: {{context}} in a selector picks the context the scenario asks for', async () => {
-    const r = await run('CORPORATE');
-    expect(r.problem).toBeUndefined();
-    expect(r.params.context).toBe('CORPORATE');
-    expect(r.params['psu-corporate-id']).toBeTruthy();
-    expectStayedOnTarget(r, new URL(bank.url).origin);
-  }, 60_000);
+    it('CORPORATE: {{context}} in a selector picks the context the scenario asks for', async () => {
+      const r = await run('CORPORATE');
+      expect(r.problem).toBeUndefined();
+      expect(r.params.context).toBe('CORPORATE');
+      expect(r.params['psu-corporate-id']).toBeTruthy();
+      expectStayedOnTarget(r, new URL(bank.url).origin);
+    }, 60_000);
 
-  it('a wrong national identity number: the flow branches to the redirect at once, no step waits', async () => {
-    const t0 = Date.now();
-    const r = await run('PRIVATE', { nid: WRONG_NATIONAL_ID });
-    expect(r.completed).toBe(true);
-    expect(r.params['psu-id']).toBeUndefined();
-    expect(r.params.code).toBeTruthy();
-    expect(Date.now() - t0).toBeLessThan(5_000);
-    expect(r.screenshots).toHaveLength(1);
-    expectStayedOnTarget(r, new URL(bank.url).origin);
-  }, 60_000);
+    it('a wrong national identity number: the flow branches to the redirect at once, no step waits', async () => {
+      const t0 = Date.now();
+      const r = await run('PRIVATE', { nid: WRONG_NATIONAL_ID });
+      expect(r.completed).toBe(true);
+      expect(r.params['psu-id']).toBeUndefined();
+      expect(r.params.code).toBeTruthy();
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      expect(r.screenshots).toHaveLength(1);
+      expectStayedOnTarget(r, new URL(bank.url).origin);
+    }, 60_000);
 
-  it('cancel steps abort the SCA with the failure redirect', async () => {
-    const r = await run('PRIVATE', { cancel: true });
-    expect(r.completed).toBe(true);
-    expect(r.params['psu-id']).toBeUndefined();
-    expect(r.params.status).toBeTruthy();
-    expectStayedOnTarget(r, new URL(bank.url).origin);
-  }, 60_000);
+    it('cancel steps abort the SCA with the failure redirect', async () => {
+      const r = await run('PRIVATE', { cancel: true });
+      expect(r.completed).toBe(true);
+      expect(r.params['psu-id']).toBeUndefined();
+      expect(r.params.status).toBeTruthy();
+      expectStayedOnTarget(r, new URL(bank.url).origin);
+    }, 60_000);
 
-  it('a failing step ends with a clear problem and a screenshot of the page it failed on', async () => {
-    const r = await runBrowserSca({ href: await scaHref(), redirectUri: `${tpp.url}/callback`, origins: [bank.url], vars: {}, steps: [{ click: 'button[value="no-such-button"]' }], timeoutMs: 1_500 });
-    expect(r.completed).toBe(false);
-    expect(r.problem).toMatch(/step 1: click button\[value="no-such-button"\] failed/);
-    expect(r.screenshots.at(-1)!.name).toMatch(/failed/);
-  }, 60_000);
+    it('a failing step ends with a clear problem and a screenshot of the page it failed on', async () => {
+      const r = await runBrowserSca({
+        href: await scaHref(),
+        redirectUri: `${tpp.url}/callback`,
+        origins: [bank.url],
+        vars: {},
+        steps: [{ click: 'button[value="no-such-button"]' }],
+        timeoutMs: 1_500,
+      });
+      expect(r.completed).toBe(false);
+      expect(r.problem).toMatch(/step 1: click button\[value="no-such-button"\] failed/);
+      expect(r.screenshots.at(-1)!.name).toMatch(/failed/);
+    }, 60_000);
 
-  it('a page that pulls in other origins: every such request is failed in the browser, the redirect URI is never sent', async () => {
-    // The "target": an SCA page with a sub-resource, a frame, a script, a prefetch and a worker's fetch from another
-    // loopback origin and from a name that cannot resolve; its form (shown once the page has loaded,
-    // so every sub-resource was tried) opens a popup on the other origin as it is clicked (a new
-    // target: fault, one not attached before it runs) and answers with a 302 to the redirect URI.
-    const target = await scaSite(`<!doctype html><html><head><link rel="icon" href="${outside.url}/icon.ico"></head><body>
+    it('a page that pulls in other origins: every such request is failed in the browser, the redirect URI is never sent', async () => {
+      // The "target": an SCA page with a sub-resource, a frame, a script, a prefetch and a worker's fetch from another
+      // loopback origin and from a name that cannot resolve; its form (shown once the page has loaded,
+      // so every sub-resource was tried) opens a popup on the other origin as it is clicked (a new
+      // target: fault, one not attached before it runs) and answers with a 302 to the redirect URI.
+      const target = await scaSite(
+        `<!doctype html><html><head><link rel="icon" href="${outside.url}/icon.ico"></head><body>
 <img src="${outside.url}/pixel.png"><img src="http://cdn.tpp-outside.invalid/logo.png">
 <iframe src="${outside.url}/frame"></iframe><script src="${outside.url}/x.js"></script>
 <link rel="prefetch" href="${outside.url}/prefetch"><link rel="dns-prefetch" href="//tracker.invalid">
 <script>new Worker(URL.createObjectURL(new Blob(["fetch('${outside.url}/worker').catch(() => 0)"], { type: 'text/javascript' })));</script>
 <script>addEventListener('load', () => document.body.insertAdjacentHTML('beforeend',
   '<form method="post" action="/done"><button type="submit" name="action" value="continue" onclick="window.open(\\'${outside.url}/popup\\')">Continue</button></form>'));</script>
-</body></html>`, 'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11&context=PRIVATE');
-    try {
-      const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ click: 'button[value="continue"]' }], timeoutMs: 10_000 });
-      expect(r.problem).toBeUndefined();
-      expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
-      const blocked = r.requests.filter((q) => q.decision === 'blocked').map((q) => q.url);
-      expect(blocked).toEqual(expect.arrayContaining([`${outside.url}/pixel.png`, 'http://cdn.tpp-outside.invalid/logo.png', `${outside.url}/frame`, `${outside.url}/x.js`, `${outside.url}/popup`, `${outside.url}/worker`]));
-      expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
-      expectStayedOnTarget(r, new URL(target.url).origin);
-    } finally {
-      target.server.close();
-    }
-  }, 60_000);
+</body></html>`,
+        'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11&context=PRIVATE',
+      );
+      try {
+        const r = await runBrowserSca({
+          href: `${target.url}/sca/1`,
+          redirectUri: `${tpp.url}/callback`,
+          origins: [target.url],
+          vars: {},
+          steps: [{ click: 'button[value="continue"]' }],
+          timeoutMs: 10_000,
+        });
+        expect(r.problem).toBeUndefined();
+        expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
+        const blocked = r.requests.filter((q) => q.decision === 'blocked').map((q) => q.url);
+        expect(blocked).toEqual(
+          expect.arrayContaining([
+            `${outside.url}/pixel.png`,
+            'http://cdn.tpp-outside.invalid/logo.png',
+            `${outside.url}/frame`,
+            `${outside.url}/x.js`,
+            `${outside.url}/popup`,
+            `${outside.url}/worker`,
+          ]),
+        );
+        expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
+        expectStayedOnTarget(r, new URL(target.url).origin);
+      } finally {
+        target.server.close();
+      }
+    }, 60_000);
 
-  // Fault that trips it: a click that does not bring the pointer to the element (element.click() in
-  // the page, a release without a press): the page sees no mouseover or mousedown, and never submits.
-  it('a click is the pointer reaching the element, a press and a release: the page sees mouseover, mousedown, mouseup and click in that order', async () => {
-    const target = await scaSite(`<!doctype html><html><body><form method="post" action="/done"><input type="hidden" name="seen">
+    // Fault that trips it: a click that does not bring the pointer to the element (element.click() in
+    // the page, a release without a press): the page sees no mouseover or mousedown, and never submits.
+    it('a click is the pointer reaching the element, a press and a release: the page sees mouseover, mousedown, mouseup and click in that order', async () => {
+      const target = await scaSite(
+        `<!doctype html><html><body><form method="post" action="/done"><input type="hidden" name="seen">
 <button type="submit" value="continue">Continue</button></form><script>
 const b = document.querySelector('button'); const seen = [];
 for (const t of ['mouseover', 'mousedown', 'mouseup', 'click']) b.addEventListener(t, (e) => { seen.push(t); if (t === 'click') { document.querySelector('[name=seen]').value = seen.join(','); if (seen.join(',') !== 'mouseover,mousedown,mouseup,click') e.preventDefault(); } });
-</script></body></html>`, 'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
-    try {
-      const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ click: 'button[value="continue"]' }], timeoutMs: 3_000 });
-      expect(r.problem).toBeUndefined();
-      expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
-      expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
-    } finally {
-      target.server.close();
-    }
-  }, 60_000);
+</script></body></html>`,
+        'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11',
+      );
+      try {
+        const r = await runBrowserSca({
+          href: `${target.url}/sca/1`,
+          redirectUri: `${tpp.url}/callback`,
+          origins: [target.url],
+          vars: {},
+          steps: [{ click: 'button[value="continue"]' }],
+          timeoutMs: 3_000,
+        });
+        expect(r.problem).toBeUndefined();
+        expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
+        expect(target.hits.filter((h) => h !== 'GET /favicon.ico')).toEqual(['GET /sca/1', 'POST /done']);
+      } finally {
+        target.server.close();
+      }
+    }, 60_000);
 
-  // Issue 26: an `if:` step waits for the page to settle before it decides the element is absent.
-  // Fault that trips it: the element counted at once (the late button is absent then: the step is
-  // skipped and the flow never reaches the redirect URI).
-  it('an if: step gives the page settleMs to show an element a script adds late', async () => {
-    const target = await scaSite(`<!doctype html><html><body><form method="post" action="/done"></form><script>
+    // Issue 26: an `if:` step waits for the page to settle before it decides the element is absent.
+    // Fault that trips it: the element counted at once (the late button is absent then: the step is
+    // skipped and the flow never reaches the redirect URI).
+    it('an if: step gives the page settleMs to show an element a script adds late', async () => {
+      const target = await scaSite(
+        `<!doctype html><html><body><form method="post" action="/done"></form><script>
 setTimeout(() => document.querySelector('form').insertAdjacentHTML('beforeend', '<button type="submit" id="late" value="continue">Continue</button>'), 120);
-</script></body></html>`, 'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
-    try {
-      const r = await runBrowserSca({ href: `${target.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [target.url], vars: {}, steps: [{ if: '#late', click: '#late' }], timeoutMs: 3_000, settleMs: 600 });
-      expect(r.problem).toBeUndefined();
-      expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
-    } finally {
-      target.server.close();
-    }
-  }, 60_000);
+</script></body></html>`,
+        'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11',
+      );
+      try {
+        const r = await runBrowserSca({
+          href: `${target.url}/sca/1`,
+          redirectUri: `${tpp.url}/callback`,
+          origins: [target.url],
+          vars: {},
+          steps: [{ if: '#late', click: '#late' }],
+          timeoutMs: 3_000,
+          settleMs: 600,
+        });
+        expect(r.problem).toBeUndefined();
+        expect(r.params['psu-id']).toBe('3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11');
+      } finally {
+        target.server.close();
+      }
+    }, 60_000);
 
-  it('an scaRedirect on an origin the profile does not list: the browser is not started', async () => {
-    const r = await runBrowserSca({ href: `${outside.url}/sca/1`, redirectUri: `${tpp.url}/callback`, origins: [bank.url], vars: {}, steps: DEFAULT_BROWSER.steps });
-    expect(r.completed).toBe(false);
-    expect(r.problem).toMatch(/neither the target's origin nor one of the SCA origins/);
-    expect(r.requests).toEqual([]);
-    expect(outside.hits).toEqual([]);
-  });
-});
+    it('an scaRedirect on an origin the profile does not list: the browser is not started', async () => {
+      const r = await runBrowserSca({
+        href: `${outside.url}/sca/1`,
+        redirectUri: `${tpp.url}/callback`,
+        origins: [bank.url],
+        vars: {},
+        steps: DEFAULT_BROWSER.steps,
+      });
+      expect(r.completed).toBe(false);
+      expect(r.problem).toMatch(/neither the target's origin nor one of the SCA origins/);
+      expect(r.requests).toEqual([]);
+      expect(outside.hits).toEqual([]);
+    });
+  },
+);
 
 describe('a Chromium that cannot start', () => {
   // Fault that trips it: a launch that waits for an answer that never comes (the run hangs) or throws.
   it('ends the SCA at once with a clear problem: a missing binary, or one that exits', async () => {
-    const at = (executablePath: string) => runBrowserSca({ href: 'http://127.0.0.1:9/sca/1', redirectUri: 'http://127.0.0.1:9/callback', origins: ['http://127.0.0.1:9'], steps: [], vars: {}, executablePath, timeoutMs: 2_000 });
+    const at = (executablePath: string) =>
+      runBrowserSca({
+        href: 'http://127.0.0.1:9/sca/1',
+        redirectUri: 'http://127.0.0.1:9/callback',
+        origins: ['http://127.0.0.1:9'],
+        steps: [],
+        vars: {},
+        executablePath,
+        timeoutMs: 2_000,
+      });
     const t0 = Date.now();
     expect((await at('/nonexistent/chromium')).problem).toMatch(/the browser did not start: .*ENOENT/);
     expect((await at('/bin/false')).problem).toMatch(/the browser did not start: .*exited \(code 1\)/);
@@ -266,7 +352,9 @@ describe('finding a Chromium', () => {
   };
   it('takes the headless shell first, else chromium; an explicit path wins', () => {
     expect(CHROMIUM_NAMES[0]).toBe('chromium-headless-shell');
-    onPath(['chromium', 'chromium-headless-shell'], (dir) => expect(findChromium()).toBe(join(dir, 'chromium-headless-shell')));
+    onPath(['chromium', 'chromium-headless-shell'], (dir) =>
+      expect(findChromium()).toBe(join(dir, 'chromium-headless-shell')),
+    );
     onPath(['chromium'], (dir) => expect(findChromium()).toBe(join(dir, 'chromium')));
     onPath([], () => expect(findChromium()).toBeUndefined());
     expect(findChromium('/opt/my/chrome')).toBe('/opt/my/chrome');

@@ -92,7 +92,16 @@ afterAll(async () => {
 async function flow(webrtc: WebRtc, executablePath?: string) {
   datagrams.length = 0;
   turnHits = 0;
-  const r = await runBrowserSca({ href: `${base}/sca/1`, redirectUri: callbackUrl, origins: [base], vars: {}, steps: [{ waitForRedirect: true }], timeoutMs: 10_000, webrtc, executablePath });
+  const r = await runBrowserSca({
+    href: `${base}/sca/1`,
+    redirectUri: callbackUrl,
+    origins: [base],
+    vars: {},
+    steps: [{ waitForRedirect: true }],
+    timeoutMs: 10_000,
+    webrtc,
+    executablePath,
+  });
   // STUN retransmits for a while: give a late datagram the time to arrive.
   await new Promise((r) => setTimeout(r, 1_000));
   await closeBrowser();
@@ -100,7 +109,7 @@ async function flow(webrtc: WebRtc, executablePath?: string) {
 }
 
 describe.skipIf(!chromium)(`the browser is sealed against WebRTC (${chromium ?? 'no chromium'})`, () => {
-  it('a page\'s RTCPeerConnection sends no STUN datagram and opens no TURN connection; with the seal off it does (the fault)', async () => {
+  it("a page's RTCPeerConnection sends no STUN datagram and opens no TURN connection; with the seal off it does (the fault)", async () => {
     const sealed = await flow('sealed');
     expect(sealed.r.problem).toBeUndefined();
     // The page ran its WebRTC code: the API is there, the flow reached the redirect URI after it.
@@ -118,22 +127,29 @@ describe.skipIf(!chromium)(`the browser is sealed against WebRTC (${chromium ?? 
   // socket. What remains are UDP connect() calls to Chromium's fixed probe addresses (WebRTC's default
   // route query to 8.8.8.8:53 and 2001:4860:4860::8888:53; the host resolver's IPv6 probe to
   // 2001:4860:4860::8888:443): a connect() on a UDP socket only picks a route and sends no datagram.
-  it.skipIf(!strace)('the browser\'s sockets: no datagram or connection to any address but loopback (strace)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'xs2a-strace-'));
-    const wrapper = join(dir, 'chromium');
-    // One record per process (-ff): no call is split across lines.
-    writeFileSync(wrapper, `#!/bin/sh\nexec ${strace} -ff -qq -o ${join(dir, 'trace')} -e trace=connect,bind,sendto,sendmsg,sendmmsg,setsockopt ${chromium} "$@"\n`);
-    chmodSync(wrapper, 0o755);
-    const records = () => readdirSync(dir).filter((f) => f.startsWith('trace.'));
-    const outside = async (webrtc: WebRtc) => {
-      for (const f of records()) rmSync(join(dir, f));
-      await flow(webrtc, wrapper);
-      return records().flatMap((f) => leaks(readFileSync(join(dir, f), 'utf8')));
-    };
-    expect(await outside('sealed')).toEqual([]);
-    // The fault: with the seal off the same record shows the datagrams and the mDNS socket.
-    expect((await outside('open')).join('\n')).toMatch(/224\.0\.0\.251|sendto/);
-  }, 90_000);
+  it.skipIf(!strace)(
+    "the browser's sockets: no datagram or connection to any address but loopback (strace)",
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'xs2a-strace-'));
+      const wrapper = join(dir, 'chromium');
+      // One record per process (-ff): no call is split across lines.
+      writeFileSync(
+        wrapper,
+        `#!/bin/sh\nexec ${strace} -ff -qq -o ${join(dir, 'trace')} -e trace=connect,bind,sendto,sendmsg,sendmmsg,setsockopt ${chromium} "$@"\n`,
+      );
+      chmodSync(wrapper, 0o755);
+      const records = () => readdirSync(dir).filter((f) => f.startsWith('trace.'));
+      const outside = async (webrtc: WebRtc) => {
+        for (const f of records()) rmSync(join(dir, f));
+        await flow(webrtc, wrapper);
+        return records().flatMap((f) => leaks(readFileSync(join(dir, f), 'utf8')));
+      };
+      expect(await outside('sealed')).toEqual([]);
+      // The fault: with the seal off the same record shows the datagrams and the mDNS socket.
+      expect((await outside('open')).join('\n')).toMatch(/224\.0\.0\.251|sendto/);
+    },
+    90_000,
+  );
 });
 
 /** UDP connect() destinations that send nothing (see above), as `address:port`. */

@@ -25,8 +25,15 @@ const redirectUri = 'http://127.0.0.1:9/callback';
 
 beforeAll(async () => {
   bank = await startBank({ mode: 'test', tls: true });
-  const c = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc, redirectUri, transport: TRUSTED, psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-tls' } });
-  const customers = (await c.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
+  const c = new TppClient({
+    baseUrl: bank.url,
+    identity: testCredentials().qsealc,
+    redirectUri,
+    transport: TRUSTED,
+    psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-tls' },
+  });
+  const customers = (await c.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!
+    .json as Array<{ customerNumber: string; type: string }>;
   nationalId = customers.find((x) => x.type === 'private')!.customerNumber;
 });
 afterAll(async () => {
@@ -36,13 +43,27 @@ afterAll(async () => {
 });
 
 async function scaHref(): Promise<string> {
-  const c = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc, redirectUri, transport: TRUSTED, psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-tls' } });
+  const c = new TppClient({
+    baseUrl: bank.url,
+    identity: testCredentials().qsealc,
+    redirectUri,
+    transport: TRUSTED,
+    psu: { psuIpAddress: '192.0.2.1', tppSessionId: 'browser-tls' },
+  });
   return ((await c.request({ method: 'GET', path: '/v1/accounts' })).response!.json as any)._links.scaRedirect.href;
 }
 
 describe.skipIf(!chromium)('the browser driver over HTTPS with a private CA', () => {
   it('completes the SCA on a server the run trusts through tpp.tls.ca', async () => {
-    const r = await runBrowserSca({ href: await scaHref(), redirectUri, origins: [bank.url], vars: { 'psu.nationalId': nationalId, context: 'PRIVATE' }, steps: DEFAULT_BROWSER.steps, timeoutMs: 10_000, transport: TRUSTED });
+    const r = await runBrowserSca({
+      href: await scaHref(),
+      redirectUri,
+      origins: [bank.url],
+      vars: { 'psu.nationalId': nationalId, context: 'PRIVATE' },
+      steps: DEFAULT_BROWSER.steps,
+      timeoutMs: 10_000,
+      transport: TRUSTED,
+    });
     expect(r.problem).toBeUndefined();
     expect(r.completed).toBe(true);
     expect(r.params['psu-id']).toBeTruthy();
@@ -51,7 +72,15 @@ describe.skipIf(!chromium)('the browser driver over HTTPS with a private CA', ()
   it('refuses the same server when the run does not trust it (no tpp.tls.ca): a certificate error, not the page', async () => {
     const href = await scaHref();
     await closeBrowser();
-    const r = await runBrowserSca({ href, redirectUri, origins: [bank.url], vars: { 'psu.nationalId': nationalId, context: 'PRIVATE' }, steps: DEFAULT_BROWSER.steps, timeoutMs: 5_000, transport: { tls: {}, proxy: false } });
+    const r = await runBrowserSca({
+      href,
+      redirectUri,
+      origins: [bank.url],
+      vars: { 'psu.nationalId': nationalId, context: 'PRIVATE' },
+      steps: DEFAULT_BROWSER.steps,
+      timeoutMs: 5_000,
+      transport: { tls: {}, proxy: false },
+    });
     expect(r.completed).toBe(false);
     expect(r.problem).toMatch(/ERR_CERT_AUTHORITY_INVALID/);
   }, 60_000);

@@ -18,25 +18,47 @@ describe('the failure shape', () => {
       new WrongAnswer('x'),
     ];
     for (const e of all) expect(e).toBeInstanceOf(Failure);
-    expect(all.map((e) => shapeOf(e).code)).toEqual(['SUITE_CHECK_FAILED', 'SUITE_SETUP_FAILED', 'MODEL_ERR_VIOLATION', 'MODEL_ERR_SETUP', 'FUZZ_ERR_WRONG_ANSWER']);
+    expect(all.map((e) => shapeOf(e).code)).toEqual([
+      'SUITE_CHECK_FAILED',
+      'SUITE_SETUP_FAILED',
+      'MODEL_ERR_VIOLATION',
+      'MODEL_ERR_SETUP',
+      'FUZZ_ERR_WRONG_ANSWER',
+    ]);
   });
 
   it('keeps the messages the reports parse', () => {
-    expect(parseSetupFailure(new SetupFailure('no account', 'list-accounts').message)).toEqual({ operation: 'list-accounts', reason: 'no account' });
+    expect(parseSetupFailure(new SetupFailure('no account', 'list-accounts').message)).toEqual({
+      operation: 'list-accounts',
+      reason: 'no account',
+    });
     expect(new ModelViolation('should', ['a.b'], 'wrong').message).toBe('[should] [clause:a.b] wrong');
     const m = failureMessage({ title: 't', expected: 200, received: 404, clauses: ['endpoints.list-accounts'] });
-    expect(parseFailureMessage(m)).toEqual({ title: 't', expected: '200', received: '404', clauses: ['endpoints.list-accounts'] });
+    expect(parseFailureMessage(m)).toEqual({
+      title: 't',
+      expected: '200',
+      received: '404',
+      clauses: ['endpoints.list-accounts'],
+    });
   });
 
   it('carries received and expected from the assertions (fault: 404 where 200 is wanted)', () => {
-    const ex = { request: { method: 'GET', target: '/v1/accounts' }, response: { status: 404, text: '' } } as unknown as Exchange;
+    const ex = {
+      request: { method: 'GET', target: '/v1/accounts' },
+      response: { status: 404, text: '' },
+    } as unknown as Exchange;
     let err: unknown;
     try {
       expectStatus(ex, [200], ['endpoints.list-accounts']);
     } catch (e) {
       err = e;
     }
-    expect(shapeOf(err)).toMatchObject({ code: 'SUITE_CHECK_FAILED', expected: 200, received: 404, clauses: ['endpoints.list-accounts'] });
+    expect(shapeOf(err)).toMatchObject({
+      code: 'SUITE_CHECK_FAILED',
+      expected: 200,
+      received: 404,
+      clauses: ['endpoints.list-accounts'],
+    });
     let wrong: unknown;
     try {
       expectRejected({ status: 200, body: '{}' } as never, 'a bad digest');
@@ -47,7 +69,20 @@ describe('the failure shape', () => {
   });
 
   it('gives a fuzz finding the same shape', () => {
-    const f = findingFailure({ operator: 'digest.flip', description: 'a flipped digest', level: 'must', expect: 'reject', clauses: ['signing.digest'], seed: 1, path: '0', value: '""', target: 'http://127.0.0.1:1', request: { method: 'POST', target: '/v1/x', headers: [['Digest', 'x']], body: '{}' }, response: { status: 201, body: '{}' }, foundAt: '' } as never);
+    const f = findingFailure({
+      operator: 'digest.flip',
+      description: 'a flipped digest',
+      level: 'must',
+      expect: 'reject',
+      clauses: ['signing.digest'],
+      seed: 1,
+      path: '0',
+      value: '""',
+      target: 'http://127.0.0.1:1',
+      request: { method: 'POST', target: '/v1/x', headers: [['Digest', 'x']], body: '{}' },
+      response: { status: 201, body: '{}' },
+      foundAt: '',
+    } as never);
     expect(f).toMatchObject({ code: 'FUZZ_FINDING', expected: 'reject', received: 201, clauses: ['signing.digest'] });
     expect(f.evidence?.[0].request).toContain('Digest: x');
   });

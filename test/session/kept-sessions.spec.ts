@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { KeptSessions, workerState, type KeepPolicy } from '../../src/session/kept-sessions.ts';
 
 const OWN: KeepPolicy = { reuse: true, keepsOwn: true, clockOffsetSeconds: 0 };
-const done = (context: string, extra: Record<string, string> = {}) => ({ completed: true, params: { 'psu-id': 'p1', 'tpp-session-id': 's1', context, ...extra } });
+const done = (context: string, extra: Record<string, string> = {}) => ({
+  completed: true,
+  params: { 'psu-id': 'p1', 'tpp-session-id': 's1', context, ...extra },
+});
 
 describe('kept PSU sessions', () => {
   it('an own PRIVATE SCA under the real clock is kept and offered to the next scenario (fault: afterSca keeps nothing: a new SCA every scenario)', () => {
@@ -13,7 +16,7 @@ describe('kept PSU sessions', () => {
     expect(k.candidate('a', OWN)).toEqual({ psuId: 'p1', psuCorporateId: undefined, tppSessionId: 's1' });
   });
 
-  it('a scenario that moved the clock neither keeps its SCA nor reuses the kept one (fault: the clock offset ignored: an SCA at a moved time kept, its one-hour window then off the bank\'s)', () => {
+  it("a scenario that moved the clock neither keeps its SCA nor reuses the kept one (fault: the clock offset ignored: an SCA at a moved time kept, its one-hour window then off the bank's)", () => {
     const k = new KeptSessions();
     const moved = { ...OWN, clockOffsetSeconds: 86_400 };
     expect(k.afterSca('a', moved, 'PRIVATE', done('PRIVATE'))).toBe(false);
@@ -23,7 +26,7 @@ describe('kept PSU sessions', () => {
     expect(KeptSessions.keepsSca(moved)).toBe(false);
   });
 
-  it('a scenario that may not reuse (it changed the bank\'s data, @fresh-sca) gets no candidate, but its own SCA still replaces the kept one (fault: reuse ignored; or keepsOwn tied to reuse)', () => {
+  it("a scenario that may not reuse (it changed the bank's data, @fresh-sca) gets no candidate, but its own SCA still replaces the kept one (fault: reuse ignored; or keepsOwn tied to reuse)", () => {
     const k = new KeptSessions();
     k.afterSca('a', OWN, 'PRIVATE', done('PRIVATE'));
     const noReuse = { ...OWN, reuse: false };
@@ -32,7 +35,7 @@ describe('kept PSU sessions', () => {
     expect(k.get('a')?.psuId).toBe('p2');
   });
 
-  it('another TPP\'s or another PSU\'s SCA is not kept (fault: keepsOwn or otherPsu ignored: a session of the wrong TPP or PSU reused)', () => {
+  it("another TPP's or another PSU's SCA is not kept (fault: keepsOwn or otherPsu ignored: a session of the wrong TPP or PSU reused)", () => {
     const k = new KeptSessions();
     expect(k.afterSca('a', { ...OWN, keepsOwn: false }, 'PRIVATE', done('PRIVATE'))).toBe(false);
     expect(k.afterSca('a', OWN, 'PRIVATE', done('PRIVATE'), { otherPsu: true })).toBe(false);
@@ -42,16 +45,22 @@ describe('kept PSU sessions', () => {
   it('an incomplete SCA, one without psu-id or TPP-Session-ID, or of another context is not kept (fault: any redirect kept)', () => {
     const k = new KeptSessions();
     expect(k.afterSca('a', OWN, 'PRIVATE', { completed: false, params: {} })).toBe(false);
-    expect(k.afterSca('a', OWN, 'PRIVATE', { completed: true, params: { 'tpp-session-id': 's1', context: 'PRIVATE' } })).toBe(false);
-    expect(k.afterSca('a', OWN, 'PRIVATE', { completed: true, params: { 'psu-id': 'p1', context: 'PRIVATE' } })).toBe(false);
+    expect(
+      k.afterSca('a', OWN, 'PRIVATE', { completed: true, params: { 'tpp-session-id': 's1', context: 'PRIVATE' } }),
+    ).toBe(false);
+    expect(k.afterSca('a', OWN, 'PRIVATE', { completed: true, params: { 'psu-id': 'p1', context: 'PRIVATE' } })).toBe(
+      false,
+    );
     expect(k.afterSca('a', OWN, 'PRIVATE', done('CORPORATE'))).toBe(false);
     expect(k.get('a')).toBeUndefined();
   });
 
-  it('CORPORATE: kept with its psu-corporate-id, not without one, nor when the scenario picked another agreement (fault: a picked corporate id kept as the worker\'s)', () => {
+  it("CORPORATE: kept with its psu-corporate-id, not without one, nor when the scenario picked another agreement (fault: a picked corporate id kept as the worker's)", () => {
     const k = new KeptSessions();
     expect(k.afterSca('c', OWN, 'CORPORATE', done('CORPORATE'))).toBe(false);
-    expect(k.afterSca('c', OWN, 'CORPORATE', done('CORPORATE', { 'psu-corporate-id': 'ag1' }), { picked: true })).toBe(false);
+    expect(k.afterSca('c', OWN, 'CORPORATE', done('CORPORATE', { 'psu-corporate-id': 'ag1' }), { picked: true })).toBe(
+      false,
+    );
     expect(k.afterSca('c', OWN, 'CORPORATE', done('CORPORATE', { 'psu-corporate-id': 'ag1' }))).toBe(true);
     expect(k.get('c')?.psuCorporateId).toBe('ag1');
   });

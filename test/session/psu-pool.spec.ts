@@ -34,20 +34,36 @@ describe('the PSU of a worker slot', () => {
   it('is chosen when the worker asks, by its slot: two slots of one process, one profile object, two PSUs', async () => {
     const { AsyncLocalStorage } = await import('node:async_hooks');
     const { completeProfile, psuOf } = await import('../../src/session/profile.ts');
-    const profile = completeProfile({ psu: { private: [{ nationalId: '01010112345' }, { nationalId: '02020212345' }], corporate: { nationalId: '03030312345', corporateId: 'c-1' } } }, process.cwd());
+    const profile = completeProfile(
+      {
+        psu: {
+          private: [{ nationalId: '01010112345' }, { nationalId: '02020212345' }],
+          corporate: { nationalId: '03030312345', corporateId: 'c-1' },
+        },
+      },
+      process.cwd(),
+    );
     const SLOT = Symbol.for('xs2a-conformance.worker-slot');
     const g = globalThis as { [SLOT]?: unknown };
     const saved = g[SLOT];
     const slots = new AsyncLocalStorage<number>();
     g[SLOT] = slots;
     try {
-      const seen = await Promise.all([0, 1].map((i) => slots.run(i, async () => {
-        await new Promise((r) => setTimeout(r, 5));
-        return psuOf(profile, 'PRIVATE').nationalId;
-      })));
+      const seen = await Promise.all(
+        [0, 1].map((i) =>
+          slots.run(i, async () => {
+            await new Promise((r) => setTimeout(r, 5));
+            return psuOf(profile, 'PRIVATE').nationalId;
+          }),
+        ),
+      );
       expect(seen).toEqual(['01010112345', '02020212345']);
       // Defaults are filled into every entry; one entry serves every slot.
-      expect(slots.run(1, () => psuOf(profile, 'CORPORATE'))).toMatchObject({ nationalId: '03030312345', corporateId: 'c-1', ipAddress: '192.0.2.10' });
+      expect(slots.run(1, () => psuOf(profile, 'CORPORATE'))).toMatchObject({
+        nationalId: '03030312345',
+        corporateId: 'c-1',
+        ipAddress: '192.0.2.10',
+      });
     } finally {
       g[SLOT] = saved;
     }
@@ -65,12 +81,27 @@ describe('PSU pool, end to end', () => {
     // The embedded bank is seeded the same way every time: its first private customer.
     const bank = await startBank({ mode: 'test' });
     const client = new TppClient({ baseUrl: bank.url, identity: testCredentials().qsealc });
-    const list = (await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
+    const list = (await client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!
+      .json as Array<{ customerNumber: string; type: string }>;
     await bank.close();
     const nid = list.find((c) => c.type === 'private')!.customerNumber;
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-pool-'));
     writeFileSync(join(dir, 'one.yaml'), `psu: { private: { nationalId: "${nid}" } }\n`);
-    const r = await cliAsync(['run', '--profile', join(dir, 'one.yaml'), '--parallel', '2', '--tags', '@area:accounts and not @corporate', '--no-report', '--report-dir', dir], 180_000);
+    const r = await cliAsync(
+      [
+        'run',
+        '--profile',
+        join(dir, 'one.yaml'),
+        '--parallel',
+        '2',
+        '--tags',
+        '@area:accounts and not @corporate',
+        '--no-report',
+        '--report-dir',
+        dir,
+      ],
+      180_000,
+    );
     expect(r.stdout).toMatch(/2 workers asked for, but only 1 PSU to act for: running 1/);
     expect(r.code, r.stdout.slice(-800)).toBe(0);
   }, 180_000);
@@ -85,16 +116,49 @@ describe('PSU pool, end to end', () => {
       const { cliAsync, ROOT } = await import('../helpers/cli.ts');
       // The embedded bank is seeded the same way every time: its first four private customers.
       const bank = await startBank({ mode: 'test', dialect });
-      const nids = [...bank.bank.state.customers.values()].filter((c) => c.type === 'private').map((c) => c.customerNumber).slice(0, 4);
+      const nids = [...bank.bank.state.customers.values()]
+        .filter((c) => c.type === 'private')
+        .map((c) => c.customerNumber)
+        .slice(0, 4);
       await bank.close();
       expect(nids).toHaveLength(4);
       const dir = mkdtempSync(join(tmpdir(), 'xs2a-pool4-'));
       const base = dialect === 'variant' ? readFileSync(join(ROOT, 'profiles/variant.yaml'), 'utf8') : '';
-      writeFileSync(join(dir, 'pool.yaml'), `${base}\npsu:\n  private:\n${nids.map((n) => `    - nationalId: "${n}"\n`).join('')}`);
-      const r = await cliAsync(['run', '--profile', join(dir, 'pool.yaml'), '--dialect', dialect, '--processes', '1', '--parallel', '4', '--tags', '@area:accounts or @area:sca', '--no-report', '--report-dir', dir], 240_000);
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ name: string; outcome: string; level: string; message?: string }>;
+      writeFileSync(
+        join(dir, 'pool.yaml'),
+        `${base}\npsu:\n  private:\n${nids.map((n) => `    - nationalId: "${n}"\n`).join('')}`,
+      );
+      const r = await cliAsync(
+        [
+          'run',
+          '--profile',
+          join(dir, 'pool.yaml'),
+          '--dialect',
+          dialect,
+          '--processes',
+          '1',
+          '--parallel',
+          '4',
+          '--tags',
+          '@area:accounts or @area:sca',
+          '--no-report',
+          '--report-dir',
+          dir,
+        ],
+        240_000,
+      );
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
+        name: string;
+        outcome: string;
+        level: string;
+        message?: string;
+      }>;
       // The variant dialect's known SHOULD deviations aside (docs/reference-bank.md).
-      expect(results.filter((x) => (x.outcome === 'failed' && x.level === 'must') || x.outcome === 'inconclusive').map((x) => `${x.level} ${x.name}: ${x.message?.split('\n')[0]}`)).toEqual([]);
+      expect(
+        results
+          .filter((x) => (x.outcome === 'failed' && x.level === 'must') || x.outcome === 'inconclusive')
+          .map((x) => `${x.level} ${x.name}: ${x.message?.split('\n')[0]}`),
+      ).toEqual([]);
       expect(results.filter((x) => x.outcome === 'passed').length).toBeGreaterThan(20);
       expect(r.code, r.stdout.slice(-800)).toBe(0);
     }, 250_000);

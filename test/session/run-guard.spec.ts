@@ -60,14 +60,39 @@ describe('run guards, end to end', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-breaker-'));
     const started = Date.now();
     try {
-      const r = await cliAsync(['run', '--target', `http://127.0.0.1:${port}`, '--timeout', '300', '--breaker', '3', '--parallel', '0', '--tags', '@area:accounts', '--no-report', '--report-dir', dir], 120_000);
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string; reason?: string }>;
+      const r = await cliAsync(
+        [
+          'run',
+          '--target',
+          `http://127.0.0.1:${port}`,
+          '--timeout',
+          '300',
+          '--breaker',
+          '3',
+          '--parallel',
+          '0',
+          '--tags',
+          '@area:accounts',
+          '--no-report',
+          '--report-dir',
+          dir,
+        ],
+        120_000,
+      );
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
+        outcome: string;
+        reason?: string;
+      }>;
       const notRun = results.filter((x) => x.outcome === 'not-run');
       expect(r.code, r.stdout.slice(-600)).toBe(3);
       expect(notRun.length).toBeGreaterThan(results.length / 2);
-      expect(notRun[0].reason).toMatch(/the target stopped answering: 3 consecutive requests timed out or were refused/);
+      expect(notRun[0].reason).toMatch(
+        /the target stopped answering: 3 consecutive requests timed out or were refused/,
+      );
       expect(results.some((x) => x.outcome === 'passed')).toBe(false);
-      expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toMatch(/VERDICT: INCOMPLETE: the target stopped answering/);
+      expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toMatch(
+        /VERDICT: INCOMPLETE: the target stopped answering/,
+      );
       expect(Date.now() - started).toBeLessThan(60_000);
     } finally {
       server.closeAllConnections();
@@ -78,14 +103,22 @@ describe('run guards, end to end', () => {
   it('past the deadline the scenarios still waiting are not run (never passed), the reports are written, exit 4', async () => {
     const { cliAsync } = await import('../helpers/cli.ts');
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-deadline-'));
-    const r = await cliAsync(['run', '--deadline', '3s', '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string; reason?: string }>;
+    const r = await cliAsync(
+      ['run', '--deadline', '3s', '--parallel', '0', '--no-report', '--report-dir', dir],
+      120_000,
+    );
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
+      outcome: string;
+      reason?: string;
+    }>;
     expect(r.code).toBe(4);
     expect(results.filter((x) => x.outcome === 'passed').length).toBeGreaterThan(0);
     expect(results.filter((x) => x.outcome === 'not-run').length).toBeGreaterThan(0);
     expect(results.filter((x) => x.outcome === 'failed')).toEqual([]);
     expect(results.find((x) => x.outcome === 'not-run')?.reason).toMatch(/deadline passed/);
-    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<skipped message="not run: the run&apos;s deadline passed|<skipped message="not run: the run's deadline passed/);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(
+      /<skipped message="not run: the run&apos;s deadline passed|<skipped message="not run: the run's deadline passed/,
+    );
   }, 120_000);
 });
 
@@ -103,9 +136,28 @@ describe('the deadline against a slow bank', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-slow-deadline-'));
     const started = Date.now();
     try {
-      const r = await cliAsync(['run', '--target', slow.url, '--deadline', '5s', '--timeout', '4000', '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
+      const r = await cliAsync(
+        [
+          'run',
+          '--target',
+          slow.url,
+          '--deadline',
+          '5s',
+          '--timeout',
+          '4000',
+          '--parallel',
+          '0',
+          '--no-report',
+          '--report-dir',
+          dir,
+        ],
+        120_000,
+      );
       const wall = Date.now() - started;
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string; reason?: string }>;
+      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
+        outcome: string;
+        reason?: string;
+      }>;
       expect(r.code, r.stdout.slice(-600)).toBe(4);
       // 5 s deadline + 4 s per-request timeout + the CLI start and the report writing.
       expect(wall).toBeLessThan(15_000); // measured: 9.9 s; 18.1 s with the guard asked only at scenario start

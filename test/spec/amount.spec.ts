@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CURRENCY_CODES, checkAmount, clauseById, minorUnits, type AmountFailureReason, type AmountOptions } from '../../src/spec/index.ts';
+import {
+  CURRENCY_CODES,
+  checkAmount,
+  clauseById,
+  minorUnits,
+  type AmountFailureReason,
+  type AmountOptions,
+} from '../../src/spec/index.ts';
 
 type Row = [amount: unknown, currency: string, expected: 'ok' | AmountFailureReason, options?: AmountOptions];
 
@@ -81,43 +88,63 @@ describe('checkAmount (§ Conventions, § Limits "Amount")', () => {
   });
 
   const integerPart = (maxLength: number) =>
-    fc.tuple(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: maxLength - 1 }))
+    fc
+      .tuple(fc.integer({ min: 1, max: 9 }), fc.array(fc.integer({ min: 0, max: 9 }), { maxLength: maxLength - 1 }))
       .map(([first, rest]) => [first, ...rest].join(''));
-  const digits = (length: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(''));
+  const digits = (length: number) =>
+    fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((d) => d.join(''));
   const withFraction = (integer: string, fraction: string) => (fraction === '' ? integer : `${integer}.${fraction}`);
 
   const anyCurrency = fc.constantFrom(...CURRENCY_CODES);
 
   it('accepts, in every currency, a positive amount with exactly its minor units', () => {
-    const exact = anyCurrency.chain((code) => fc.tuple(fc.constant(code), integerPart(18 - minorUnits(code)), digits(minorUnits(code))));
-    fc.assert(fc.property(exact, ([code, integer, fraction]) => {
-      expect(checkAmount(withFraction(integer, fraction), code)).toEqual({ ok: true });
-    }));
+    const exact = anyCurrency.chain((code) =>
+      fc.tuple(fc.constant(code), integerPart(18 - minorUnits(code)), digits(minorUnits(code))),
+    );
+    fc.assert(
+      fc.property(exact, ([code, integer, fraction]) => {
+        expect(checkAmount(withFraction(integer, fraction), code)).toEqual({ ok: true });
+      }),
+    );
   });
 
   // XDR: ISO 4217 gives it no minor unit ("N.A."), so the rule says nothing and any scale up to 5 is
   // accepted (docs/levels.md). Fault that trips it: XDR held to 0 fraction digits ('1.00' refused).
   it('refuses, in every currency with a minor unit, any other number of fraction digits up to the scale', () => {
-    const other = fc.constantFrom(...CURRENCY_CODES.filter((c) => c !== 'XDR')).chain((code) => fc.tuple(
-      fc.constant(code), integerPart(10),
-      fc.integer({ min: 0, max: 5 }).filter((length) => length !== minorUnits(code)).chain(digits),
-    ));
-    fc.assert(fc.property(other, ([code, integer, fraction]) => {
-      const result = checkAmount(withFraction(integer, fraction), code);
-      expect(result.ok ? 'ok' : result.reason).toBe('minor-units');
-    }));
+    const other = fc.constantFrom(...CURRENCY_CODES.filter((c) => c !== 'XDR')).chain((code) =>
+      fc.tuple(
+        fc.constant(code),
+        integerPart(10),
+        fc
+          .integer({ min: 0, max: 5 })
+          .filter((length) => length !== minorUnits(code))
+          .chain(digits),
+      ),
+    );
+    fc.assert(
+      fc.property(other, ([code, integer, fraction]) => {
+        const result = checkAmount(withFraction(integer, fraction), code);
+        expect(result.ok ? 'ok' : result.reason).toBe('minor-units');
+      }),
+    );
   });
 
   it('never throws, and accepts only plain decimals', () => {
-    fc.assert(fc.property(fc.oneof(fc.string(), fc.stringMatching(/^-?[0-9]{1,20}(\.[0-9]{0,6})?$/), fc.anything()), anyCurrency, (amount, code) => {
-      const result = checkAmount(amount, code, { allowNegative: true, allowZero: true });
-      if (result.ok) {
-        expect(amount).toMatch(/^-?[0-9]+(\.[0-9]+)?$/);
-        const digits = (amount as string).split('.')[1]?.length ?? 0;
-        // No minor unit in ISO 4217 (XDR): any fraction digits up to the scale.
-        if (code === 'XDR') expect(digits).toBeLessThanOrEqual(5);
-        else expect(digits).toBe(minorUnits(code));
-      }
-    }));
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string(), fc.stringMatching(/^-?[0-9]{1,20}(\.[0-9]{0,6})?$/), fc.anything()),
+        anyCurrency,
+        (amount, code) => {
+          const result = checkAmount(amount, code, { allowNegative: true, allowZero: true });
+          if (result.ok) {
+            expect(amount).toMatch(/^-?[0-9]+(\.[0-9]+)?$/);
+            const digits = (amount as string).split('.')[1]?.length ?? 0;
+            // No minor unit in ISO 4217 (XDR): any fraction digits up to the scale.
+            if (code === 'XDR') expect(digits).toBeLessThanOrEqual(5);
+            else expect(digits).toBe(minorUnits(code));
+          }
+        },
+      ),
+    );
   });
 });

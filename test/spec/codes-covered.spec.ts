@@ -21,8 +21,12 @@ const SPEC_CODES: readonly string[] = [...new Set([...ERROR_CODES, ...TPP_MESSAG
 function scenarioTexts(): Array<{ where: string; text: string }> {
   const out: Array<{ where: string; text: string }> = [];
   const dir = join(ROOT, 'features');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.feature')).sort()) {
-    const doc = new Parser(new AstBuilder(IdGenerator.incrementing()), new GherkinClassicTokenMatcher()).parse(readFileSync(join(dir, file), 'utf8'));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.feature'))
+    .sort()) {
+    const doc = new Parser(new AstBuilder(IdGenerator.incrementing()), new GherkinClassicTokenMatcher()).parse(
+      readFileSync(join(dir, file), 'utf8'),
+    );
     for (const pickle of compile(doc, `features/${file}`, IdGenerator.incrementing())) {
       const parts = [...pickle.tags.map((t) => t.name)];
       for (const step of pickle.steps) {
@@ -47,11 +51,16 @@ describe('every code of spec § Errors is checked by a scenario or listed as unc
   });
 
   it('each code is named in a scenario, or is a codes.<CODE> key of UNCHECKABLE with a reason', () => {
-    const missing = SPEC_CODES.filter((code) => !UNCHECKABLE[uncheckableCodeKey(code)] && !scenarios.some((s) => names(s.text, code)));
-    expect(missing, `codes neither named in a scenario of features/*.feature nor listed in src/suite/uncheckable.ts as ${uncheckableCodeKey('<CODE>')}`).toEqual([]);
+    const missing = SPEC_CODES.filter(
+      (code) => !UNCHECKABLE[uncheckableCodeKey(code)] && !scenarios.some((s) => names(s.text, code)),
+    );
+    expect(
+      missing,
+      `codes neither named in a scenario of features/*.feature nor listed in src/suite/uncheckable.ts as ${uncheckableCodeKey('<CODE>')}`,
+    ).toEqual([]);
   });
 
-  it('a code listed as uncheckable is one of the spec\'s, and no scenario names it (else the listing is stale)', () => {
+  it("a code listed as uncheckable is one of the spec's, and no scenario names it (else the listing is stale)", () => {
     const keys = Object.keys(UNCHECKABLE).filter((k) => k.startsWith(uncheckableCodeKey('')));
     for (const key of keys) {
       const code = key.slice(uncheckableCodeKey('').length);

@@ -1,8 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACCEPT_FIXES, ACCEPT_FIX_REQUIRED, DEPRECATIONS, DETAILED_OPERATIONS, DETAILED_OPERATION_IDS, ERROR_PAIRS, HEADERS, KEY_ID_PATTERN, LIMITS,
-  OPERATION_HEADERS, OTHER_OPERATIONS, RFC2047_UTF8_B_PATTERN, SCHEMA_NAMES, SIGNABLE_HEADERS, SIGNED_HEADERS, UUID_PATTERN,
-  detailedOperation, headerDef, limit, limitValue, parseAcceptFix, pathParams,
+  ACCEPT_FIXES,
+  ACCEPT_FIX_REQUIRED,
+  DEPRECATIONS,
+  DETAILED_OPERATIONS,
+  DETAILED_OPERATION_IDS,
+  ERROR_PAIRS,
+  HEADERS,
+  KEY_ID_PATTERN,
+  LIMITS,
+  OPERATION_HEADERS,
+  OTHER_OPERATIONS,
+  RFC2047_UTF8_B_PATTERN,
+  SCHEMA_NAMES,
+  SIGNABLE_HEADERS,
+  SIGNED_HEADERS,
+  UUID_PATTERN,
+  detailedOperation,
+  headerDef,
+  limit,
+  limitValue,
+  parseAcceptFix,
+  pathParams,
 } from '../../src/spec/index.ts';
 
 describe('headers (§ Endpoints > Header parameters)', () => {
@@ -19,17 +38,41 @@ describe('headers (§ Endpoints > Header parameters)', () => {
   });
 
   it('lists the required headers of each operation exactly as the spec does', () => {
-    expect(OPERATION_HEADERS['create-signing-basket'].required).toEqual(
-      ['x-accept-fix', 'X-Request-ID', 'TPP-Session-ID', 'TPP-Redirect-URI', 'TPP-Signature-Certificate', 'Signature', 'PSU-ID', 'PSU-IP-Address']);
+    expect(OPERATION_HEADERS['create-signing-basket'].required).toEqual([
+      'x-accept-fix',
+      'X-Request-ID',
+      'TPP-Session-ID',
+      'TPP-Redirect-URI',
+      'TPP-Signature-Certificate',
+      'Signature',
+      'PSU-ID',
+      'PSU-IP-Address',
+    ]);
     expect(OPERATION_HEADERS['create-cross-border-payment'].required).toHaveLength(9);
     expect(OPERATION_HEADERS['create-cross-border-payment'].optional).toHaveLength(29 - 9);
     expect(OPERATION_HEADERS['get-transaction-details']).toMatchObject({ required: [], requiredShown: false });
-    expect(OPERATION_HEADERS['create-sandbox-card-transactions'].required).toEqual(['X-Request-ID', 'Digest', 'TPP-Signature-Certificate', 'Signature']);
-    expect(OPERATION_HEADERS['get-sandbox-account-transactions'].required).toEqual(['X-Request-ID', 'TPP-Signature-Certificate', 'Signature']);
+    expect(OPERATION_HEADERS['create-sandbox-card-transactions'].required).toEqual([
+      'X-Request-ID',
+      'Digest',
+      'TPP-Signature-Certificate',
+      'Signature',
+    ]);
+    expect(OPERATION_HEADERS['get-sandbox-account-transactions'].required).toEqual([
+      'X-Request-ID',
+      'TPP-Signature-Certificate',
+      'Signature',
+    ]);
   });
 
   it('holds the signed header set in its default order, plus (request-target)', () => {
-    expect(SIGNED_HEADERS).toEqual(['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri']);
+    expect(SIGNED_HEADERS).toEqual([
+      'date',
+      'digest',
+      'x-request-id',
+      'psu-id',
+      'psu-corporate-id',
+      'tpp-redirect-uri',
+    ]);
     expect(SIGNABLE_HEADERS).toContain('(request-target)');
   });
 });
@@ -38,11 +81,14 @@ describe('operations (§ Endpoints)', () => {
   it('details the five operations, each with schemas from the registry', () => {
     expect(DETAILED_OPERATIONS.map((op) => op.id)).toEqual([...DETAILED_OPERATION_IDS]);
     for (const op of DETAILED_OPERATIONS) {
-      for (const name of [op.requestSchema, op.responseSchema, ...op.responses.map((r) => r.schema)]) if (name) expect(SCHEMA_NAMES).toContain(name);
+      for (const name of [op.requestSchema, op.responseSchema, ...op.responses.map((r) => r.schema)])
+        if (name) expect(SCHEMA_NAMES).toContain(name);
       expect(op.headers).toBe(OPERATION_HEADERS[op.id]);
       expect(op.path.startsWith('/v1/')).toBe(true);
     }
-    expect(detailedOperation('get-transaction-details').responses.map((r) => r.status)).toEqual([400, 401, 404, 429, 500]);
+    expect(detailedOperation('get-transaction-details').responses.map((r) => r.status)).toEqual([
+      400, 401, 404, 429, 500,
+    ]);
     expect(() => detailedOperation('nope')).toThrow(/unknown detailed operation "nope"/);
   });
 
@@ -66,9 +112,19 @@ describe('operations (§ Endpoints)', () => {
 describe('errors (§ Errors)', () => {
   it('has every status/code pair, the code-less 400 rows split by situation', () => {
     expect(ERROR_PAIRS.map((pair) => `${pair.status} ${pair.id}`)).toEqual([
-      '400 FORMAT_ERROR', '400 QUERY_PARAMETER_REQUIRED', '400 PERIOD_INVALID', '400 REFERENCE_MIX_INVALID',
-      '400 signature-missing', '400 signature-invalid', '400 unprocessable-character', '400 corporate-id-missing', '400 kid-error',
-      '401 sca-required', '404 RESOURCE_UNKNOWN', '429 ACCESS_EXCEEDED', '500 SYSTEM_ERROR',
+      '400 FORMAT_ERROR',
+      '400 QUERY_PARAMETER_REQUIRED',
+      '400 PERIOD_INVALID',
+      '400 REFERENCE_MIX_INVALID',
+      '400 signature-missing',
+      '400 signature-invalid',
+      '400 unprocessable-character',
+      '400 corporate-id-missing',
+      '400 kid-error',
+      '401 sca-required',
+      '404 RESOURCE_UNKNOWN',
+      '429 ACCESS_EXCEEDED',
+      '500 SYSTEM_ERROR',
     ]);
   });
 });
@@ -80,15 +136,32 @@ describe('limits (§ Limits)', () => {
   });
 
   it.each([
-    ['basket-size', 10], ['date-skew', 60], ['sca-session-validity', 1], ['calls-without-psu', 4], ['history-without-psu', 90],
-    ['consent-age-details', 90], ['sca-renewal', 180], ['default-page-size', 200], ['creditor-name-length', 70], ['bban-length', 30],
-    ['iban-length', 34], ['tpp-message-text-length', 512], ['psu-message-length', 512], ['amount-precision', 18], ['sandbox-limit-min', 1],
+    ['basket-size', 10],
+    ['date-skew', 60],
+    ['sca-session-validity', 1],
+    ['calls-without-psu', 4],
+    ['history-without-psu', 90],
+    ['consent-age-details', 90],
+    ['sca-renewal', 180],
+    ['default-page-size', 200],
+    ['creditor-name-length', 70],
+    ['bban-length', 30],
+    ['iban-length', 34],
+    ['tpp-message-text-length', 512],
+    ['psu-message-length', 512],
+    ['amount-precision', 18],
+    ['sandbox-limit-min', 1],
   ] as const)('%s is %i', (id, value) => {
     expect(limitValue(id)).toBe(value);
   });
 
   it('holds units, windows and several values per row', () => {
-    expect(limit('calls-without-psu').values[0]).toEqual({ bound: 'max', value: 4, unit: 'calls', per: { value: 24, unit: 'hours' } });
+    expect(limit('calls-without-psu').values[0]).toEqual({
+      bound: 'max',
+      value: 4,
+      unit: 'calls',
+      per: { value: 24, unit: 'hours' },
+    });
     expect(limitValue('remittance-length', 'min')).toBe(1);
     expect(limitValue('remittance-length', 'max')).toBe(140);
     expect(limitValue('amount-precision', 'max', 'scale')).toBe(5);
@@ -98,17 +171,23 @@ describe('limits (§ Limits)', () => {
 });
 
 describe('versioning (§ Versioning)', () => {
-  const isIsoDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+  const isIsoDate = (value: string) =>
+    /^\d{4}-\d{2}-\d{2}$/.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
   it('holds dates as ISO dates', () => {
-    for (const date of [...ACCEPT_FIXES.map((f) => f.defaultSince), ...DEPRECATIONS.map((d) => d.effective)]) if (date) expect(isIsoDate(date)).toBe(true);
+    for (const date of [...ACCEPT_FIXES.map((f) => f.defaultSince), ...DEPRECATIONS.map((d) => d.effective)])
+      if (date) expect(isIsoDate(date)).toBe(true);
     expect(ACCEPT_FIXES.find((f) => f.value === 'amount-as-string')?.defaultSince).toBe('2020-08-01');
     expect(DEPRECATIONS.find((d) => d.id === 'consents-endpoint')?.effective).toBe('2024-12-05');
   });
 
   it('requires x-accept-fix on the basket (as amount-as-string) and cross-border operations', () => {
-    expect(ACCEPT_FIX_REQUIRED).toEqual({ 'create-signing-basket': 'amount-as-string', 'create-cross-border-payment': null });
-    for (const op of Object.keys(ACCEPT_FIX_REQUIRED)) expect(OPERATION_HEADERS[op as keyof typeof OPERATION_HEADERS].required).toContain('x-accept-fix');
+    expect(ACCEPT_FIX_REQUIRED).toEqual({
+      'create-signing-basket': 'amount-as-string',
+      'create-cross-border-payment': null,
+    });
+    for (const op of Object.keys(ACCEPT_FIX_REQUIRED))
+      expect(OPERATION_HEADERS[op as keyof typeof OPERATION_HEADERS].required).toContain('x-accept-fix');
   });
 
   it('parses a comma-separated x-accept-fix value', () => {

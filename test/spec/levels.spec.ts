@@ -31,8 +31,12 @@ interface Check {
 function loadChecks(): Check[] {
   const out: Check[] = [];
   const dir = join(ROOT, 'features');
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.feature')).sort()) {
-    const doc = new Parser(new AstBuilder(IdGenerator.incrementing()), new GherkinClassicTokenMatcher()).parse(readFileSync(join(dir, file), 'utf8'));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.feature'))
+    .sort()) {
+    const doc = new Parser(new AstBuilder(IdGenerator.incrementing()), new GherkinClassicTokenMatcher()).parse(
+      readFileSync(join(dir, file), 'utf8'),
+    );
     const lines = new Map<string, number>();
     const titles = new Map<string, string>();
     for (const child of doc.feature?.children ?? []) {
@@ -42,7 +46,8 @@ function loadChecks(): Check[] {
       titles.set(s.id, s.name);
       for (const ex of s.examples) for (const row of ex.tableBody) lines.set(row.id, row.location.line);
     }
-    for (const pickle of compile(doc, `features/${file}`, IdGenerator.incrementing())) out.push(toCheck(pickle, file, lines, titles));
+    for (const pickle of compile(doc, `features/${file}`, IdGenerator.incrementing()))
+      out.push(toCheck(pickle, file, lines, titles));
   }
   return out;
 }
@@ -59,7 +64,9 @@ function toCheck(pickle: Pickle, file: string, lines: Map<string, number>, title
     else if (step.type === 'Outcome') phase = 'outcome';
     if (phase === 'action') {
       const rows = step.argument?.dataTable?.rows.slice(1) ?? [];
-      const parts = rows.length ? rows.map((row) => `${stimulus(step.text)} | ${row.cells.map((c) => c.value.trim()).join(' | ')}`) : [stimulus(step.text)];
+      const parts = rows.length
+        ? rows.map((row) => `${stimulus(step.text)} | ${row.cells.map((c) => c.value.trim()).join(' | ')}`)
+        : [stimulus(step.text)];
       stimuli = stimuli.flatMap((before) => parts.map((part) => (before ? `${before} / ${part}` : part)));
     }
     if (phase === 'outcome') outcome.push(step.text.replace(/ and code [A-Z_]+/g, '').toLowerCase());
@@ -84,13 +91,23 @@ function toCheck(pickle: Pickle, file: string, lines: Map<string, number>, title
  */
 export function stimulus(text: string): string {
   const i = text.indexOf(' with ');
-  return (i < 0 ? text : text.slice(i + ' with '.length)).replace(/"/g, '').toLowerCase().replace(/ set to .*$/, ' set to <value>').trim();
+  return (i < 0 ? text : text.slice(i + ' with '.length))
+    .replace(/"/g, '')
+    .toLowerCase()
+    .replace(/ set to .*$/, ' set to <value>')
+    .trim();
 }
 
 /** Clauses that name an outcome or an operation rather than the rule a check is about. */
-const OUTCOME_CLAUSE = /^errors\.|^fields\.error-body|^endpoints\.[^.]+\.status\.|^endpoints\.[^.]+$|^signing\.(missing|invalid)-rejected$/;
+const OUTCOME_CLAUSE =
+  /^errors\.|^fields\.error-body|^endpoints\.[^.]+\.status\.|^endpoints\.[^.]+$|^signing\.(missing|invalid)-rejected$/;
 
-interface Conflict { key: string; rule: string[]; must: string; should: string }
+interface Conflict {
+  key: string;
+  rule: string[];
+  must: string;
+  should: string;
+}
 
 /**
  * The same check at two levels: a @must and a @should scenario that share a rule clause (one that is
@@ -110,7 +127,8 @@ export function levelConflicts(checks: readonly Check[]): Conflict[] {
     for (const must of group.filter((c) => c.level === 'must')) {
       for (const should of group.filter((c) => c.level === 'should')) {
         const rule = must.clauses.filter((id) => !OUTCOME_CLAUSE.test(id) && should.clauses.includes(id));
-        if (rule.length) out.push({ key, rule, must: `${must.where} ${must.name}`, should: `${should.where} ${should.name}` });
+        if (rule.length)
+          out.push({ key, rule, must: `${must.where} ${must.name}`, should: `${should.where} ${should.name}` });
       }
     }
   }
@@ -133,9 +151,13 @@ describe('clauses: stated or default', () => {
 
   it('holds a clause at MUST iff the spec states it; a stated SHOULD quotes a "should" or "may" of the spec', () => {
     for (const clause of CLAUSES) {
-      if (clause.level === 'must') expect(clause.basis, `${clause.id} is MUST, so it must be stated (quote it in src/spec/quotes.ts)`).toBe('stated');
+      if (clause.level === 'must')
+        expect(clause.basis, `${clause.id} is MUST, so it must be stated (quote it in src/spec/quotes.ts)`).toBe(
+          'stated',
+        );
       if (clause.basis === 'default') expect(clause.level, clause.id).toBe('should');
-      if (clause.basis === 'stated' && clause.level === 'should') expect(clause.quote, clause.id).toMatch(/\b(should|may)\b/);
+      if (clause.basis === 'stated' && clause.level === 'should')
+        expect(clause.quote, clause.id).toMatch(/\b(should|may)\b/);
     }
     expect(clauseById('endpoints.create-signing-basket').basis).toBe('default');
     expect(clauseById('signing.response-signature')).toMatchObject({ basis: 'stated', level: 'should' });
@@ -149,7 +171,9 @@ describe('clauses: stated or default', () => {
       // The suite's own wording of a clause ("name (required): rule", "§ Errors") is not a quote.
       expect(quote, id).not.toMatch(/\n|§|\((required|optional)\): |src\/spec|Berlin Group/);
     }
-    expect(clauseById('fields.transaction-details.ultimateCreditor').quote).toContain('not offered by the current implementation');
+    expect(clauseById('fields.transaction-details.ultimateCreditor').quote).toContain(
+      'not offered by the current implementation',
+    );
     expect(clauseById('limits.pending-all-returned').quote).toContain('(sandbox and card accounts unaffected)');
   });
 });
@@ -167,7 +191,9 @@ describe('scenario levels', () => {
   });
 
   it('rests every @must scenario on at least one stated clause', () => {
-    const onDefaults = checks.filter((c) => c.level === 'must' && c.clauses.every((id) => clauseById(id).basis === 'default'));
+    const onDefaults = checks.filter(
+      (c) => c.level === 'must' && c.clauses.every((id) => clauseById(id).basis === 'default'),
+    );
     expect(onDefaults.map((c) => `${c.where} ${c.name}: ${c.clauses.join(', ')}`)).toEqual([]);
   });
 
@@ -175,22 +201,46 @@ describe('scenario levels', () => {
     expect(levelConflicts(checks)).toEqual([]);
   });
 
-  it('sees the issue\'s example: a malformed PSU-Device-ID at MUST on the details and SHOULD on the account list', () => {
+  it("sees the issue's example: a malformed PSU-Device-ID at MUST on the details and SHOULD on the account list", () => {
     const check = (where: string, level: 'must' | 'should', when: string, clauses: string[]): Check => ({
-      where, name: where, title: where, level, levels: [`@${level}`], clauses, stimuli: [stimulus(when)], outcome: 'the request is refused with status 400',
+      where,
+      name: where,
+      title: where,
+      level,
+      levels: [`@${level}`],
+      clauses,
+      stimuli: [stimulus(when)],
+      outcome: 'the request is refused with status 400',
     });
     const conflicts = levelConflicts([
-      check('details', 'must', 'the TPP reads the details of that booked transaction with the header PSU-Device-ID set to "device"',
-        ['endpoints.get-transaction-details.status.400', 'errors.FORMAT_ERROR', 'headers.psu-device-id']),
-      check('list', 'should', 'the TPP reads the account list with the header "PSU-Device-ID" set to "device-123"', ['headers.psu-device-id']),
-      check('other', 'should', 'the TPP reads the account list with the header "PSU-ID" set to "x"', ['headers.psu-id']),
+      check(
+        'details',
+        'must',
+        'the TPP reads the details of that booked transaction with the header PSU-Device-ID set to "device"',
+        ['endpoints.get-transaction-details.status.400', 'errors.FORMAT_ERROR', 'headers.psu-device-id'],
+      ),
+      check('list', 'should', 'the TPP reads the account list with the header "PSU-Device-ID" set to "device-123"', [
+        'headers.psu-device-id',
+      ]),
+      check('other', 'should', 'the TPP reads the account list with the header "PSU-ID" set to "x"', [
+        'headers.psu-id',
+      ]),
     ]);
-    expect(conflicts).toEqual([{ key: 'the header psu-device-id set to <value> => the request is refused with status 400', rule: ['headers.psu-device-id'], must: 'details details', should: 'list list' }]);
+    expect(conflicts).toEqual([
+      {
+        key: 'the header psu-device-id set to <value> => the request is refused with status 400',
+        rule: ['headers.psu-device-id'],
+        must: 'details details',
+        should: 'list list',
+      },
+    ]);
   });
 
   it('names, in docs/levels.md, every @must scenario with the clause it rests on', () => {
     const doc = readFileSync(join(ROOT, 'docs/levels.md'), 'utf8');
-    const missing = [...new Set(checks.filter((c) => c.level === 'must').map((c) => c.title))].filter((title) => !doc.includes(title));
+    const missing = [...new Set(checks.filter((c) => c.level === 'must').map((c) => c.title))].filter(
+      (title) => !doc.includes(title),
+    );
     expect(missing).toEqual([]);
   });
 });

@@ -2,8 +2,22 @@ import cc from 'currency-codes';
 import countries from 'i18n-iso-countries';
 import { describe, expect, it } from 'vitest';
 import {
-  BASKET_STATUSES, BOOKING_STATUSES, COUNTRY_CODES, CURRENCIES, CURRENCY_CODES, LINK_VERBS, APPROVE_BEFORE_READ_PRODUCTS, PAYMENT_PRODUCTS,
-  PAYMENT_STATUSES, PURPOSE_CODES, TPP_MESSAGE_CODE_GROUPS, TPP_MESSAGE_CODES, currencyInfo, isCountryCode, isCurrencyCode, minorUnits,
+  BASKET_STATUSES,
+  BOOKING_STATUSES,
+  COUNTRY_CODES,
+  CURRENCIES,
+  CURRENCY_CODES,
+  LINK_VERBS,
+  APPROVE_BEFORE_READ_PRODUCTS,
+  PAYMENT_PRODUCTS,
+  PAYMENT_STATUSES,
+  PURPOSE_CODES,
+  TPP_MESSAGE_CODE_GROUPS,
+  TPP_MESSAGE_CODES,
+  currencyInfo,
+  isCountryCode,
+  isCurrencyCode,
+  minorUnits,
 } from '../../src/spec/index.ts';
 import { parseGroupedCodes } from '../../src/spec/grouped-codes.ts';
 
@@ -17,17 +31,34 @@ describe('currencies (§ Resources > Currency code)', () => {
 
   it('equals the ISO list one of currency-codes, minus the codes the spec leaves out, plus the held ones', () => {
     // Current ISO codes the spec does not list: funds, metals, test codes and successors of withdrawn codes.
-    const notInSpec = 'BOV BYN CHE CHW CLF COU MRU MXV SLE SSP STN USN UYI UYW VED VES XAG XAU XBA XBB XBC XBD XPD XPT XSU XTS XUA XXX ZWG'.split(' ');
+    const notInSpec =
+      'BOV BYN CHE CHW CLF COU MRU MXV SLE SSP STN USN UYI UYW VED VES XAG XAU XBA XBB XBC XBD XPD XPT XSU XTS XUA XXX ZWG'.split(
+        ' ',
+      );
     const heldOnly = 'BYR GGP HRK IMP JEP MRO SLL SPL STD TVD VEF ZWD'.split(' ');
     const expected = [...cc.codes().filter((code) => !notInSpec.includes(code)), ...heldOnly].sort();
     expect([...CURRENCY_CODES].sort()).toEqual(expected);
   });
 
   it.each([
-    ['EUR', 2, 'iso'], ['JPY', 0, 'iso'], ['BHD', 3, 'iso'], ['KWD', 3, 'iso'], ['NOK', 2, 'iso'], ['CUC', 2, 'iso'],
-    ['BYR', 0, 'withdrawn'], ['MRO', 2, 'withdrawn'], ['STD', 2, 'withdrawn'], ['VEF', 2, 'withdrawn'], ['ZWD', 2, 'withdrawn'],
-    ['HRK', 2, 'withdrawn'], ['SLL', 2, 'withdrawn'],
-    ['SPL', 2, 'non-iso'], ['GGP', 2, 'non-iso'], ['IMP', 2, 'non-iso'], ['JEP', 2, 'non-iso'], ['TVD', 2, 'non-iso'],
+    ['EUR', 2, 'iso'],
+    ['JPY', 0, 'iso'],
+    ['BHD', 3, 'iso'],
+    ['KWD', 3, 'iso'],
+    ['NOK', 2, 'iso'],
+    ['CUC', 2, 'iso'],
+    ['BYR', 0, 'withdrawn'],
+    ['MRO', 2, 'withdrawn'],
+    ['STD', 2, 'withdrawn'],
+    ['VEF', 2, 'withdrawn'],
+    ['ZWD', 2, 'withdrawn'],
+    ['HRK', 2, 'withdrawn'],
+    ['SLL', 2, 'withdrawn'],
+    ['SPL', 2, 'non-iso'],
+    ['GGP', 2, 'non-iso'],
+    ['IMP', 2, 'non-iso'],
+    ['JEP', 2, 'non-iso'],
+    ['TVD', 2, 'non-iso'],
     ['XDR', 0, 'no-minor-unit'],
   ] as const)('%s has %i minor units (%s)', (code, units, status) => {
     expect(minorUnits(code)).toBe(units);
@@ -104,8 +135,14 @@ describe('codes (enumerations of the spec)', () => {
   });
 
   it('groups tppMessage codes as the spec does', () => {
-    expect(Object.fromEntries(Object.entries(TPP_MESSAGE_CODE_GROUPS).map(([group, codes]) => [group, codes.length]))).toEqual({
-      'system-and-request': 9, sca: 4, consent: 4, product: 2, payment: 4,
+    expect(
+      Object.fromEntries(Object.entries(TPP_MESSAGE_CODE_GROUPS).map(([group, codes]) => [group, codes.length])),
+    ).toEqual({
+      'system-and-request': 9,
+      sca: 4,
+      consent: 4,
+      product: 2,
+      payment: 4,
     });
     expect(TPP_MESSAGE_CODES).toHaveLength(23);
   });

@@ -15,7 +15,11 @@ function files(dir: string): string[] {
 
 const RESTATED = [
   { type: 'PsuContext', pattern: /['"](PRIVATE|CORPORATE)['"]\s*\|\s*['"](PRIVATE|CORPORATE)['"]/ },
-  { type: 'PaymentService', pattern: /['"](bulk-payments|periodic-payments|payments)['"]\s*\|\s*['"](bulk-payments|periodic-payments|payments)['"]/ },
+  {
+    type: 'PaymentService',
+    pattern:
+      /['"](bulk-payments|periodic-payments|payments)['"]\s*\|\s*['"](bulk-payments|periodic-payments|payments)['"]/,
+  },
 ];
 
 describe('types the spec names are not restated', () => {

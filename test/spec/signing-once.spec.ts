@@ -19,7 +19,11 @@ function tsFiles(dir: string): string[] {
   });
 }
 
-interface Hit { file: string; line: number; text: string }
+interface Hit {
+  file: string;
+  line: number;
+  text: string;
+}
 
 /** Every node of every src/ file that `match` accepts, with its place. */
 function findInSrc(match: (node: ts.Node, file: string) => boolean): Hit[] {
@@ -28,7 +32,12 @@ function findInSrc(match: (node: ts.Node, file: string) => boolean): Hit[] {
     const file = relative(ROOT, path).split('\\').join('/');
     const sf = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
     const visit = (node: ts.Node): void => {
-      if (match(node, file)) hits.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: node.getText(sf).slice(0, 80) });
+      if (match(node, file))
+        hits.push({
+          file,
+          line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1,
+          text: node.getText(sf).slice(0, 80),
+        });
       ts.forEachChild(node, visit);
     };
     visit(sf);
@@ -47,10 +56,22 @@ function isSignedList(node: ts.Node): boolean {
   const want = SIGNED_HEADERS.join(' ');
   if (ts.isArrayLiteralExpression(node)) {
     const names = node.elements.map(stringValue);
-    return names.every((n) => n !== undefined) && names.map((n) => n!.toLowerCase()).join(' ').includes(want);
+    return (
+      names.every((n) => n !== undefined) &&
+      names
+        .map((n) => n!.toLowerCase())
+        .join(' ')
+        .includes(want)
+    );
   }
   const s = stringValue(node) ?? (ts.isTemplateExpression(node) ? node.getText() : undefined);
-  return s !== undefined && s.toLowerCase().replace(/[\s,]+/g, ' ').includes(want);
+  return (
+    s !== undefined &&
+    s
+      .toLowerCase()
+      .replace(/[\s,]+/g, ' ')
+      .includes(want)
+  );
 }
 
 /**
@@ -61,16 +82,34 @@ function isSignedList(node: ts.Node): boolean {
 function isWindowNumber(node: ts.Node, file: string): boolean {
   const seconds = DATE_WINDOW_SECONDS;
   const ms = seconds * 1000;
-  const value = ts.isNumericLiteral(node) ? Number(node.text.replace(/_/g, '')) : ts.isStringLiteral(node) && /^\d+$/.test(node.text) ? Number(node.text) : undefined;
+  const value = ts.isNumericLiteral(node)
+    ? Number(node.text.replace(/_/g, ''))
+    : ts.isStringLiteral(node) && /^\d+$/.test(node.text)
+      ? Number(node.text)
+      : undefined;
   if (value !== seconds && value !== ms) return false;
   const parent = node.parent;
-  if (ts.isNumericLiteral(node) && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.AsteriskToken) {
+  if (
+    ts.isNumericLiteral(node) &&
+    ts.isBinaryExpression(parent) &&
+    parent.operatorToken.kind === ts.SyntaxKind.AsteriskToken
+  ) {
     const other = parent.left === node ? parent.right : parent.left;
     if (!ts.isNumericLiteral(other)) return false; // h * 60, minutes * 60_000: a unit conversion; 60 * 1000 stays a hit
   }
   if (value === seconds && ts.isNumericLiteral(node)) {
-    if (ts.isCallExpression(parent) && ts.isPropertyAccessExpression(parent.expression) && parent.expression.name.text === 'slice') return false;
-    if (file === 'src/tpp/http-date.ts' && ts.isBinaryExpression(parent) && parent.operatorToken.kind === ts.SyntaxKind.GreaterThanToken) return false;
+    if (
+      ts.isCallExpression(parent) &&
+      ts.isPropertyAccessExpression(parent.expression) &&
+      parent.expression.name.text === 'slice'
+    )
+      return false;
+    if (
+      file === 'src/tpp/http-date.ts' &&
+      ts.isBinaryExpression(parent) &&
+      parent.operatorToken.kind === ts.SyntaxKind.GreaterThanToken
+    )
+      return false;
   }
   return true;
 }
@@ -110,9 +149,18 @@ describe('the signing facts are defined once, in src/spec/signing.ts', () => {
       return found;
     };
     expect(parse(`const a = "RSA-SHA256";`)).toEqual(['algorithm']);
-    expect(parse(`const h = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'];`)).toEqual(['signed']);
-    expect(parse(`const help = 'Default: date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri';`)).toEqual(['signed']);
-    expect(parse(`const w = opts.max ?? 60; const m = 60_000; const d = '60'; const k = 60 * 1000;`)).toEqual(['window', 'window', 'window', 'window']);
+    expect(
+      parse(`const h = ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'];`),
+    ).toEqual(['signed']);
+    expect(parse(`const help = 'Default: date digest x-request-id psu-id psu-corporate-id tpp-redirect-uri';`)).toEqual(
+      ['signed'],
+    );
+    expect(parse(`const w = opts.max ?? 60; const m = 60_000; const d = '60'; const k = 60 * 1000;`)).toEqual([
+      'window',
+      'window',
+      'window',
+      'window',
+    ]);
     expect(parse(`const t = s.slice(0, 60); const n = (h * 60 + m) * 60; const x = "within 60 seconds";`)).toEqual([]);
     // A tampered list (one name left out or repeated) is not the spec's list.
     expect(parse(`const t = ['date', 'date', 'digest', 'x-request-id', 'psu-id', 'tpp-redirect-uri'];`)).toEqual([]);

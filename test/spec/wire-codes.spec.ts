@@ -35,16 +35,23 @@ describe('the table of wire codes', () => {
   it('takes the status of every code § Errors pairs with one from the pairs table', () => {
     for (const pair of ERROR_PAIRS) {
       if (pair.code && isWireCode(pair.code)) expect(WIRE_CODES[pair.code].status, pair.code).toBe(pair.status);
-      for (const code of pair.tppMessageCodes ?? []) if (isWireCode(code)) expect(WIRE_CODES[code].status, code).toBe(pair.status);
+      for (const code of pair.tppMessageCodes ?? [])
+        if (isWireCode(code)) expect(WIRE_CODES[code].status, code).toBe(pair.status);
     }
   });
 
   it('is the error section of docs/reference-bank.md, row for row', () => {
     const rows = docRows();
     for (const code of WIRE_CODE_NAMES) {
-      expect(rows.get(code), `${code} in docs/reference-bank.md § Error codes`).toEqual({ status: WIRE_CODES[code].status, level: WIRE_CODES[code].level });
+      expect(rows.get(code), `${code} in docs/reference-bank.md § Error codes`).toEqual({
+        status: WIRE_CODES[code].status,
+        level: WIRE_CODES[code].level,
+      });
     }
-    expect([...rows.keys()].filter((code) => !isWireCode(code)), 'docs codes missing from WIRE_CODES').toEqual([]);
+    expect(
+      [...rows.keys()].filter((code) => !isWireCode(code)),
+      'docs codes missing from WIRE_CODES',
+    ).toEqual([]);
   });
 
   it('is where every code the bank raises comes from', () => {
@@ -53,7 +60,8 @@ describe('the table of wire codes', () => {
       const where = relative(ROOT, file);
       const text = readFileSync(file, 'utf8');
       // Raised with a status of its own: the status belongs to the table.
-      for (const m of text.matchAll(/new BankError\(\s*\d/g)) offenders.push(`${where}: ${text.slice(m.index, m.index + 40)}`);
+      for (const m of text.matchAll(/new BankError\(\s*\d/g))
+        offenders.push(`${where}: ${text.slice(m.index, m.index + 40)}`);
       // Raised (BankError, the SCA failure redirect, a fault's errorBody) or written (`code: '…'`) with a literal code.
       const literal = /(?:new BankError\(\s*|errorBody\(\s*|\bfail\([^)]*?, |\bcode: )'([A-Z][A-Z0-9_]+)'/g;
       for (const m of text.matchAll(literal)) {

@@ -17,7 +17,7 @@ function writeAll(w: FileSystemWriter, src: string): void {
 }
 
 describe('the Allure writer', () => {
-  it('writes the same files, with the same contents, as the library\'s writer, and no temporary ones', () => {
+  it("writes the same files, with the same contents, as the library's writer, and no temporary ones", () => {
     const base = mkdtempSync(join(tmpdir(), 'xs2a-allure-w-'));
     const src = join(base, 'shot.png');
     writeFileSync(src, Buffer.from([137, 80, 78, 71]));

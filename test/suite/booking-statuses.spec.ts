@@ -27,20 +27,35 @@ const reasonOf = (f: () => unknown): string => {
 };
 
 describe('the profile key bookingStatuses', () => {
-  it('defaults to the spec\'s three values and Berlin Group\'s two; a profile may list others, not none', () => {
+  it("defaults to the spec's three values and Berlin Group's two; a profile may list others, not none", () => {
     expect(defaultProfile().bookingStatuses).toEqual(['booked', 'pending', 'both', 'all', 'information']);
     expect(completeProfile({}, '.').bookingStatuses).toEqual(['booked', 'pending', 'both', 'all', 'information']);
-    expect(completeProfile({ bookingStatuses: ['both', 'pending', 'all', 'standing'] }, '.').bookingStatuses).toEqual(['both', 'pending', 'all', 'standing']);
+    expect(completeProfile({ bookingStatuses: ['both', 'pending', 'all', 'standing'] }, '.').bookingStatuses).toEqual([
+      'both',
+      'pending',
+      'all',
+      'standing',
+    ]);
     expect(() => completeProfile({ bookingStatuses: [] }, '.')).toThrow(ProfileError);
   });
 
   it('the reads that need no particular value: the default profile keeps booked, pending and both; a bank without them, a listed one', () => {
     const all = session(defaultProfile().bookingStatuses);
-    expect([readStatus(all, 'booked'), readStatus(all, 'pending'), readStatus(all)]).toEqual(['booked', 'pending', 'both']);
+    expect([readStatus(all, 'booked'), readStatus(all, 'pending'), readStatus(all)]).toEqual([
+      'booked',
+      'pending',
+      'both',
+    ]);
     const spec = session(['both', 'pending', 'all']);
-    expect([readStatus(spec, 'booked'), readStatus(spec, 'pending'), readStatus(spec)]).toEqual(['both', 'pending', 'both']);
+    expect([readStatus(spec, 'booked'), readStatus(spec, 'pending'), readStatus(spec)]).toEqual([
+      'both',
+      'pending',
+      'both',
+    ]);
     expect([readStatus(session(['all']), 'booked'), readStatus(session(['booked']))]).toEqual(['all', 'booked']);
-    expect(reasonOf(() => readStatus(session(['booked']), 'pending'))).toMatch(/none of the bookingStatus values pending, both, all .*\(bookingStatuses: booked\)$/);
+    expect(reasonOf(() => readStatus(session(['booked']), 'pending'))).toMatch(
+      /none of the bookingStatus values pending, both, all .*\(bookingStatuses: booked\)$/,
+    );
     expect(reasonOf(() => readStatus(session(['information']), 'booked'))).toMatch(/\(bookingStatuses: information\)$/);
     expect(profileKeyOf(reasonOf(() => readStatus(session(['information']), 'booked')))).toBe('bookingStatuses');
   });
@@ -54,13 +69,29 @@ describe('the profile key bookingStatuses', () => {
 
   it('the queries a feature writes: an unlisted value becomes a listed one; a value expected refused that the bank takes is not applicable', () => {
     const spec = session(['both', 'pending', 'all']);
-    expect(withListedStatuses(spec, 'bookingStatus=booked&dateFrom=yesterday', 'bookingStatus=booked&dateFrom=2024-12-15'))
-      .toEqual(['bookingStatus=both&dateFrom=yesterday', 'bookingStatus=both&dateFrom=2024-12-15']);
-    expect(withListedStatuses(session(['booked']), 'bookingStatus=everything&dateFrom=2024-01-01', 'bookingStatus=both&dateFrom=2024-01-01'))
-      .toEqual(['bookingStatus=everything&dateFrom=2024-01-01', 'bookingStatus=booked&dateFrom=2024-01-01']);
-    expect(withListedStatuses(spec, 'dateFrom=2024-01-01', 'bookingStatus=booked&dateFrom=2024-01-01')).toEqual(['dateFrom=2024-01-01', 'bookingStatus=both&dateFrom=2024-01-01']);
-    expect(reasonOf(() => withListedStatuses(session(['booked', 'everything']), 'bookingStatus=everything&dateFrom=2024-01-01', 'bookingStatus=both&dateFrom=2024-01-01')))
-      .toMatch(/lists bookingStatus everything .*\(bookingStatuses\)$/);
+    expect(
+      withListedStatuses(spec, 'bookingStatus=booked&dateFrom=yesterday', 'bookingStatus=booked&dateFrom=2024-12-15'),
+    ).toEqual(['bookingStatus=both&dateFrom=yesterday', 'bookingStatus=both&dateFrom=2024-12-15']);
+    expect(
+      withListedStatuses(
+        session(['booked']),
+        'bookingStatus=everything&dateFrom=2024-01-01',
+        'bookingStatus=both&dateFrom=2024-01-01',
+      ),
+    ).toEqual(['bookingStatus=everything&dateFrom=2024-01-01', 'bookingStatus=booked&dateFrom=2024-01-01']);
+    expect(withListedStatuses(spec, 'dateFrom=2024-01-01', 'bookingStatus=booked&dateFrom=2024-01-01')).toEqual([
+      'dateFrom=2024-01-01',
+      'bookingStatus=both&dateFrom=2024-01-01',
+    ]);
+    expect(
+      reasonOf(() =>
+        withListedStatuses(
+          session(['booked', 'everything']),
+          'bookingStatus=everything&dateFrom=2024-01-01',
+          'bookingStatus=both&dateFrom=2024-01-01',
+        ),
+      ),
+    ).toMatch(/lists bookingStatus everything .*\(bookingStatuses\)$/);
   });
 });
 
@@ -74,7 +105,11 @@ describe('a run with a profile that lists bookingStatuses without booked and inf
     writeFileSync(file, 'bookingStatuses: [pending, both, all]\n');
     const tags = '@area:accounts or @area:access-without-psu or @area:card-accounts or @area:transaction-details';
     const r = cli(['run', '--no-report', '--report-dir', dir, '--profile', file, '--tags', tags], '', 240_000);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ name: string; outcome: string; reason?: string }>;
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
+      name: string;
+      outcome: string;
+      reason?: string;
+    }>;
     expect(r.code, r.stdout.slice(-2000)).toBe(0);
     const open = results.filter((x) => x.outcome !== 'passed');
     expect(open.map((x) => [x.name, x.outcome]).sort()).toEqual([
@@ -83,6 +118,8 @@ describe('a run with a profile that lists bookingStatuses without booked and inf
     ]);
     for (const x of open) expect(x.reason).toMatch(/\(bookingStatuses\)$/);
     expect(results.filter((x) => x.outcome === 'passed').length).toBeGreaterThan(60);
-    expect(results.find((x) => x.name === 'A booked transaction keeps its transactionId across reads')?.outcome).toBe('passed');
+    expect(results.find((x) => x.name === 'A booked transaction keeps its transactionId across reads')?.outcome).toBe(
+      'passed',
+    );
   }, 300_000);
 });

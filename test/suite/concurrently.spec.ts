@@ -11,11 +11,15 @@ describe('concurrently', () => {
     let inFlight = 0;
     let most = 0;
     const t0 = Date.now();
-    await concurrently(Array.from({ length: 12 }, (_, i) => i), 4, async () => {
-      most = Math.max(most, ++inFlight);
-      await sleep(20);
-      inFlight--;
-    });
+    await concurrently(
+      Array.from({ length: 12 }, (_, i) => i),
+      4,
+      async () => {
+        most = Math.max(most, ++inFlight);
+        await sleep(20);
+        inFlight--;
+      },
+    );
     expect(most).toBe(4);
     expect(Date.now() - t0).toBeLessThan(12 * 20);
   });
@@ -38,17 +42,19 @@ describe('concurrently', () => {
     expect(seen).toEqual([1, -1, 2, -2, 3, -3]);
   });
 
-  it('a failing call stops the others from starting; its error is the helper\'s', async () => {
+  it("a failing call stops the others from starting; its error is the helper's", async () => {
     const started: number[] = [];
-    await expect(concurrently([0, 1, 2, 3, 4, 5, 6, 7], 2, async (x) => {
-      started.push(x);
-      await sleep(5);
-      if (x === 1) throw new Error('item 1 failed');
-    })).rejects.toThrow('item 1 failed');
+    await expect(
+      concurrently([0, 1, 2, 3, 4, 5, 6, 7], 2, async (x) => {
+        started.push(x);
+        await sleep(5);
+        if (x === 1) throw new Error('item 1 failed');
+      }),
+    ).rejects.toThrow('item 1 failed');
     expect(started.length).toBeLessThan(5);
   });
 
-  it('a scenario\'s width is its profile\'s concurrency (default 4)', async () => {
+  it("a scenario's width is its profile's concurrency (default 4)", async () => {
     let most = 0;
     let inFlight = 0;
     const call = async () => {
@@ -56,10 +62,18 @@ describe('concurrently', () => {
       await sleep(5);
       inFlight--;
     };
-    await eachAtOnce({ profile: {} }, Array.from({ length: 10 }, (_, i) => i), call);
+    await eachAtOnce(
+      { profile: {} },
+      Array.from({ length: 10 }, (_, i) => i),
+      call,
+    );
     expect(most).toBe(4);
     most = 0;
-    await eachAtOnce({ profile: { concurrency: 2 } }, Array.from({ length: 10 }, (_, i) => i), call);
+    await eachAtOnce(
+      { profile: { concurrency: 2 } },
+      Array.from({ length: 10 }, (_, i) => i),
+      call,
+    );
     expect(most).toBe(2);
   });
 });

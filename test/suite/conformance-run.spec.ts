@@ -11,11 +11,17 @@ describe('xs2a-conformance run (embedded reference bank)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
     const r = cli(['run', '--no-report', '--report-dir', dir], '', 590_000);
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-    const failed = results.results.filter((x: { outcome: string }) => x.outcome !== 'passed' && x.outcome !== 'not-applicable');
-    expect(failed.map((x: { name: string; message?: string }) => `${x.name}: ${x.message?.split('\n')[0]}`)).toEqual([]);
+    const failed = results.results.filter(
+      (x: { outcome: string }) => x.outcome !== 'passed' && x.outcome !== 'not-applicable',
+    );
+    expect(failed.map((x: { name: string; message?: string }) => `${x.name}: ${x.message?.split('\n')[0]}`)).toEqual(
+      [],
+    );
     expect(r.code).toBe(0);
     expect(results.results.length).toBeGreaterThan(20);
-    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testsuites name="xs2a-conformance" tests="\d+" failures="0"/);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(
+      /<testsuites name="xs2a-conformance" tests="\d+" failures="0"/,
+    );
     expect(readFileSync(join(dir, 'summary.txt'), 'utf8')).toContain('VERDICT: every applicable MUST passes');
     expect(existsSync(join(dir, 'allure-results'))).toBe(true);
   }, 600_000);
@@ -28,8 +34,16 @@ describe('xs2a-conformance run --dialect variant', () => {
   it('certifies the variant dialect: ≥ 300 scenarios pass, no MUST fails or is inconclusive', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-run-variant-'));
     const r = cli(['run', '--no-report', '--dialect', 'variant', '--report-dir', dir], '', 590_000);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ name: string; level: string; outcome: string; message?: string }>;
-    const badMust = results.filter((x) => x.level === 'must' && (x.outcome === 'failed' || x.outcome === 'inconclusive' || x.outcome === 'undefined'));
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
+      name: string;
+      level: string;
+      outcome: string;
+      message?: string;
+    }>;
+    const badMust = results.filter(
+      (x) =>
+        x.level === 'must' && (x.outcome === 'failed' || x.outcome === 'inconclusive' || x.outcome === 'undefined'),
+    );
     expect(badMust.map((x) => `${x.outcome}: ${x.name}: ${x.message?.split('\n')[0]}`)).toEqual([]);
     expect(r.code).toBe(0);
     expect(results.filter((x) => x.outcome === 'passed').length).toBeGreaterThanOrEqual(300);

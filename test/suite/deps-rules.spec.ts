@@ -16,7 +16,10 @@ function cruise(files: Record<string, string>): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-deps-'));
   dirs.push(dir);
   cpSync(join(ROOT, '.dependency-cruiser.cjs'), join(dir, '.dependency-cruiser.cjs'));
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', allowImportingTsExtensions: true, noEmit: true } }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ compilerOptions: { module: 'nodenext', allowImportingTsExtensions: true, noEmit: true } }),
+  );
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
@@ -24,7 +27,19 @@ function cruise(files: Record<string, string>): string[] {
   }
   let out: string;
   try {
-    out = execFileSync(process.execPath, [join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', 'test', '--config', '.dependency-cruiser.cjs', '--output-type', 'json'], { cwd: dir, encoding: 'utf8' });
+    out = execFileSync(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
+        'src',
+        'test',
+        '--config',
+        '.dependency-cruiser.cjs',
+        '--output-type',
+        'json',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
   } catch (e) {
     out = (e as { stdout: string }).stdout;
   }
@@ -42,18 +57,35 @@ const CLEAN = {
 describe('the layering rules', () => {
   // Fault: a sender that opens its own connections (undici or node:tls imported outside src/transport).
   it('fail undici imported outside the one transport, and the transport importing the project', () => {
-    expect(cruise({ ...CLEAN, 'src/transport/index.ts': "import { Agent } from 'undici';\nexport const D = new Agent();\n" })).toEqual([]);
-    expect(cruise({
-      ...CLEAN,
-      'src/transport/index.ts': "import { A } from '../spec/a.ts';\nexport const D = A;\n",
-      'src/tpp/b.ts': "import { A } from '../spec/a.ts';\nimport { request } from 'undici';\nexport const B = A;\nexport const R = request;\n",
-      'src/session/d.ts': "import { connect } from 'node:tls';\nexport const D = connect;\n",
-    })).toEqual(['one-transport', 'sockets-only-in-transport', 'transport-is-the-bottom']);
+    expect(
+      cruise({
+        ...CLEAN,
+        'src/transport/index.ts': "import { Agent } from 'undici';\nexport const D = new Agent();\n",
+      }),
+    ).toEqual([]);
+    expect(
+      cruise({
+        ...CLEAN,
+        'src/transport/index.ts': "import { A } from '../spec/a.ts';\nexport const D = A;\n",
+        'src/tpp/b.ts':
+          "import { A } from '../spec/a.ts';\nimport { request } from 'undici';\nexport const B = A;\nexport const R = request;\n",
+        'src/session/d.ts': "import { connect } from 'node:tls';\nexport const D = connect;\n",
+      }),
+    ).toEqual(['one-transport', 'sockets-only-in-transport', 'transport-is-the-bottom']);
   }, 30_000);
 
   // The global fetch needs no import: no project source outside src/transport calls it.
   it('no fetch() outside the transport', () => {
-    const hits = execFileSync('sh', ['-c', "grep -rlE '(^|[^.a-zA-Z_])fetch\\(' src steps properties bench bin --include=*.ts --include=*.mjs || true"], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter((f) => f && !f.startsWith('src/transport/'));
+    const hits = execFileSync(
+      'sh',
+      [
+        '-c',
+        "grep -rlE '(^|[^.a-zA-Z_])fetch\\(' src steps properties bench bin --include=*.ts --include=*.mjs || true",
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    )
+      .split('\n')
+      .filter((f) => f && !f.startsWith('src/transport/'));
     expect(hits).toEqual([]);
   });
 
@@ -62,10 +94,13 @@ describe('the layering rules', () => {
   }, 30_000);
 
   it('fail an upward import, a type-only cycle and src importing test/', () => {
-    expect(cruise({
-      ...CLEAN,
-      'src/spec/a.ts': "import type { B } from '../tpp/b.ts';\nexport const A = 1;\nexport type X = typeof B;\n",
-      'src/session/c.ts': "import { B } from '../tpp/b.ts';\nimport { T } from '../../test/t.ts';\nexport const C = B + T;\n",
-    })).toEqual(['no-circular', 'session-only-from-spec-and-tpp', 'spec-is-the-bottom', 'src-not-from-tests']);
+    expect(
+      cruise({
+        ...CLEAN,
+        'src/spec/a.ts': "import type { B } from '../tpp/b.ts';\nexport const A = 1;\nexport type X = typeof B;\n",
+        'src/session/c.ts':
+          "import { B } from '../tpp/b.ts';\nimport { T } from '../../test/t.ts';\nexport const C = B + T;\n",
+      }),
+    ).toEqual(['no-circular', 'session-only-from-spec-and-tpp', 'spec-is-the-bottom', 'src-not-from-tests']);
   }, 30_000);
 });

@@ -9,17 +9,34 @@ import { cli } from '../helpers/cli.ts';
 
 describe('doctor', () => {
   it('reads the profile key from the reasons the run writes', () => {
-    expect(profileKeyOf('the profile does not offer norwegian-domestic-credit-transfers as bulk-payments (capabilities.bulkProducts)')).toBe('capabilities.bulkProducts');
-    expect(profileKeyOf('the profile says the bank offers no create-sandbox-customer operation (operations.create-sandbox-customer: null); the spec does not name one')).toBe('operations.create-sandbox-customer');
-    expect(profileKeyOf('the rule is about time and the profile declares no clock-control operation (clockControl)')).toBe('clockControl');
-    expect(profileKeyOf('no national identity number for a private PSU: set psu.private.nationalId in the profile')).toBe('psu.private.nationalId');
+    expect(
+      profileKeyOf(
+        'the profile does not offer norwegian-domestic-credit-transfers as bulk-payments (capabilities.bulkProducts)',
+      ),
+    ).toBe('capabilities.bulkProducts');
+    expect(
+      profileKeyOf(
+        'the profile says the bank offers no create-sandbox-customer operation (operations.create-sandbox-customer: null); the spec does not name one',
+      ),
+    ).toBe('operations.create-sandbox-customer');
+    expect(
+      profileKeyOf('the rule is about time and the profile declares no clock-control operation (clockControl)'),
+    ).toBe('clockControl');
+    expect(
+      profileKeyOf('no national identity number for a private PSU: set psu.private.nationalId in the profile'),
+    ).toBe('psu.private.nationalId');
     expect(profileKeyOf('SCA did not give a psu-id: {"code":"PSU_CREDENTIALS_INVALID"}')).toMatch(/^sca\.form\.fields/);
     expect(profileKeyOf('GET /v1/accounts answered 500')).toBeUndefined();
   });
 
   it('groups the inconclusive and not-applicable scenarios by key, biggest first, and the CLI prints it', () => {
     const results = [
-      { name: 'a', outcome: 'not-applicable', level: 'should', reason: 'the profile names no product with fee information (capabilities.feeInformation)' },
+      {
+        name: 'a',
+        outcome: 'not-applicable',
+        level: 'should',
+        reason: 'the profile names no product with fee information (capabilities.feeInformation)',
+      },
       { name: 'b', outcome: 'inconclusive', level: 'must', reason: 'SCA did not give a psu-id: x' },
       { name: 'c', outcome: 'inconclusive', level: 'must', reason: 'SCA did not give a psu-id: y' },
       { name: 'd', outcome: 'passed', level: 'must' },

@@ -18,12 +18,16 @@ import { cliAsync, ROOT } from '../helpers/cli.ts';
 /** The value at a dotted profile key (operations.*, responses.*, templates.* keys hold dots of their own). */
 function valueAt(doc: Record<string, any>, key: string): unknown {
   const parts = key.split('.');
-  const path = ['operations', 'responses', 'templates'].includes(parts[0]) ? [parts[0], parts.slice(1).join('.')] : parts;
+  const path = ['operations', 'responses', 'templates'].includes(parts[0])
+    ? [parts[0], parts.slice(1).join('.')]
+    : parts;
   return path.reduce<any>((cur, k) => (cur === undefined || cur === null ? undefined : cur[k]), doc);
 }
 function setAt(doc: Record<string, any>, key: string, value: unknown): void {
   const parts = key.split('.');
-  const path = ['operations', 'responses', 'templates'].includes(parts[0]) ? [parts[0], parts.slice(1).join('.')] : parts;
+  const path = ['operations', 'responses', 'templates'].includes(parts[0])
+    ? [parts[0], parts.slice(1).join('.')]
+    : parts;
   let cur = doc;
   for (const k of path.slice(0, -1)) cur = cur[k] ??= {};
   cur[path[path.length - 1]] = value;
@@ -51,18 +55,39 @@ describe.each(['default', 'variant'] as const)('init against the %s dialect', (d
     expect(doc.clockControl).toMatchObject({ method: 'POST', path: '/__control/clock' });
     if (dialect === 'variant') {
       expect(doc.customerTypes).toEqual({ private: 'PERSON', corporate: 'ORGANISATION' });
-      expect(doc.responses).toMatchObject({ 'sandbox-customers.list': '/customers', 'sandbox-customer.nationalId': '/nationalIdentityNumber', 'sandbox-customer.type': '/customerType' });
-      expect(doc.sca.form).toEqual({ fields: { fnr: '{{psu.nationalId}}' }, contextField: 'kontekst', cancel: 'avbryt' });
-      expect(doc.operations).toMatchObject({ 'create-sandbox-customer': null, 'create-sandbox-agreement': null, 'initialise-sandbox': { method: 'POST', path: '/v1/sandbox/reset' }, 'register-tpp-contact': { method: 'PUT', path: '/v1/tpp/contact' }, 'update-sandbox-account-balance': { method: 'POST', path: '/v1/sandbox/accounts/{id}/balance' } });
+      expect(doc.responses).toMatchObject({
+        'sandbox-customers.list': '/customers',
+        'sandbox-customer.nationalId': '/nationalIdentityNumber',
+        'sandbox-customer.type': '/customerType',
+      });
+      expect(doc.sca.form).toEqual({
+        fields: { fnr: '{{psu.nationalId}}' },
+        contextField: 'kontekst',
+        cancel: 'avbryt',
+      });
+      expect(doc.operations).toMatchObject({
+        'create-sandbox-customer': null,
+        'create-sandbox-agreement': null,
+        'initialise-sandbox': { method: 'POST', path: '/v1/sandbox/reset' },
+        'register-tpp-contact': { method: 'PUT', path: '/v1/tpp/contact' },
+        'update-sandbox-account-balance': { method: 'POST', path: '/v1/sandbox/accounts/{id}/balance' },
+      });
       expect(asked).toContain('templates.sandbox-account');
     } else {
-      expect(doc.sca.form).toEqual({ fields: { 'psu-identity': '{{psu.nationalId}}' }, contextField: 'context', cancel: 'cancel' });
+      expect(doc.sca.form).toEqual({
+        fields: { 'psu-identity': '{{psu.nationalId}}' },
+        contextField: 'context',
+        cancel: 'cancel',
+      });
       expect(doc.operations['initialise-sandbox']).toEqual({ method: 'POST', path: '/v1/sandbox/initialise' });
       expect(asked).not.toContain('templates.sandbox-account');
     }
 
     // The edits: each a key init asked about, with the bank's documented value where it differs from the default.
-    const documented = dialect === 'variant' ? YAML.parse(readFileSync(join(ROOT, 'profiles', 'variant.yaml'), 'utf8')) as Record<string, any> : {};
+    const documented =
+      dialect === 'variant'
+        ? (YAML.parse(readFileSync(join(ROOT, 'profiles', 'variant.yaml'), 'utf8')) as Record<string, any>)
+        : {};
     const edits = asked.filter((k) => valueAt(documented, k) !== undefined);
     for (const k of edits) setAt(doc, k, valueAt(documented, k));
     if (dialect === 'default') expect(edits).toEqual([]);
@@ -70,9 +95,17 @@ describe.each(['default', 'variant'] as const)('init against the %s dialect', (d
     const edited = join(dir, 'edited.yaml');
     writeFileSync(edited, YAML.stringify(doc));
 
-    const run = await cliAsync(['run', '--target', bank.url, '--profile', edited, '--no-report', '--report-dir', join(dir, 'reports')], 280_000);
-    const json = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as { counts: Record<string, number>; results: Array<{ name: string; outcome: string; reason?: string; message?: string }> };
-    const bad = json.results.filter((r) => r.outcome === 'failed' || r.outcome === 'inconclusive').map((r) => `${r.outcome}: ${r.name}: ${(r.reason ?? r.message ?? '').slice(0, 200)}`);
+    const run = await cliAsync(
+      ['run', '--target', bank.url, '--profile', edited, '--no-report', '--report-dir', join(dir, 'reports')],
+      280_000,
+    );
+    const json = JSON.parse(readFileSync(join(dir, 'reports', 'results.json'), 'utf8')) as {
+      counts: Record<string, number>;
+      results: Array<{ name: string; outcome: string; reason?: string; message?: string }>;
+    };
+    const bad = json.results
+      .filter((r) => r.outcome === 'failed' || r.outcome === 'inconclusive')
+      .map((r) => `${r.outcome}: ${r.name}: ${(r.reason ?? r.message ?? '').slice(0, 200)}`);
     expect(bad, run.stdout.slice(-2000)).toEqual([]);
     expect(json.counts.passed).toBeGreaterThan(300);
     expect(run.code).toBe(0);

@@ -26,11 +26,21 @@ export function importsOf(file: string): string[] {
     ...text.matchAll(/\bimport\s*['"]([^'"]+)['"]/g),
     ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
   ].map((m) => m[1]);
-  return specs.filter((s) => s.startsWith('.')).map((s) => relative(ROOT, resolve(dirname(file), s)).split('\\').join('/'));
+  return specs
+    .filter((s) => s.startsWith('.'))
+    .map((s) =>
+      relative(ROOT, resolve(dirname(file), s))
+        .split('\\')
+        .join('/'),
+    );
 }
 
 const violations = (files: string[], forbidden: RegExp): string[] =>
-  files.flatMap((f) => importsOf(f).filter((i) => forbidden.test(i)).map((i) => `${relative(ROOT, f)} → ${i}`));
+  files.flatMap((f) =>
+    importsOf(f)
+      .filter((i) => forbidden.test(i))
+      .map((i) => `${relative(ROOT, f)} → ${i}`),
+  );
 
 describe('layers', () => {
   it('finds the imports it judges (static, type-only, re-export, dynamic)', () => {

@@ -17,14 +17,32 @@ type Result = { name: string; outcome: string; reason?: string; message?: string
 async function run(profile: string, names: string[], extra: string[] = []): Promise<Result[]> {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-products-'));
   writeFileSync(join(dir, 'p.yaml'), profile);
-  const r = await cliAsync(['run', '--profile', join(dir, 'p.yaml'), ...names.flatMap((n) => ['--name', n]), ...extra, '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
+  const r = await cliAsync(
+    [
+      'run',
+      '--profile',
+      join(dir, 'p.yaml'),
+      ...names.flatMap((n) => ['--name', n]),
+      ...extra,
+      '--parallel',
+      '0',
+      '--no-report',
+      '--report-dir',
+      dir,
+    ],
+    120_000,
+  );
   expect(r.code, r.stderr.slice(-400)).toBe(0);
   return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Result[];
 }
 
 describe('products per payment service come from the profile', () => {
   it('no bulk product, no fee information: those scenarios are not applicable and name the key', async () => {
-    const results = await run('capabilities:\n  bulkProducts: []\n  feeInformation: []\n', ['A bulk payment is created', 'The fee information of a product is read', 'A periodic payment is created']);
+    const results = await run('capabilities:\n  bulkProducts: []\n  feeInformation: []\n', [
+      'A bulk payment is created',
+      'The fee information of a product is read',
+      'A periodic payment is created',
+    ]);
     const by = new Map(results.map((x) => [x.name, x]));
     expect(by.get('A bulk payment is created')).toMatchObject({ outcome: 'not-applicable' });
     expect(JSON.stringify(by.get('A bulk payment is created'))).toMatch(/capabilities\.bulkProducts/);
@@ -35,7 +53,10 @@ describe('products per payment service come from the profile', () => {
   }, 130_000);
 
   it('every single product offered as bulk too: PRODUCT_INVALID has no product to try, not applicable', async () => {
-    const results = await run('capabilities:\n  products: [norwegian-domestic-credit-transfers]\n  bulkProducts: [norwegian-domestic-credit-transfers]\n', ['offered only as single payments names PRODUCT_INVALID']);
+    const results = await run(
+      'capabilities:\n  products: [norwegian-domestic-credit-transfers]\n  bulkProducts: [norwegian-domestic-credit-transfers]\n',
+      ['offered only as single payments names PRODUCT_INVALID'],
+    );
     expect(results.map((x) => x.outcome)).toEqual(['not-applicable']);
     expect(JSON.stringify(results[0])).toMatch(/offered as bulk-payments too/);
   }, 130_000);
@@ -44,33 +65,52 @@ describe('products per payment service come from the profile', () => {
 // Issue 26: the variant dialect offers bulk payments of sepa-credit-transfers only (its profile's
 // capabilities.bulkProducts). Fault that trips it: the bulk product hard-coded in a step or the model
 // (norwegian-domestic: the variant refuses it with PRODUCT_INVALID, the scenarios fail).
-describe('the variant dialect\'s bulk product', () => {
-  const BULK = ['A bulk payment is created', 'offered only as single payments names PRODUCT_INVALID', 'A bulk payment cannot be put in a signing basket'];
+describe("the variant dialect's bulk product", () => {
+  const BULK = [
+    'A bulk payment is created',
+    'offered only as single payments names PRODUCT_INVALID',
+    'A bulk payment cannot be put in a signing basket',
+  ];
   const variant = YAML.parse(readFileSync(join(ROOT, 'profiles', 'variant.yaml'), 'utf8')) as Record<string, any>;
 
   it('its shipped profile: the bulk scenarios take its product and pass', async () => {
     expect(variant.capabilities.bulkProducts).toEqual(['sepa-credit-transfers']);
     const results = await run(YAML.stringify(variant), BULK, ['--dialect', 'variant']);
-    expect(results.map((x) => x.outcome), JSON.stringify(results)).toEqual(['passed', 'passed', 'passed']);
+    expect(
+      results.map((x) => x.outcome),
+      JSON.stringify(results),
+    ).toEqual(['passed', 'passed', 'passed']);
   }, 130_000);
 
-  it('its profile saying norwegian-domestic instead: the bulk payment is refused PRODUCT_INVALID, so the product is the profile\'s', async () => {
-    const wrong = { ...variant, capabilities: { ...variant.capabilities, bulkProducts: ['norwegian-domestic-credit-transfers'] } };
+  it("its profile saying norwegian-domestic instead: the bulk payment is refused PRODUCT_INVALID, so the product is the profile's", async () => {
+    const wrong = {
+      ...variant,
+      capabilities: { ...variant.capabilities, bulkProducts: ['norwegian-domestic-credit-transfers'] },
+    };
     const results = await run(YAML.stringify(wrong), ['A bulk payment is created'], ['--dialect', 'variant']);
     expect(results.map((x) => x.outcome)).toEqual(['warning']);
-    expect(JSON.stringify(results[0])).toMatch(/PRODUCT_INVALID|norwegian-domestic-credit-transfers is not offered as bulk-payments/);
+    expect(JSON.stringify(results[0])).toMatch(
+      /PRODUCT_INVALID|norwegian-domestic-credit-transfers is not offered as bulk-payments/,
+    );
   }, 130_000);
 });
 
 // Issue 26, keys the profile lacked: the list of a payment's authorisations is an operation of the
 // profile (the spec names none), and may be null. Fault that trips it: the path hard-coded in the
 // step (the scenario fails against a bank without the list instead of being not applicable).
-describe('the list of a payment\'s authorisations', () => {
+describe("the list of a payment's authorisations", () => {
   it('null in the profile: its scenario is not applicable and names the key; the 201 scenario still runs', async () => {
-    const results = await run('operations:\n  list-payment-authorisations: null\n', ['A started authorisation is listed', 'A started authorisation is answered with 201']);
+    const results = await run('operations:\n  list-payment-authorisations: null\n', [
+      'A started authorisation is listed',
+      'A started authorisation is answered with 201',
+    ]);
     const by = new Map(results.map((x) => [x.name, x]));
-    expect(by.get('A started authorisation is listed with the payment\'s authorisations')?.outcome).toBe('not-applicable');
-    expect(JSON.stringify(by.get('A started authorisation is listed with the payment\'s authorisations'))).toMatch(/operations\.list-payment-authorisations/);
+    expect(by.get("A started authorisation is listed with the payment's authorisations")?.outcome).toBe(
+      'not-applicable',
+    );
+    expect(JSON.stringify(by.get("A started authorisation is listed with the payment's authorisations"))).toMatch(
+      /operations\.list-payment-authorisations/,
+    );
     expect(by.get('A started authorisation is answered with 201 and leaves the payment ACTC')?.outcome).toBe('passed');
   }, 130_000);
 });

@@ -26,20 +26,61 @@ const NO_TYPE = `templates:
 `;
 
 describe('a value the suite sent, read back', () => {
-  it('not where the template cannot carry it: the cash account type scenario passes on the bank\'s own codes, and says why', async () => {
+  it("not where the template cannot carry it: the cash account type scenario passes on the bank's own codes, and says why", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-readback-'));
     writeFileSync(join(dir, 'p.yaml'), NO_TYPE);
-    const r = await cliAsync(['run', '--profile', join(dir, 'p.yaml'), '--name', 'every cashAccountType is an ISO', '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
+    const r = await cliAsync(
+      [
+        'run',
+        '--profile',
+        join(dir, 'p.yaml'),
+        '--name',
+        'every cashAccountType is an ISO',
+        '--parallel',
+        '0',
+        '--no-report',
+        '--report-dir',
+        dir,
+      ],
+      120_000,
+    );
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string }>;
     expect(results.map((x) => x.outcome)).toEqual(['passed']);
     expect(r.code).toBe(0);
-    const notes = readFileSync(join(dir, 'allure-results', (await import('node:fs')).readdirSync(join(dir, 'allure-results')).find((f) => f.endsWith('-attachment.txt') && readFileSync(join(dir, 'allure-results', f), 'utf8').startsWith('not read back'))!), 'utf8');
+    const notes = readFileSync(
+      join(
+        dir,
+        'allure-results',
+        (await import('node:fs'))
+          .readdirSync(join(dir, 'allure-results'))
+          .find(
+            (f) =>
+              f.endsWith('-attachment.txt') &&
+              readFileSync(join(dir, 'allure-results', f), 'utf8').startsWith('not read back'),
+          )!,
+      ),
+      'utf8',
+    );
     expect(notes).toMatch(/carries no \{\{cashAccountType\}\}/);
   }, 130_000);
 
   it('against the variant dialect, whose sandbox has no account types (its template carries none): passed, not inconclusive', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-readback-variant-'));
-    const r = await cliAsync(['run', '--dialect', 'variant', '--name', 'cashAccountType', '--parallel', '0', '--no-report', '--report-dir', dir], 120_000);
+    const r = await cliAsync(
+      [
+        'run',
+        '--dialect',
+        'variant',
+        '--name',
+        'cashAccountType',
+        '--parallel',
+        '0',
+        '--no-report',
+        '--report-dir',
+        dir,
+      ],
+      120_000,
+    );
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string }>;
     expect(results.map((x) => x.outcome)).toEqual(['passed']);
     expect(r.code).toBe(0);

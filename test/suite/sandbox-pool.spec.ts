@@ -11,14 +11,28 @@ import { aisAccountId, cardAisId } from '../../src/suite/accounts.ts';
 import { otherObtainsPsu } from '../../src/suite/identities.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSandboxAccount, createSandboxCard, emptySandboxPools, fillPoolsAhead, POOLED_STEP, updateSandboxBalance, VARIANT_STEPS, variantsAsked, type PoolVariant } from '../../src/suite/sandbox.ts';
+import {
+  createSandboxAccount,
+  createSandboxCard,
+  emptySandboxPools,
+  fillPoolsAhead,
+  POOLED_STEP,
+  updateSandboxBalance,
+  VARIANT_STEPS,
+  variantsAsked,
+  type PoolVariant,
+} from '../../src/suite/sandbox.ts';
 
 let bank: RunningBank;
 const runId = randomUUID();
 /** The variants the run's scenarios ask for (RunContext.poolVariants). */
 let poolVariants: PoolVariant[] | undefined;
 /** One scenario's session, as the World makes it (the worker's kept PSU session is reused). */
-const scenario = () => new ScenarioSession({ ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolVariants }, profile: completeProfile({}, process.cwd()) });
+const scenario = () =>
+  new ScenarioSession({
+    ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolVariants },
+    profile: completeProfile({}, process.cwd()),
+  });
 
 beforeAll(async () => {
   bank = await startBank({ mode: 'test', host: '127.0.0.1', port: 0 });
@@ -38,7 +52,7 @@ async function accountScenario(vars: Record<string, unknown> = {}): Promise<numb
   return sca.mock.calls.length;
 }
 
-describe('the worker\'s sandbox account pool', () => {
+describe("the worker's sandbox account pool", () => {
   it('grants the pooled accounts at one SCA; the scenarios after it reuse the kept session (fault: a new SCA per account)', async () => {
     expect(await accountScenario()).toBe(1);
     for (let i = 0; i < 4; i++) expect(await accountScenario()).toBe(0);
@@ -84,8 +98,16 @@ describe('the worker\'s sandbox account pool', () => {
 
 describe('the variants the run asks for', () => {
   const named = (n: number) => VARIANT_STEPS.accountNamed.vars([String(n)]);
-  it('reads them from the scenarios\' steps, one per asking step', () => {
-    expect(variantsAsked(['a sandbox account of the PSU named with 70 characters', 'a private PSU who has completed SCA', 'a sandbox card account of the PSU named with 70 characters', 'a sandbox account of the PSU with cashAccountType "SVGS"', 'a sandbox account of the PSU named with 71 characters, unless the sandbox refuses it'])).toEqual([
+  it("reads them from the scenarios' steps, one per asking step", () => {
+    expect(
+      variantsAsked([
+        'a sandbox account of the PSU named with 70 characters',
+        'a private PSU who has completed SCA',
+        'a sandbox card account of the PSU named with 70 characters',
+        'a sandbox account of the PSU with cashAccountType "SVGS"',
+        'a sandbox account of the PSU named with 71 characters, unless the sandbox refuses it',
+      ]),
+    ).toEqual([
       { kind: 'account', vars: named(70) },
       { kind: 'card', vars: { name: `Kort ${'K'.repeat(65)}` } },
       { kind: 'account', vars: { cashAccountType: 'SVGS' } },
@@ -96,7 +118,10 @@ describe('the variants the run asks for', () => {
   // its own), a variant given to two scenarios, and one asked for but not planned taken from the pool.
   it('are made with the pools and granted at their SCA: a scenario that asks for one needs no SCA of its own', async () => {
     emptySandboxPools();
-    poolVariants = [{ kind: 'account', vars: named(70) }, { kind: 'account', vars: { cashAccountType: 'SVGS' } }];
+    poolVariants = [
+      { kind: 'account', vars: named(70) },
+      { kind: 'account', vars: { cashAccountType: 'SVGS' } },
+    ];
     try {
       expect(await accountScenario()).toBe(1);
       expect(await accountScenario(named(70))).toBe(0);
@@ -128,7 +153,7 @@ describe('the variants the run asks for', () => {
 
 describe('a balance update', () => {
   // Fault that trips it: the update taken as a change of the PSU's grant (the scenario then needs an SCA of its own).
-  it('keeps the worker\'s PSU session: the scenario reads the new balance without an SCA of its own', async () => {
+  it("keeps the worker's PSU session: the scenario reads the new balance without an SCA of its own", async () => {
     await accountScenario();
     const s = scenario();
     const sca = vi.spyOn(s, 'runSca');
@@ -139,7 +164,7 @@ describe('a balance update', () => {
   });
 });
 
-describe('the worker\'s sandbox customer', () => {
+describe("the worker's sandbox customer", () => {
   // Fault that trips it: GET /v1/sandbox/customers once per scenario (a round trip each across the
   // internet), or a customer kept after the sandbox was initialised (its customers may be others).
   it('is read from the sandbox once per worker, and again after the sandbox was initialised', async () => {
@@ -168,10 +193,10 @@ describe('sandbox card masked PANs', () => {
   });
 });
 
-describe('the worker\'s kept PSU session', () => {
+describe("the worker's kept PSU session", () => {
   // Fault that trips it: the session a scenario's own SCA opens is not kept, so the next scenario
   // finds the kept one ended by that SCA (the bank keeps one session per TPP and PSU) and runs one more.
-  it('is the one the latest SCA of the worker\'s PSU opened, also in a scenario that could not reuse one', async () => {
+  it("is the one the latest SCA of the worker's PSU opened, also in a scenario that could not reuse one", async () => {
     await accountScenario();
     const own = scenario();
     own.reusePsuSession = false; // as in a scenario that changed the bank's data first, or moves the clock
@@ -185,16 +210,21 @@ describe('the worker\'s kept PSU session', () => {
     expect(next.psu.tppSessionId).toBe(own.psu.tppSessionId);
   });
 
-  it('is not one another PSU\'s SCA opened (fault: keeping the session of any SCA the scenario ran)', async () => {
+  it("is not one another PSU's SCA opened (fault: keeping the session of any SCA the scenario ran)", async () => {
     const first = scenario();
     await first.obtainPsu('PRIVATE');
     const kept = first.psu.tppSessionId;
     const mine = await first.nationalId('PRIVATE');
     // A scenario's own SCA, logged in as another customer of the sandbox.
     const s = scenario();
-    const customers = (await s.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!.json as Array<{ customerNumber: string; type: string }>;
+    const customers = (await s.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false })).response!
+      .json as Array<{ customerNumber: string; type: string }>;
     const other = customers.find((c) => c.type === 'private' && c.customerNumber !== mine)!.customerNumber;
-    const ex = await s.client.request({ method: 'GET', path: '/v1/accounts', psu: { psuIpAddress: '192.0.2.1', tppSessionId: randomUUID() } });
+    const ex = await s.client.request({
+      method: 'GET',
+      path: '/v1/accounts',
+      psu: { psuIpAddress: '192.0.2.1', tppSessionId: randomUUID() },
+    });
     const r = await s.runSca(s.scaHref(ex), 'PRIVATE', false, other);
     expect(r.params['psu-id']).toEqual(expect.any(String));
     const next = scenario();
@@ -203,11 +233,11 @@ describe('the worker\'s kept PSU session', () => {
   });
 });
 
-describe('another TPP\'s kept PSU session', () => {
+describe("another TPP's kept PSU session", () => {
   // Faults that trip it: the other TPP keeping no session (a new SCA at each of its Given steps), one
   // key for every TPP (the other TPP would take the profile TPP's session and psu-id), and a step that
   // is the other TPP's SCA served by the kept session.
-  it('serves the worker\'s next scenario for that TPP; a step that is the SCA makes a new one', async () => {
+  it("serves the worker's next scenario for that TPP; a step that is the SCA makes a new one", async () => {
     const run = async (ownSca: boolean) => {
       const s = scenario();
       await s.obtainPsu('PRIVATE');
@@ -236,7 +266,10 @@ describe('a new sandbox account', () => {
     const posts: number[] = [];
     vi.spyOn(s, 'send').mockImplementation(async (spec, opts) => {
       const first = spec.method === 'POST' && !posts.length;
-      const ex = await send(first ? { ...spec, body: { ...(spec.body as object), bban: taken.bban, iban: taken.iban } } : spec, opts);
+      const ex = await send(
+        first ? { ...spec, body: { ...(spec.body as object), bban: taken.bban, iban: taken.iban } } : spec,
+        opts,
+      );
       if (spec.method === 'POST') posts.push(ex.response?.status ?? 0);
       return ex;
     });
@@ -246,14 +279,18 @@ describe('a new sandbox account', () => {
   });
 });
 
-describe('pools made before the worker\'s first kept PSU session', () => {
+describe("pools made before the worker's first kept PSU session", () => {
   /** A scenario's session as the World makes it: its kept SCA is preceded by fillPoolsAhead. */
   class World extends ScenarioSession {
     protected override beforeKeptSca(): Promise<void> {
       return fillPoolsAhead(this);
     }
   }
-  const world = (poolsWanted: boolean) => new World({ ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolsWanted }, profile: completeProfile({}, process.cwd()) });
+  const world = (poolsWanted: boolean) =>
+    new World({
+      ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolsWanted },
+      profile: completeProfile({}, process.cwd()),
+    });
   /** A scenario that takes a pooled account after `first` opened the worker's kept session: the SCAs it ran. */
   const pooledAfter = async (first: ScenarioSession): Promise<number> => {
     first.forgetKeptSession('PRIVATE');
@@ -299,9 +336,21 @@ describe('pools made before the worker\'s first kept PSU session', () => {
     const takes: string[] = [];
     for (const f of readdirSync(dir).filter((x) => x.endsWith('.ts'))) {
       const src = readFileSync(join(dir, f), 'utf8');
-      for (const m of src.matchAll(/^(?:Given|When|Then)\((?:'((?:[^'\\]|\\.)*)'|(VARIANT_STEPS\.\w+\.step))[^]*?^\}\);$/gm)) {
-        if (!/createSandbox(?:Account|Card)\(this\)|accountWithTxnsAt\(this|createSandbox(?:Account|Card)\(this, VARIANT_STEPS/.test(m[0])) continue;
-        takes.push(m[1] ?? String((VARIANT_STEPS as Record<string, { step: RegExp }>)[m[2].split('.')[1]].step.source.replace(/^\^/, '')));
+      for (const m of src.matchAll(
+        /^(?:Given|When|Then)\((?:'((?:[^'\\]|\\.)*)'|(VARIANT_STEPS\.\w+\.step))[^]*?^\}\);$/gm,
+      )) {
+        if (
+          !/createSandbox(?:Account|Card)\(this\)|accountWithTxnsAt\(this|createSandbox(?:Account|Card)\(this, VARIANT_STEPS/.test(
+            m[0],
+          )
+        )
+          continue;
+        takes.push(
+          m[1] ??
+            String(
+              (VARIANT_STEPS as Record<string, { step: RegExp }>)[m[2].split('.')[1]].step.source.replace(/^\^/, ''),
+            ),
+        );
       }
     }
     // Its pooled card is its control's (the same request on a card account of the PSU): a run of that
@@ -312,9 +361,13 @@ describe('pools made before the worker\'s first kept PSU session', () => {
   });
 });
 
-describe('the worker\'s kept CORPORATE session', () => {
+describe("the worker's kept CORPORATE session", () => {
   const corporateSca = async (s: ScenarioSession) => {
-    const ex = await s.client.request({ method: 'GET', path: '/v1/accounts', psu: { psuIpAddress: '192.0.2.1', tppSessionId: s.psu.tppSessionId } });
+    const ex = await s.client.request({
+      method: 'GET',
+      path: '/v1/accounts',
+      psu: { psuIpAddress: '192.0.2.1', tppSessionId: s.psu.tppSessionId },
+    });
     return s.runSca(s.scaHref(ex), 'CORPORATE');
   };
   const nextCorporate = async (): Promise<number> => {
@@ -325,7 +378,7 @@ describe('the worker\'s kept CORPORATE session', () => {
   };
 
   // Fault that trips it: only PRIVATE SCAs kept (each CORPORATE scenario after a scenario's own CORPORATE SCA runs one more).
-  it('is the one a scenario\'s own CORPORATE SCA opened: the next corporate scenario needs no SCA', async () => {
+  it("is the one a scenario's own CORPORATE SCA opened: the next corporate scenario needs no SCA", async () => {
     const own = scenario();
     const r = await corporateSca(own);
     expect(r.params['psu-corporate-id']).toEqual(expect.any(String));

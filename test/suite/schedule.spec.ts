@@ -66,8 +66,17 @@ describe('schedule with a clock window', () => {
 
   it('starts the planned clock scenarios before the others whenever none runs', () => {
     const d = dir();
-    const at = (line: number, ...tags: string[]) => ({ id: `id-${line}`, uri: 'features/y.feature', location: { line }, tags: tags.map((name) => ({ name })) });
-    planOrder([1, 2, 3].map((line) => ({ id: `features/y.feature:${line}`, clock: line !== 3 })), {}, d);
+    const at = (line: number, ...tags: string[]) => ({
+      id: `id-${line}`,
+      uri: 'features/y.feature',
+      location: { line },
+      tags: tags.map((name) => ({ name })),
+    });
+    planOrder(
+      [1, 2, 3].map((line) => ({ id: `features/y.feature:${line}`, clock: line !== 3 })),
+      {},
+      d,
+    );
     expect(canAssign(at(3), [])).toBe(false);
     expect(canAssign(at(1, '@clock'), [])).toBe(true);
     expect(canAssign(at(2, '@clock'), [at(1, '@clock')])).toBe(false);
@@ -80,8 +89,15 @@ describe('schedule with a clock window', () => {
 describe('schedule: @alone', () => {
   // Faults that trip it: a scenario started before the @alone one, or beside it, and the @alone one started beside another.
   it('runs an @alone scenario with no other, before all of them', () => {
-    const at = (line: number, ...tags: string[]) => ({ uri: 'features/z.feature', location: { line }, tags: tags.map((name) => ({ name })) });
-    planOrder([1, 2, 3].map((line) => ({ id: `features/z.feature:${line}`, clock: line === 3, alone: line === 2 })), {});
+    const at = (line: number, ...tags: string[]) => ({
+      uri: 'features/z.feature',
+      location: { line },
+      tags: tags.map((name) => ({ name })),
+    });
+    planOrder(
+      [1, 2, 3].map((line) => ({ id: `features/z.feature:${line}`, clock: line === 3, alone: line === 2 })),
+      {},
+    );
     expect(canAssign(at(1), [])).toBe(false);
     expect(canAssign(at(3, '@clock'), [])).toBe(false);
     expect(canAssign(at(2, '@alone'), [at(9)])).toBe(false);
@@ -100,8 +116,15 @@ describe('schedule across module copies', () => {
     vi.resetModules();
     const copy = (await import('../../src/suite/schedule.ts')) as typeof import('../../src/suite/schedule.ts');
     expect(copy.canAssign).not.toBe(canAssign);
-    const at = (line: number, ...tags: string[]) => ({ uri: 'features/w.feature', location: { line }, tags: tags.map((name) => ({ name })) });
-    planOrder([1, 2].map((line) => ({ id: `features/w.feature:${line}`, clock: line === 1 })), {});
+    const at = (line: number, ...tags: string[]) => ({
+      uri: 'features/w.feature',
+      location: { line },
+      tags: tags.map((name) => ({ name })),
+    });
+    planOrder(
+      [1, 2].map((line) => ({ id: `features/w.feature:${line}`, clock: line === 1 })),
+      {},
+    );
     expect(copy.canAssign(at(2), [])).toBe(false);
     expect(copy.canAssign(at(1, '@clock'), [])).toBe(true);
     expect(canAssign(at(2), [])).toBe(true);
@@ -113,11 +136,21 @@ describe('schedule: long ones first', () => {
   // Faults that trip it: the order ignored (a long scenario started last becomes the run's tail), the
   // clock scenarios not first, the short ones reordered (a feature's scenarios apart: more SCAs), and
   // a scenario outside the plan held back forever.
-  const at = (line: number, ...tags: string[]) => ({ uri: 'features/x.feature', location: { line }, tags: tags.map((name) => ({ name })) });
-  it('starts the clock scenarios, then the long ones longest first, then the others in the plan\'s order', () => {
+  const at = (line: number, ...tags: string[]) => ({
+    uri: 'features/x.feature',
+    location: { line },
+    tags: tags.map((name) => ({ name })),
+  });
+  it("starts the clock scenarios, then the long ones longest first, then the others in the plan's order", () => {
     const plan = [1, 2, 3, 4, 5, 6].map((line) => ({ id: `features/x.feature:${line}`, clock: line === 4 }));
     // Median 10 ms: 2 (400 ms) and 6 (60 ms) are long; 5 is unknown, so not long.
-    const ms = { 'features/x.feature:1': 10, 'features/x.feature:2': 400, 'features/x.feature:3': 9, 'features/x.feature:4': 5, 'features/x.feature:6': 60 };
+    const ms = {
+      'features/x.feature:1': 10,
+      'features/x.feature:2': 400,
+      'features/x.feature:3': 9,
+      'features/x.feature:4': 5,
+      'features/x.feature:6': 60,
+    };
     planOrder(plan, ms);
     const todo = [at(1), at(2), at(3), at(4, '@clock'), at(5), at(6)];
     const running: ReturnType<typeof at>[] = [];
@@ -136,10 +169,22 @@ describe('schedule: groups of one PSU session', () => {
   // The CORPORATE scenarios, and each other TPP's, share a PSU session other than the worker's own: one
   // at a time, on the worker that started the first of them (askingFor: the coordinator names the
   // worker it asks for), while the other workers go on with the rest.
-  const at = (line: number, ...tags: string[]) => ({ uri: 'features/g.feature', location: { line }, tags: tags.map((name) => ({ name })) });
-  const sc = (line: number, o: Partial<PlannedScenario> = {}): PlannedScenario => ({ id: `features/g.feature:${line}`, clock: false, ...o });
+  const at = (line: number, ...tags: string[]) => ({
+    uri: 'features/g.feature',
+    location: { line },
+    tags: tags.map((name) => ({ name })),
+  });
+  const sc = (line: number, o: Partial<PlannedScenario> = {}): PlannedScenario => ({
+    id: `features/g.feature:${line}`,
+    clock: false,
+    ...o,
+  });
   /** The coordinator's search for worker `w`: the first of `todo` it may start, taken out and marked running on `w`. */
-  const give = (w: string, todo: ReturnType<typeof at>[], running: Map<string, ReturnType<typeof at>>): number | undefined => {
+  const give = (
+    w: string,
+    todo: ReturnType<typeof at>[],
+    running: Map<string, ReturnType<typeof at>>,
+  ): number | undefined => {
     askingFor(w);
     try {
       const i = todo.findIndex((p) => canAssign(p, [...running.values()]));
@@ -155,17 +200,26 @@ describe('schedule: groups of one PSU session', () => {
   // Faults that trip it: the CORPORATE scenarios left where the plan has them or last (the worker that
   // runs them would wait for nothing else to do), their order within the group ignored (the private
   // ones after a CORPORATE SCA: an SCA more each), an other TPP's scenarios apart.
-  it('starts the CORPORATE group after the long ones, the private ones first, then its own SCA, then the rest; an other TPP\'s group where its first one is', () => {
-    planOrder([
-      sc(1),
-      sc(2, { corporate: true, steps: ['a corporate PSU who has completed SCA'] }),
-      sc(3, { identity: 'second' }),
-      sc(4, { corporate: true, steps: ['the TPP knows no PSU yet', 'the PSU completes the SCA in the CORPORATE context'] }),
-      sc(5),
-      sc(6, { identity: 'second' }),
-      sc(7, { corporate: true, steps: ['a private PSU who has completed SCA', 'the PSU completes the SCA in the CORPORATE context'] }),
-      sc(8),
-    ], {});
+  it("starts the CORPORATE group after the long ones, the private ones first, then its own SCA, then the rest; an other TPP's group where its first one is", () => {
+    planOrder(
+      [
+        sc(1),
+        sc(2, { corporate: true, steps: ['a corporate PSU who has completed SCA'] }),
+        sc(3, { identity: 'second' }),
+        sc(4, {
+          corporate: true,
+          steps: ['the TPP knows no PSU yet', 'the PSU completes the SCA in the CORPORATE context'],
+        }),
+        sc(5),
+        sc(6, { identity: 'second' }),
+        sc(7, {
+          corporate: true,
+          steps: ['a private PSU who has completed SCA', 'the PSU completes the SCA in the CORPORATE context'],
+        }),
+        sc(8),
+      ],
+      {},
+    );
     const todo = [1, 2, 3, 4, 5, 6, 7, 8].map((l) => at(l));
     const order: Array<number | undefined> = [];
     for (let i = 0; i < 9; i++) {
@@ -180,7 +234,10 @@ describe('schedule: groups of one PSU session', () => {
   // group's next scenario started on another worker (its kept session is not there: an SCA more),
   // and a worker idle while a group waits (the group not skipped).
   it('runs a group one at a time on the worker that started it; the other worker takes the rest meanwhile', () => {
-    planOrder([sc(1, { corporate: true }), sc(2, { corporate: true }), sc(3, { corporate: true }), sc(4), sc(5), sc(6)], {});
+    planOrder(
+      [sc(1, { corporate: true }), sc(2, { corporate: true }), sc(3, { corporate: true }), sc(4), sc(5), sc(6)],
+      {},
+    );
     const todo = [1, 2, 3, 4, 5, 6].map((l) => at(l));
     const running = new Map<string, ReturnType<typeof at>>();
     const done = (w: string) => running.delete(w);
@@ -229,7 +286,10 @@ describe('scenarios whose rule counts the time since their SCA', () => {
     };
     const short = scenarios(process.cwd()).filter((s) => {
       const sca = s.steps.findIndex((st) => st.text === 'a private PSU who has completed SCA');
-      const move = s.steps.slice(sca + 1).map((st) => seconds(st.text)).find((x) => x !== undefined);
+      const move = s.steps
+        .slice(sca + 1)
+        .map((st) => seconds(st.text))
+        .find((x) => x !== undefined);
       return sca >= 0 && move !== undefined && move < 2 * 3600;
     });
     expect(short.map((s) => s.where).length).toBeGreaterThan(0);

@@ -32,17 +32,30 @@ describe('shards', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-shard-'));
     const common = ['--no-report', '--faults', 'basket-size-11', '--tags', '@area:signing-baskets or @area:versioning'];
     const whole = await cliAsync(['run', ...common, '--report-dir', join(dir, 'whole')], 240_000);
-    const parts = await Promise.all([1, 2, 3].map((i) => cliAsync(['run', ...common, '--shard', `${i}/3`, '--report-dir', join(dir, `s${i}`)], 240_000)));
+    const parts = await Promise.all(
+      [1, 2, 3].map((i) =>
+        cliAsync(['run', ...common, '--shard', `${i}/3`, '--report-dir', join(dir, `s${i}`)], 240_000),
+      ),
+    );
     const read = (d: string) => JSON.parse(readFileSync(join(dir, d, 'results.json'), 'utf8'));
-    const ran = [1, 2, 3].flatMap((i) => read(`s${i}`).results.map((r: { uri: string; line: number; name: string }) => `${r.uri}:${r.line} ${r.name}`));
-    const all = read('whole').results.map((r: { uri: string; line: number; name: string }) => `${r.uri}:${r.line} ${r.name}`);
+    const ran = [1, 2, 3].flatMap((i) =>
+      read(`s${i}`).results.map((r: { uri: string; line: number; name: string }) => `${r.uri}:${r.line} ${r.name}`),
+    );
+    const all = read('whole').results.map(
+      (r: { uri: string; line: number; name: string }) => `${r.uri}:${r.line} ${r.name}`,
+    );
     expect(ran.slice().sort()).toEqual(all.slice().sort());
     expect(parts.some((p) => p.code === 1)).toBe(true);
-    const m = await cliAsync(['merge', join(dir, 's1'), join(dir, 's2'), join(dir, 's3'), '--no-report', '--report-dir', join(dir, 'merged')], 120_000);
+    const m = await cliAsync(
+      ['merge', join(dir, 's1'), join(dir, 's2'), join(dir, 's3'), '--no-report', '--report-dir', join(dir, 'merged')],
+      120_000,
+    );
     expect(m.code).toBe(whole.code);
     expect(whole.code).toBe(1);
     expect(read('merged').counts).toEqual(read('whole').counts);
-    expect(readFileSync(join(dir, 'merged', 'junit.xml'), 'utf8')).toMatch(new RegExp(`<testsuites name="xs2a-conformance" tests="${all.length}"`));
+    expect(readFileSync(join(dir, 'merged', 'junit.xml'), 'utf8')).toMatch(
+      new RegExp(`<testsuites name="xs2a-conformance" tests="${all.length}"`),
+    );
     const allure = readdirSync(join(dir, 'merged', 'allure-results')).filter((f) => f.endsWith('-result.json'));
     expect(allure.length).toBe(all.length);
   }, 300_000);

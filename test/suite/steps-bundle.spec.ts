@@ -40,7 +40,9 @@ describe('steps bundle', () => {
 
   it('drops the tsx loader from the Node options, in every spelling, and keeps the rest', () => {
     expect(withoutTsx(['--import', 'tsx', '--max-old-space-size=512'])).toEqual(['--max-old-space-size=512']);
-    expect(withoutTsx(['--import=tsx', '--require', 'tsx/cjs', '--loader', 'tsx/esm', '--enable-source-maps'])).toEqual(['--enable-source-maps']);
+    expect(withoutTsx(['--import=tsx', '--require', 'tsx/cjs', '--loader', 'tsx/esm', '--enable-source-maps'])).toEqual(
+      ['--enable-source-maps'],
+    );
     expect(withoutTsx(['--import', 'other', '--inspect'])).toEqual(['--import', 'other', '--inspect']);
   });
 
@@ -56,7 +58,14 @@ describe('steps bundle', () => {
     const vitestRuntime = getGlobalTestRuntime();
     try {
       for (const parallel of [0, 2, 2]) {
-        const r = await runSuite({ quiet: true, report: false, parallel, tags: '@identity:second', profile: join(dir, 'profile.yaml'), reportDir: join(dir, `r${parallel}-${counts.length}`) });
+        const r = await runSuite({
+          quiet: true,
+          report: false,
+          parallel,
+          tags: '@identity:second',
+          profile: join(dir, 'profile.yaml'),
+          reportDir: join(dir, `r${parallel}-${counts.length}`),
+        });
         counts.push(r.verdict?.counts);
       }
     } finally {

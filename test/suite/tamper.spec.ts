@@ -28,25 +28,38 @@ function sources(dir: string, ext = /\.(ts|mts|js|mjs)$/): string[] {
 function tamperingSteps(): RegExp[] {
   const out: RegExp[] = [];
   for (const f of sources(join(ROOT, 'steps'))) {
-    for (const m of readFileSync(f, 'utf8').matchAll(/(?:Given|When|Then)\('([^']*\{string\}[^']*)',[^\n]*\n\s*const t = tampering\(/g)) {
-      out.push(new RegExp(`^${m[1].replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`).replace('\\{string\\}', '"([^"]*)"')}$`));
+    for (const m of readFileSync(f, 'utf8').matchAll(
+      /(?:Given|When|Then)\('([^']*\{string\}[^']*)',[^\n]*\n\s*const t = tampering\(/g,
+    )) {
+      out.push(
+        new RegExp(`^${m[1].replace(/[.*+?^${}()|[\]\\]/g, (c) => `\\${c}`).replace('\\{string\\}', '"([^"]*)"')}$`),
+      );
     }
   }
   return out;
 }
 
-interface Use { name: string; where: string; verdict?: 'accept' | 'reject' }
+interface Use {
+  name: string;
+  where: string;
+  verdict?: 'accept' | 'reject';
+}
 
 /** Every tampering name the feature files use, with the verdict their scenario expects. */
 function tamperingUses(): Use[] {
   const steps = tamperingSteps();
   const uses: Use[] = [];
   for (const file of sources(join(ROOT, 'features'), /\.feature$/)) {
-    const blocks = readFileSync(file, 'utf8').split(/^\s*(?=(?:Scenario|Scenario Outline|Scenario Template|Background|Rule):)/m);
+    const blocks = readFileSync(file, 'utf8').split(
+      /^\s*(?=(?:Scenario|Scenario Outline|Scenario Template|Background|Rule):)/m,
+    );
     for (const block of blocks) {
       const lines = block.split('\n').map((l) => l.trim());
-      const verdict = lines.some((l) => /^Then the request is refused\b/.test(l)) ? 'reject'
-        : lines.some((l) => /^Then (the response status is 200|the signature is accepted)$/.test(l)) ? 'accept' : undefined;
+      const verdict = lines.some((l) => /^Then the request is refused\b/.test(l))
+        ? 'reject'
+        : lines.some((l) => /^Then (the response status is 200|the signature is accepted)$/.test(l))
+          ? 'accept'
+          : undefined;
       for (const line of lines) {
         const text = line.replace(/^(Given|When|Then|And|But)\s+/, '');
         const arg = steps.map((re) => re.exec(text)?.[1]).find((a) => a !== undefined);
@@ -62,7 +75,10 @@ function tamperingUses(): Use[] {
         for (const l of lines) {
           if (/^Examples:/.test(l)) col = -1;
           else if (l.startsWith('|')) {
-            const cells = l.split('|').slice(1, -1).map((c) => c.trim());
+            const cells = l
+              .split('|')
+              .slice(1, -1)
+              .map((c) => c.trim());
             if (col < 0) col = cells.indexOf(column);
             else uses.push({ name: cells[col], where, verdict });
           }
@@ -78,7 +94,15 @@ describe('Gherkin tampering rows', () => {
 
   it('finds the rows it judges (the request-signing outlines, the payment and the consent step)', () => {
     expect(tamperingSteps().length).toBeGreaterThanOrEqual(3);
-    expect(uses.map((u) => u.name)).toEqual(expect.arrayContaining(['no signature', 'a Date 50 seconds behind', 'a header listed twice in headers=', 'the body changed after signing', 'a Digest of another body']));
+    expect(uses.map((u) => u.name)).toEqual(
+      expect.arrayContaining([
+        'no signature',
+        'a Date 50 seconds behind',
+        'a header listed twice in headers=',
+        'the body changed after signing',
+        'a Digest of another body',
+      ]),
+    );
     expect(new Set(uses.map((u) => u.name)).size).toBeGreaterThanOrEqual(27);
   });
 
@@ -95,7 +119,7 @@ describe('Gherkin tampering rows', () => {
     expect(hand.map((f) => relative(ROOT, f))).toEqual([]);
   });
 
-  it('every tampering name of features/ resolves to a catalogue operator, whose verdict is the scenario\'s', () => {
+  it("every tampering name of features/ resolves to a catalogue operator, whose verdict is the scenario's", () => {
     for (const u of uses) {
       const t = GHERKIN_TAMPERINGS.get(u.name);
       expect(t, `${u.where}: "${u.name}" is no Gherkin row of the catalogue`).toBeDefined();
@@ -111,21 +135,38 @@ describe('Gherkin tampering rows', () => {
   });
 
   it('an unknown name is refused, naming the known ones', () => {
-    expect(() => tamperModule.tampering('a tampering nobody knows')).toThrow(/unknown tampering "a tampering nobody knows"; known: .*no signature/);
+    expect(() => tamperModule.tampering('a tampering nobody knows')).toThrow(
+      /unknown tampering "a tampering nobody knows"; known: .*no signature/,
+    );
   });
 
   it('each row spoils the request: what is sent differs from the request signed as it should be', () => {
     const now = Date.now();
-    const c = new TppClient({ baseUrl: 'http://127.0.0.1:1/', identity: testCredentials().qsealc, clock: () => now, psu: { psuId: 'PSU-1', psuIpAddress: '192.0.2.1' }, record: false });
+    const c = new TppClient({
+      baseUrl: 'http://127.0.0.1:1/',
+      identity: testCredentials().qsealc,
+      clock: () => now,
+      psu: { psuId: 'PSU-1', psuIpAddress: '192.0.2.1' },
+      record: false,
+    });
     const specs: RequestSpec[] = [
       { method: 'GET', path: '/v1/accounts', headers: { 'X-Request-ID': '11111111-1111-4111-8111-111111111111' } },
-      { method: 'POST', path: '/v1/payments/cross-border-credit-transfers', body: { a: 1 }, headers: { 'X-Request-ID': '11111111-1111-4111-8111-111111111111' } },
+      {
+        method: 'POST',
+        path: '/v1/payments/cross-border-credit-transfers',
+        body: { a: 1 },
+        headers: { 'X-Request-ID': '11111111-1111-4111-8111-111111111111' },
+      },
     ];
     for (const spec of specs) {
       const plain = c.build(spec).request;
       for (const name of GHERKIN_TAMPERINGS.keys()) {
         const sent = c.build({ ...spec, tamper: tamperModule.tampering(name).tamper(now) }).request;
-        const same = JSON.stringify(sent.headers) === JSON.stringify(plain.headers) && sent.body.equals(plain.body) && sent.method === plain.method && sent.target === plain.target;
+        const same =
+          JSON.stringify(sent.headers) === JSON.stringify(plain.headers) &&
+          sent.body.equals(plain.body) &&
+          sent.method === plain.method &&
+          sent.target === plain.target;
         expect(same, `${spec.method} ${spec.path} with "${name}"`).toBe(false);
       }
     }

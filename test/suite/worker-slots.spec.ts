@@ -21,18 +21,22 @@ describe('worker slots', () => {
     delete g[SLOT];
   });
 
-  it('a scenario reads its slot as its worker index; outside a slot, the process\'s worker id', async () => {
+  it("a scenario reads its slot as its worker index; outside a slot, the process's worker id", async () => {
     const slots = (g[SLOT] = new AsyncLocalStorage<number>());
-    const seen = await Promise.all([3, 5].map((s) => slots.run(s, async () => {
-      await new Promise((r) => setTimeout(r, 5));
-      return workerIndex();
-    })));
+    const seen = await Promise.all(
+      [3, 5].map((s) =>
+        slots.run(s, async () => {
+          await new Promise((r) => setTimeout(r, 5));
+          return workerIndex();
+        }),
+      ),
+    );
     expect(seen).toEqual([3, 5]);
     expect(workerIndex()).toBe(Number(process.env.CUCUMBER_WORKER_ID ?? 0));
     expect(workerIndex({ CUCUMBER_WORKER_ID: '7' })).toBe(7);
   });
 
-  it('each slot judges its set-up failures by its own scenario\'s operation', async () => {
+  it("each slot judges its set-up failures by its own scenario's operation", async () => {
     const slots = (g[SLOT] = new AsyncLocalStorage<number>());
     const a = slots.run(1, async () => {
       setScenarioOperation('create-consent');
@@ -61,12 +65,19 @@ describe('worker slots', () => {
   // The schedule keeps a group of scenarios on one worker only where it knows which worker the
   // coordinator looks for a scenario for. Fault that trips it: cucumber's coordinator no longer
   // searching in ChildProcessAdapter.giveWork (an upgrade: the groups would land on any worker).
-  it('names the worker cucumber\'s coordinator looks for a scenario for, during its search only', () => {
+  it("names the worker cucumber's coordinator looks for a scenario for, during its search only", () => {
     const ASKING = Symbol.for('xs2a-conformance.schedule.asking');
-    const proto = (createRequire(import.meta.url)('@cucumber/cucumber/lib/runtime/parallel/adapter') as { ChildProcessAdapter: { prototype: { giveWork: (...a: unknown[]) => void } } }).ChildProcessAdapter.prototype;
+    const proto = (
+      createRequire(import.meta.url)('@cucumber/cucumber/lib/runtime/parallel/adapter') as {
+        ChildProcessAdapter: { prototype: { giveWork: (...a: unknown[]) => void } };
+      }
+    ).ChildProcessAdapter.prototype;
     const real = proto.giveWork;
     const seen: unknown[] = [];
-    const coordinator = { todo: [{}], nextWorkPlacement: () => (seen.push((globalThis as Record<symbol, unknown>)[ASKING]), null) };
+    const coordinator = {
+      todo: [{}],
+      nextWorkPlacement: () => (seen.push((globalThis as Record<symbol, unknown>)[ASKING]), null),
+    };
     const restore = nameAskingWorker();
     try {
       expect(proto.giveWork).not.toBe(real);
@@ -87,14 +98,23 @@ describe('worker slots', () => {
 
   it('four workers in one process run their scenarios at the same time, and every one passes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-slots-'));
-    const r = await runSuite({ quiet: true, report: false, parallel: 4, processes: 1, tags: '@area:accounts and not @clock', reportDir: dir });
+    const r = await runSuite({
+      quiet: true,
+      report: false,
+      parallel: 4,
+      processes: 1,
+      tags: '@area:accounts and not @clock',
+      reportDir: dir,
+    });
     expect(r.exitCode).toBe(0);
     const res = r.verdict!.results;
     expect(res.length).toBeGreaterThan(8);
     expect(res.every((x) => x.outcome === 'passed' || x.outcome === 'not-applicable')).toBe(true);
     expect(new Set(res.map((x) => x.worker))).toEqual(new Set(['0', '1', '2', '3']));
     // Some two scenarios of different workers overlapped in time: the one process ran them together.
-    const overlap = res.some((x) => res.some((y) => x.worker !== y.worker && x.startedMs! < y.endedMs! && y.startedMs! < x.endedMs!));
+    const overlap = res.some((x) =>
+      res.some((y) => x.worker !== y.worker && x.startedMs! < y.endedMs! && y.startedMs! < x.endedMs!),
+    );
     expect(overlap).toBe(true);
   }, 120_000);
 });

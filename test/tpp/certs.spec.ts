@@ -6,7 +6,11 @@ import { keyIdFor } from '../../src/tpp/key-id.ts';
 import { testCredentials } from '../../src/tpp/fixtures.ts';
 
 describe('generateTestPki', () => {
-  const pki = generateTestPki({ roles: ['PSP_PI'], organizationIdentifier: 'PSDNO-FSA-123456789', serials: { qsealc: 'F00D' } });
+  const pki = generateTestPki({
+    roles: ['PSP_PI'],
+    organizationIdentifier: 'PSDNO-FSA-123456789',
+    serials: { qsealc: 'F00D' },
+  });
   const ca = new X509Certificate(pki.ca.certPem);
   const seal = new X509Certificate(pki.qsealc.certPem);
   const qwac = new X509Certificate(pki.qwac.certPem);
@@ -23,7 +27,13 @@ describe('generateTestPki', () => {
     expect(keyIdFor(seal)).toMatch(/^SN=F00D,CA=CN=XS2A Conformance Test CA,/);
   });
   it('the QSealC carries the PSD2 QCStatement with its roles, NCA name and id', () => {
-    expect(readPsd2Info(pki.qsealc.certPem)).toEqual({ roles: ['PSP_PI'], ncaName: 'Finanstilsynet', ncaId: 'NO-FSA', qcType: 'eseal', organizationIdentifier: 'PSDNO-FSA-123456789' });
+    expect(readPsd2Info(pki.qsealc.certPem)).toEqual({
+      roles: ['PSP_PI'],
+      ncaName: 'Finanstilsynet',
+      ncaId: 'NO-FSA',
+      qcType: 'eseal',
+      organizationIdentifier: 'PSDNO-FSA-123456789',
+    });
     expect(readPsd2Info(pki.qwac.certPem)?.qcType).toBe('web');
   });
   it('the QWAC is a TLS client certificate for tpp.localhost and 127.0.0.1', () => {
@@ -38,12 +48,18 @@ describe('generateTestPki', () => {
 });
 
 describe('committed TEST-ONLY fixtures', () => {
-  it.each([['', ['PSP_AI', 'PSP_PI']], ['ai-only-', ['PSP_AI']], ['pi-only-', ['PSP_PI']]] as const)('%s roles', (which, roles) => {
+  it.each([
+    ['', ['PSP_AI', 'PSP_PI']],
+    ['ai-only-', ['PSP_AI']],
+    ['pi-only-', ['PSP_PI']],
+  ] as const)('%s roles', (which, roles) => {
     const c = testCredentials(which);
     expect(readPsd2Info(c.qsealc.certPem)?.roles).toEqual(roles);
     expect(new X509Certificate(c.qsealc.certPem).verify(new X509Certificate(c.caPem).publicKey)).toBe(true);
   });
   it('the default QSealC keyId', () => {
-    expect(keyIdFor(testCredentials().qsealc.certPem)).toBe('SN=0A1B2C3D4E5F6071,CA=CN=XS2A Conformance Test CA,O=XS2A Conformance\\, Test Only,C=NO');
+    expect(keyIdFor(testCredentials().qsealc.certPem)).toBe(
+      'SN=0A1B2C3D4E5F6071,CA=CN=XS2A Conformance Test CA,O=XS2A Conformance\\, Test Only,C=NO',
+    );
   });
 });

@@ -3,7 +3,14 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fromRawHeaders, redactExchange, testCredentials, toCurl, TppClient, verifyRequest } from '../../src/tpp/index.ts';
+import {
+  fromRawHeaders,
+  redactExchange,
+  testCredentials,
+  toCurl,
+  TppClient,
+  verifyRequest,
+} from '../../src/tpp/index.ts';
 
 let server: Server;
 let base: string;
@@ -35,15 +42,32 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
 
 const client = (o: Partial<ConstructorParameters<typeof TppClient>[0]> = {}) =>
-  new TppClient({ baseUrl: base, identity: testCredentials().qsealc, psu: { psuId: 'b5b1e2a4-1111-4222-8333-944455556666', psuIpAddress: '192.0.2.1' }, timeoutMs: 2000, ...o });
+  new TppClient({
+    baseUrl: base,
+    identity: testCredentials().qsealc,
+    psu: { psuId: 'b5b1e2a4-1111-4222-8333-944455556666', psuIpAddress: '192.0.2.1' },
+    timeoutMs: 2000,
+    ...o,
+  });
 
 describe('TppClient', () => {
   it('fills the standard headers, signs, and the server verifies exactly what was sent', async () => {
     const c = client();
-    const ex = await c.request({ method: 'POST', path: '/v1/payments/cross-border-credit-transfers', query: { allowLogicalDuplicate: false }, body: { a: 'ø', n: 1 } });
+    const ex = await c.request({
+      method: 'POST',
+      path: '/v1/payments/cross-border-credit-transfers',
+      query: { allowLogicalDuplicate: false },
+      body: { a: 'ø', n: 1 },
+    });
     expect(ex.response?.status).toBe(200);
     expect(ex.response?.json).toMatchObject({ ok: true, failures: [] });
     const got = seen.at(-1)!;
@@ -66,12 +90,19 @@ describe('TppClient', () => {
 
   it('mutate tampers after signing; null removes a header; sign:false sends unsigned', async () => {
     const c = client();
-    const tampered = await c.request({ method: 'GET', path: '/x', mutate: (r) => ({ ...r, headers: r.headers.map(([k, v]) => [k, k === 'PSU-ID' ? 'other' : v]) }) });
+    const tampered = await c.request({
+      method: 'GET',
+      path: '/x',
+      mutate: (r) => ({ ...r, headers: r.headers.map(([k, v]) => [k, k === 'PSU-ID' ? 'other' : v]) }),
+    });
     expect(tampered.response?.json).toMatchObject({ ok: false, failures: ['SIGNATURE_INVALID'] });
     const noId = await c.request({ method: 'GET', path: '/x', headers: { 'X-Request-ID': null } });
     expect(noId.request.headers.some(([k]) => k === 'X-Request-ID')).toBe(false);
     const unsigned = await c.request({ method: 'GET', path: '/x', sign: false });
-    expect(unsigned.response?.json).toMatchObject({ ok: false, failures: expect.arrayContaining(['SIGNATURE_MISSING']) });
+    expect(unsigned.response?.json).toMatchObject({
+      ok: false,
+      failures: expect.arrayContaining(['SIGNATURE_MISSING']),
+    });
     await c.close();
   });
 
@@ -99,7 +130,11 @@ describe('TppClient', () => {
 
   it('records and curl lines mask national identity numbers and hold no private key', async () => {
     const c = client({ psu: { psuIdentity: '23119621380' } });
-    const ex = await c.request({ method: 'POST', path: '/v1/sandbox/customers', body: { customerNumber: '23119621380', name: 'Test Testperson' } });
+    const ex = await c.request({
+      method: 'POST',
+      path: '/v1/sandbox/customers',
+      body: { customerNumber: '23119621380', name: 'Test Testperson' },
+    });
     const red = JSON.stringify(redactExchange(ex));
     expect(red).not.toContain('23119621380');
     expect(red).toContain('*********80');

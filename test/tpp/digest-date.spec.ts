@@ -15,10 +15,15 @@ describe('Digest', () => {
     expect(checkDigest(d, body)).toEqual({ ok: true, algorithm: 'SHA-512', lenient: [] });
   });
   it('algorithm names match case-insensitively, and say so', () => {
-    expect(checkDigest('sha-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=', body)).toMatchObject({ ok: true, lenient: [expect.stringMatching(/case-insensitively/)] });
+    expect(checkDigest('sha-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=', body)).toMatchObject({
+      ok: true,
+      lenient: [expect.stringMatching(/case-insensitively/)],
+    });
   });
   it('a list (RFC 3230 #rule) with an unknown algorithm beside a known one', () => {
-    expect(parseDigest('md5=HUXZLQLMuI/KZ5KDcJPcOA==, SHA-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=')).toHaveLength(2);
+    expect(
+      parseDigest('md5=HUXZLQLMuI/KZ5KDcJPcOA==, SHA-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE='),
+    ).toHaveLength(2);
     expect(checkDigest('unixsum=30637, SHA-256=X48E9qOokqqrvdts8nOJRJN3OWDUoyWxBf7kbu9DBPE=', body).ok).toBe(true);
   });
   it.each([

@@ -14,7 +14,10 @@ describe('RFC 2047 §8 examples', () => {
     ['=?US-ASCII?Q?Keith_Moore?=', 'Keith Moore'],
     ['=?ISO-8859-1?Q?Keld_J=F8rn_Simonsen?=', 'Keld Jørn Simonsen'],
     ['=?ISO-8859-1?Q?Andr=E9?=', 'André'],
-    ['=?ISO-8859-1?B?SWYgeW91IGNhbiByZWFkIHRoaXMgeW8=?=\r\n =?ISO-8859-2?B?dSB1bmRlcnN0YW5kIHRoZSBleGFtcGxlLg==?=', 'If you can read this you understand the example.'],
+    [
+      '=?ISO-8859-1?B?SWYgeW91IGNhbiByZWFkIHRoaXMgeW8=?=\r\n =?ISO-8859-2?B?dSB1bmRlcnN0YW5kIHRoZSBleGFtcGxlLg==?=',
+      'If you can read this you understand the example.',
+    ],
     ['=?ISO-8859-1?Q?a?=', 'a'],
     ['=?ISO-8859-1?Q?a?= =?ISO-8859-1?Q?b?=', 'ab'],
     ['=?ISO-8859-1?Q?a?=  =?ISO-8859-1?Q?b?=', 'ab'],
@@ -45,11 +48,17 @@ describe('RFC 2047 §8 examples', () => {
   });
 
   it('passes a value that is not encoded through unchanged', () => {
-    expect(decodeWords('keyId="a",signature="b"')).toEqual({ ok: true, encoded: false, text: 'keyId="a",signature="b"' });
+    expect(decodeWords('keyId="a",signature="b"')).toEqual({
+      ok: true,
+      encoded: false,
+      text: 'keyId="a",signature="b"',
+    });
   });
 
-  it('writes one encoded-word for the whole value, as the platform\'s clients do', () => {
-    expect(encodeWords('keyId="SN=1,CA=CN=Å"')).toBe(`=?utf-8?B?${Buffer.from('keyId="SN=1,CA=CN=Å"').toString('base64')}?=`);
+  it("writes one encoded-word for the whole value, as the platform's clients do", () => {
+    expect(encodeWords('keyId="SN=1,CA=CN=Å"')).toBe(
+      `=?utf-8?B?${Buffer.from('keyId="SN=1,CA=CN=Å"').toString('base64')}?=`,
+    );
     expect(encodeWords('a b=?_', { encoding: 'Q' })).toBe('=?utf-8?Q?a_b=3D=3F=5F?=');
     expect(encodeWords('Jørn', { charset: 'iso-8859-1', encoding: 'Q' })).toBe('=?iso-8859-1?Q?J=F8rn?=');
   });
@@ -62,10 +71,13 @@ describe('RFC 2047 round trips', () => {
     upperCase: fc.option(fc.boolean(), { nil: undefined }),
     maxWordLength: fc.option(fc.integer({ min: 30, max: 75 }), { nil: undefined }),
   });
-  test.prop([fc.string({ unit: 'grapheme', maxLength: 200 }), forms], { numRuns: 300 })('decode(encode(x)) = x', (s, f) => {
-    const input = f.charset === 'iso-8859-1' ? s.replace(/[^\x00-\xff]/g, '?') : s;
-    const encoded = encodeWords(input, f);
-    if (f.maxWordLength) for (const w of encoded.split(' ')) expect(w.length).toBeLessThanOrEqual(f.maxWordLength);
-    expect(text(encoded)).toBe(input);
-  });
+  test.prop([fc.string({ unit: 'grapheme', maxLength: 200 }), forms], { numRuns: 300 })(
+    'decode(encode(x)) = x',
+    (s, f) => {
+      const input = f.charset === 'iso-8859-1' ? s.replace(/[^\x00-\xff]/g, '?') : s;
+      const encoded = encodeWords(input, f);
+      if (f.maxWordLength) for (const w of encoded.split(' ')) expect(w.length).toBeLessThanOrEqual(f.maxWordLength);
+      expect(text(encoded)).toBe(input);
+    },
+  );
 });

@@ -25,7 +25,11 @@ describe('signatureOutcome', () => {
     ['201', a(201, '{}'), 'accepted'],
     ['302', a(302), 'accepted'],
     ['401 with _links.scaRedirect {href}', a(401, SCA), 'accepted'],
-    ['401 with _links.scaRedirect as a string', a(401, '{"_links":{"scaRedirect":"https://127.0.0.1/sca"}}'), 'accepted'],
+    [
+      '401 with _links.scaRedirect as a string',
+      a(401, '{"_links":{"scaRedirect":"https://127.0.0.1/sca"}}'),
+      'accepted',
+    ],
     ['400', a(400, '{"code":"SIGNATURE_INVALID"}'), 'rejected'],
     ['401 without scaRedirect', a(401, '{"code":"CERTIFICATE_INVALID"}'), 'unexpected'],
     ['401 with an HTML body', a(401, '<html>scaRedirect</html>'), 'unexpected'],
@@ -59,11 +63,21 @@ describe('profile keys', () => {
     expect(p.fuzz.baseRequest).toEqual({ method: 'GET', path: '/v1/accounts' });
   });
   it('declared statuses are added to 400; a base request is taken as written; bad values name the key', () => {
-    const p = completeProfile({ signing: { rejectStatuses: [403] }, fuzz: { baseRequest: { method: 'POST', path: '/v1/bank-offered-consents', body: { a: 1 } } } }, '.');
+    const p = completeProfile(
+      {
+        signing: { rejectStatuses: [403] },
+        fuzz: { baseRequest: { method: 'POST', path: '/v1/bank-offered-consents', body: { a: 1 } } },
+      },
+      '.',
+    );
     expect(p.signing.rejectStatuses).toEqual([400, 403]);
     expect(p.fuzz.baseRequest).toEqual({ method: 'POST', path: '/v1/bank-offered-consents', body: { a: 1 } });
-    expect(() => completeProfile({ signing: { rejectStatuses: [500] } }, '.')).toThrow(/key signing\.rejectStatuses\.0/);
-    expect(() => completeProfile({ fuzz: { baseRequest: { path: '/v1/accounts' } } }, '.')).toThrow(/key fuzz\.baseRequest\.method is required/);
+    expect(() => completeProfile({ signing: { rejectStatuses: [500] } }, '.')).toThrow(
+      /key signing\.rejectStatuses\.0/,
+    );
+    expect(() => completeProfile({ fuzz: { baseRequest: { path: '/v1/accounts' } } }, '.')).toThrow(
+      /key fuzz\.baseRequest\.method is required/,
+    );
   });
 });
 
@@ -73,12 +87,23 @@ function scaEverywhereBank(reject: number, accepted = SCA): Promise<{ url: strin
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const v = verifyRequest({ method: req.method ?? 'GET', target: req.url ?? '/', headers: fromRawHeaders(req.rawHeaders), body: Buffer.concat(chunks) });
+      const v = verifyRequest({
+        method: req.method ?? 'GET',
+        target: req.url ?? '/',
+        headers: fromRawHeaders(req.rawHeaders),
+        body: Buffer.concat(chunks),
+      });
       res.writeHead(v.ok ? 401 : reject, { 'content-type': 'application/json' });
-      res.end(v.ok ? accepted : JSON.stringify({ status: reject, message: v.failures.map((f) => f.message).join('; ') }));
+      res.end(
+        v.ok ? accepted : JSON.stringify({ status: reject, message: v.failures.map((f) => f.message).join('; ') }),
+      );
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, server }),
+    ),
+  );
 }
 
 function profileFile(yaml: string): string {
@@ -106,10 +131,23 @@ describe('the fuzzer against a bank whose every request needs SCA', () => {
     targets.push(t);
     return t;
   };
-  const OPS = ['signature.bit-flip', 'headers.name-absent', 'headers.name-absent-signed', 'headers.wrong-order', 'digest.body-changed', 'date.skewed'].map(operatorById);
+  const OPS = [
+    'signature.bit-flip',
+    'headers.name-absent',
+    'headers.name-absent-signed',
+    'headers.wrong-order',
+    'digest.body-changed',
+    'date.skewed',
+  ].map(operatorById);
 
   it('the base request answered 401 with scaRedirect is accepted; mutants answered 400 are rejected: no unexpected verdict', async () => {
-    const report = await runFuzz({ target: await open(bank400.url), seed: 5, cases: 120, operators: OPS, shrink: false });
+    const report = await runFuzz({
+      target: await open(bank400.url),
+      seed: 5,
+      cases: 120,
+      operators: OPS,
+      shrink: false,
+    });
     expect(report.findings.map((f) => `${f.operator}: ${f.response.status}`)).toEqual([]);
     const by = new Map(report.stats.map((s) => [s.id, s]));
     expect(by.get('signature.bit-flip')).toMatchObject({ rejected: expect.any(Number), accepted: 0, unexpected: 0 });
@@ -118,9 +156,21 @@ describe('the fuzzer against a bank whose every request needs SCA', () => {
   });
 
   it('a bank that rejects with 403: unexpected, unless the profile declares signing.rejectStatuses [403]', async () => {
-    const plain = await runFuzz({ target: await open(bank403.url), seed: 5, cases: 12, operators: [operatorById('signature.bit-flip')], shrink: false });
+    const plain = await runFuzz({
+      target: await open(bank403.url),
+      seed: 5,
+      cases: 12,
+      operators: [operatorById('signature.bit-flip')],
+      shrink: false,
+    });
     expect(plain.findings.map((f) => f.response.status)).toEqual([403]);
-    const declared = await runFuzz({ target: await open(bank403.url, profileFile('signing:\n  rejectStatuses: [403]\n')), seed: 5, cases: 12, operators: [operatorById('signature.bit-flip')], shrink: false });
+    const declared = await runFuzz({
+      target: await open(bank403.url, profileFile('signing:\n  rejectStatuses: [403]\n')),
+      seed: 5,
+      cases: 12,
+      operators: [operatorById('signature.bit-flip')],
+      shrink: false,
+    });
     expect(declared.findings).toEqual([]);
   });
 
@@ -129,20 +179,39 @@ describe('the fuzzer against a bank whose every request needs SCA', () => {
     const sender = new Sender(t.url, undefined, 1);
     try {
       await expect(preflight(caseFactoryFor(t), sender)).rejects.toThrow(BaseRequestRefused);
-      await expect(preflight(caseFactoryFor(t), sender)).rejects.toThrow(/GET \/v1\/accounts was answered 401 .*fuzz\.baseRequest/);
+      await expect(preflight(caseFactoryFor(t), sender)).rejects.toThrow(
+        /GET \/v1\/accounts was answered 401 .*fuzz\.baseRequest/,
+      );
     } finally {
       await sender.close();
     }
   });
 
-  it('the profile\'s fuzz.baseRequest is the request mutated', async () => {
-    const t = await open(bank400.url, profileFile('fuzz:\n  baseRequest: { method: POST, path: /v1/consents, body: { access: {} } }\n'));
+  it("the profile's fuzz.baseRequest is the request mutated", async () => {
+    const t = await open(
+      bank400.url,
+      profileFile('fuzz:\n  baseRequest: { method: POST, path: /v1/consents, body: { access: {} } }\n'),
+    );
     const f = caseFactoryFor(t);
-    expect([f.unsigned.method, f.unsigned.target, f.unsigned.body.toString()]).toEqual(['POST', '/v1/consents', '{"access":{}}']);
+    expect([f.unsigned.method, f.unsigned.target, f.unsigned.body.toString()]).toEqual([
+      'POST',
+      '/v1/consents',
+      '{"access":{}}',
+    ]);
   });
 
   it('xs2a-conformance fuzz --target exits 0 against it', async () => {
-    const r = await cliAsync(['fuzz', '--target', bank400.url, '--cases', '200', '--seed', '4', '--save-dir', mkdtempSync(join(tmpdir(), 'xs2a-fz-'))]);
+    const r = await cliAsync([
+      'fuzz',
+      '--target',
+      bank400.url,
+      '--cases',
+      '200',
+      '--seed',
+      '4',
+      '--save-dir',
+      mkdtempSync(join(tmpdir(), 'xs2a-fz-')),
+    ]);
     expect(r.code, `${r.stderr}\n${r.stdout.slice(-2000)}`).toBe(0);
     expect(r.stdout).toMatch(/0 MUST-level and \d+ SHOULD-level unexpected/);
   });

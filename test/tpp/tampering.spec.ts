@@ -27,29 +27,87 @@ function importsOf(file: string): string[] {
     ...text.matchAll(/\bimport\s*['"]([^'"]+)['"]/g),
     ...text.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g),
   ].map((m) => m[1]);
-  return specs.map((s) => (s.startsWith('.') ? relative(ROOT, resolve(dirname(file), s)).split('\\').join('/') : s));
+  return specs.map((s) =>
+    s.startsWith('.')
+      ? relative(ROOT, resolve(dirname(file), s))
+          .split('\\')
+          .join('/')
+      : s,
+  );
 }
 
 /** The fuzz campaign's ids as they were before the catalogue: results, findings and reports name them. */
 const CAMPAIGN_IDS = [
-  'params.drop-keyId', 'params.drop-algorithm', 'params.drop-headers', 'params.drop-signature', 'params.duplicate', 'params.reorder', 'params.unknown-extra', 'params.whitespace',
-  'headers.name-missing', 'headers.name-extra', 'headers.name-absent', 'headers.name-absent-signed', 'headers.wrong-order', 'headers.order-resigned', 'headers.upper-case',
-  'headers.request-target-signed', 'headers.request-target-unsigned', 'headers.request-target-other', 'headers.subset-resigned',
-  'values.signed-header-changed', 'values.signed-header-repeated',
-  'signature.bit-flip', 'signature.truncated', 'signature.bad-base64', 'signature.base64url', 'signature.empty', 'signature.other-request',
-  'algorithm.other-name', 'algorithm.hs2019', 'algorithm.case',
-  'key-id.other-serial', 'key-id.decimal-serial', 'key-id.lower-case-hex', 'key-id.leading-zeros', 'key-id.dn-reordered', 'key-id.dn-spacing', 'key-id.dn-escaping', 'key-id.other-issuer', 'key-id.malformed',
-  'certificate.other-tpp', 'certificate.key-mismatch', 'certificate.other-identity', 'certificate.missing', 'certificate.corrupted', 'certificate.pem-armour',
-  'rfc2047.valid-form', 'rfc2047.case-variants', 'rfc2047.split-words', 'rfc2047.tampered', 'rfc2047.unterminated', 'rfc2047.bad-charset', 'rfc2047.broken-base64',
-  'date.within-window', 'date.skewed', 'date.missing', 'date.malformed',
-  'digest.body-changed', 'digest.sha512', 'digest.name-case', 'digest.unknown-algorithm', 'digest.bad-base64',
+  'params.drop-keyId',
+  'params.drop-algorithm',
+  'params.drop-headers',
+  'params.drop-signature',
+  'params.duplicate',
+  'params.reorder',
+  'params.unknown-extra',
+  'params.whitespace',
+  'headers.name-missing',
+  'headers.name-extra',
+  'headers.name-absent',
+  'headers.name-absent-signed',
+  'headers.wrong-order',
+  'headers.order-resigned',
+  'headers.upper-case',
+  'headers.request-target-signed',
+  'headers.request-target-unsigned',
+  'headers.request-target-other',
+  'headers.subset-resigned',
+  'values.signed-header-changed',
+  'values.signed-header-repeated',
+  'signature.bit-flip',
+  'signature.truncated',
+  'signature.bad-base64',
+  'signature.base64url',
+  'signature.empty',
+  'signature.other-request',
+  'algorithm.other-name',
+  'algorithm.hs2019',
+  'algorithm.case',
+  'key-id.other-serial',
+  'key-id.decimal-serial',
+  'key-id.lower-case-hex',
+  'key-id.leading-zeros',
+  'key-id.dn-reordered',
+  'key-id.dn-spacing',
+  'key-id.dn-escaping',
+  'key-id.other-issuer',
+  'key-id.malformed',
+  'certificate.other-tpp',
+  'certificate.key-mismatch',
+  'certificate.other-identity',
+  'certificate.missing',
+  'certificate.corrupted',
+  'certificate.pem-armour',
+  'rfc2047.valid-form',
+  'rfc2047.case-variants',
+  'rfc2047.split-words',
+  'rfc2047.tampered',
+  'rfc2047.unterminated',
+  'rfc2047.bad-charset',
+  'rfc2047.broken-base64',
+  'date.within-window',
+  'date.skewed',
+  'date.missing',
+  'date.malformed',
+  'digest.body-changed',
+  'digest.sha512',
+  'digest.name-case',
+  'digest.unknown-algorithm',
+  'digest.bad-base64',
 ];
 
 describe('the tampering catalogue', () => {
   it('lives in the tpp layer: its files import only src/spec, src/tpp, node: modules and fast-check', () => {
-    const bad = sources(DIR).flatMap((f) => importsOf(f)
-      .filter((i) => !/^src\/(spec|tpp)\//.test(i) && !i.startsWith('node:') && i !== 'fast-check')
-      .map((i) => `${relative(ROOT, f)} → ${i}`));
+    const bad = sources(DIR).flatMap((f) =>
+      importsOf(f)
+        .filter((i) => !/^src\/(spec|tpp)\//.test(i) && !i.startsWith('node:') && i !== 'fast-check')
+        .map((i) => `${relative(ROOT, f)} → ${i}`),
+    );
     expect(bad).toEqual([]);
   });
 
@@ -59,11 +117,15 @@ describe('the tampering catalogue', () => {
     for (const o of CATALOGUE) {
       expect(o.id.startsWith(`${o.family}.`), o.id).toBe(true);
       const text = readFileSync(join(DIR, `${o.family}.ts`), 'utf8');
-      expect(text.includes(`id: '${o.id}'`) || (o.id.startsWith('params.drop-') && text.includes('id: `params.drop-${name}`')), o.id).toBe(true);
+      expect(
+        text.includes(`id: '${o.id}'`) ||
+          (o.id.startsWith('params.drop-') && text.includes('id: `params.drop-${name}`')),
+        o.id,
+      ).toBe(true);
     }
   });
 
-  it('keeps the fuzz campaign\'s operators, ids and order', () => {
+  it("keeps the fuzz campaign's operators, ids and order", () => {
     expect(CAMPAIGN.map((o) => o.id)).toEqual(CAMPAIGN_IDS);
     expect(OPERATORS).toBe(CAMPAIGN);
     expect(CAMPAIGN).toEqual(CATALOGUE.filter((o) => o.campaign !== false));
@@ -71,7 +133,9 @@ describe('the tampering catalogue', () => {
 
   it('looks every operator up by id, and names the known ids for an unknown one', () => {
     for (const o of CATALOGUE) expect(operatorById(o.id)).toBe(o);
-    expect(() => operatorById('no.such-operator')).toThrow(/unknown mutation operator "no.such-operator"; known: params.drop-keyId/);
+    expect(() => operatorById('no.such-operator')).toThrow(
+      /unknown mutation operator "no.such-operator"; known: params.drop-keyId/,
+    );
   });
 
   it('operators outside the campaign exist for a Gherkin row', () => {
@@ -80,7 +144,10 @@ describe('the tampering catalogue', () => {
 
   it('no operator is defined outside the catalogue (an object with an arb and an apply)', () => {
     const files = ['src', 'steps', 'bench'].flatMap((d) => sources(join(ROOT, d))).filter((f) => !f.startsWith(DIR));
-    const defining = files.filter((f) => { const t = readFileSync(f, 'utf8'); return /\barb:\s/.test(t) && /\bapply:\s*\(/.test(t); });
+    const defining = files.filter((f) => {
+      const t = readFileSync(f, 'utf8');
+      return /\barb:\s/.test(t) && /\bapply:\s*\(/.test(t);
+    });
     expect(defining.map((f) => relative(ROOT, f))).toEqual([]);
   });
 });

@@ -3,8 +3,18 @@ import { fc, test } from '@fast-check/vitest';
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
-  certificateHeaderValue, encodeWords, formatHttpDate, keyIdFor, removeHeader, rsaSha256Signer, setHeader, signRequest,
-  testCredentials, verifyRequest, type HttpRequest, type SignOptions,
+  certificateHeaderValue,
+  encodeWords,
+  formatHttpDate,
+  keyIdFor,
+  removeHeader,
+  rsaSha256Signer,
+  setHeader,
+  signRequest,
+  testCredentials,
+  verifyRequest,
+  type HttpRequest,
+  type SignOptions,
 } from '../../src/tpp/index.ts';
 
 const { qsealc } = testCredentials();
@@ -33,8 +43,14 @@ function baseRequest(body = '{"instructedAmount":{"amount":"10.00","currency":"E
 const sign = (req = baseRequest(), opts: SignOptions = {}, keyId = KEY_ID, s = signer) =>
   signRequest(req, { keyId, signer: s }, { clock: () => NOW, date: 'now', ...opts }).request;
 const verify = (req: HttpRequest) => verifyRequest(req, { now: NOW });
-const codes = (req: HttpRequest) => verify(req).failures.filter((f) => f.level === 'must').map((f) => f.code);
-const withHeader = (req: HttpRequest, name: string, value: string) => ({ ...req, headers: setHeader(req.headers, name, value) });
+const codes = (req: HttpRequest) =>
+  verify(req)
+    .failures.filter((f) => f.level === 'must')
+    .map((f) => f.code);
+const withHeader = (req: HttpRequest, name: string, value: string) => ({
+  ...req,
+  headers: setHeader(req.headers, name, value),
+});
 const sigOf = (req: HttpRequest) => req.headers.find(([k]) => k === 'Signature')![1];
 
 describe('verifyRequest accepts what signRequest makes', () => {
@@ -46,7 +62,16 @@ describe('verifyRequest accepts what signRequest makes', () => {
       `date: ${formatHttpDate(NOW)}\ndigest: SHA-256=${require_sha('{"instructedAmount":{"amount":"10.00","currency":"EUR"}}')}\n` +
         'x-request-id: 99391c7e-ad88-49ec-a2ad-99ddcb1f7721\npsu-id: 3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11\ntpp-redirect-uri: https://tpp.example/cb',
     );
-    expect(r.checks.map((c) => c.id)).toEqual(['signature-header', 'certificate', 'algorithm', 'key-id', 'headers', 'digest', 'date', 'signature']);
+    expect(r.checks.map((c) => c.id)).toEqual([
+      'signature-header',
+      'certificate',
+      'algorithm',
+      'key-id',
+      'headers',
+      'digest',
+      'date',
+      'signature',
+    ]);
   });
 
   it.each(['utf8-b', 'utf8-q', 'latin1-b', 'latin1-q'] as const)('RFC 2047 %s', (encode) => {
@@ -56,7 +81,11 @@ describe('verifyRequest accepts what signRequest makes', () => {
   });
 
   it('SHA-512 digests and (request-target)', () => {
-    expect(verify(sign(baseRequest(), { digest: 'SHA-512', headers: ['(request-target)', 'date', 'digest', 'x-request-id'] })).ok).toBe(true);
+    expect(
+      verify(
+        sign(baseRequest(), { digest: 'SHA-512', headers: ['(request-target)', 'date', 'digest', 'x-request-id'] }),
+      ).ok,
+    ).toBe(true);
   });
 });
 
@@ -69,11 +98,27 @@ function require_crypto() {
 
 describe('a name in headers= the request does not carry (Authentication step 1)', () => {
   // "A header absent from the request is absent from the signing string": the signature is valid.
-  const absentSigned = () => signRequest(baseRequest(), { keyId: KEY_ID, signer }, { clock: () => NOW, date: 'now', headers: ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'] });
+  const absentSigned = () =>
+    signRequest(
+      baseRequest(),
+      { keyId: KEY_ID, signer },
+      {
+        clock: () => NOW,
+        date: 'now',
+        headers: ['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri'],
+      },
+    );
 
   it('signRequest keeps it in headers= and leaves it out of the signing string', () => {
     const s = absentSigned();
-    expect(s.params.headers).toEqual(['date', 'digest', 'x-request-id', 'psu-id', 'psu-corporate-id', 'tpp-redirect-uri']);
+    expect(s.params.headers).toEqual([
+      'date',
+      'digest',
+      'x-request-id',
+      'psu-id',
+      'psu-corporate-id',
+      'tpp-redirect-uri',
+    ]);
     expect(s.omitted).toEqual(['psu-corporate-id']);
     expect(s.signingString).not.toContain('psu-corporate-id');
     expect(s.signingString).toBe(verify(sign()).signingString);
@@ -82,68 +127,269 @@ describe('a name in headers= the request does not carry (Authentication step 1)'
   it('verifyRequest accepts it, says so as a PASS, and warns at SHOULD level that draft-cavage refuses it', () => {
     const r = verify(absentSigned().request);
     expect(r.ok).toBe(true);
-    expect(r.checks.find((c) => c.id === 'headers' && c.ok)?.message).toMatch(/psu-corporate-id is in headers= but not in the request: left out of the signing string per the spec/);
+    expect(r.checks.find((c) => c.id === 'headers' && c.ok)?.message).toMatch(
+      /psu-corporate-id is in headers= but not in the request: left out of the signing string per the spec/,
+    );
     expect(r.failures.map((f) => [f.code, f.level])).toEqual([['HEADER_NOT_IN_REQUEST', 'should']]);
-    expect(r.checks.find((c) => c.id === 'signature')).toMatchObject({ ok: true, message: 'RSA-SHA256 signature valid over 5 signed header(s)' });
+    expect(r.checks.find((c) => c.id === 'signature')).toMatchObject({
+      ok: true,
+      message: 'RSA-SHA256 signature valid over 5 signed header(s)',
+    });
   });
 
   it('the same name added to headers= after signing is accepted too: the signing string does not change', () => {
     const good = sign();
-    const req = withHeader(good, 'Signature', sigOf(good).replace(/headers="([^"]*)"/, 'headers="$1 psu-corporate-id"'));
+    const req = withHeader(
+      good,
+      'Signature',
+      sigOf(good).replace(/headers="([^"]*)"/, 'headers="$1 psu-corporate-id"'),
+    );
     expect(verify(req).ok).toBe(true);
   });
 
   it('only absent names: an empty signing string, still verified', () => {
-    const s = signRequest(baseRequest(), { keyId: KEY_ID, signer }, { clock: () => NOW, date: 'now', headers: ['date', 'psu-corporate-id'] });
+    const s = signRequest(
+      baseRequest(),
+      { keyId: KEY_ID, signer },
+      { clock: () => NOW, date: 'now', headers: ['date', 'psu-corporate-id'] },
+    );
     expect(verify(s.request).ok).toBe(true);
-    const unsigned = signRequest(baseRequest(), { keyId: KEY_ID, signer }, { clock: () => NOW, date: 'now', headers: ['psu-corporate-id'] });
+    const unsigned = signRequest(
+      baseRequest(),
+      { keyId: KEY_ID, signer },
+      { clock: () => NOW, date: 'now', headers: ['psu-corporate-id'] },
+    );
     expect(unsigned.signingString).toBe('');
     expect(verify(unsigned.request).ok).toBe(true);
   });
 
-  it('--rules cavage keeps draft-cavage\'s reading: refused', () => {
+  it("--rules cavage keeps draft-cavage's reading: refused", () => {
     const r = verifyRequest(absentSigned().request, { now: NOW, rules: 'cavage' });
     expect(r.ok).toBe(false);
-    expect(r.failures).toContainEqual(expect.objectContaining({ code: 'HEADER_NOT_IN_REQUEST', level: 'must', message: expect.stringMatching(/psu-corporate-id is in headers= but not in the request \(draft-cavage/) }));
+    expect(r.failures).toContainEqual(
+      expect.objectContaining({
+        code: 'HEADER_NOT_IN_REQUEST',
+        level: 'must',
+        message: expect.stringMatching(/psu-corporate-id is in headers= but not in the request \(draft-cavage/),
+      }),
+    );
   });
 });
 
 describe('each kind of tampering is named', () => {
   const cases: Array<[string, () => HttpRequest, string, RegExp]> = [
-    ['no Signature', () => removeHeader(sign().headers, 'Signature') && { ...sign(), headers: removeHeader(sign().headers, 'Signature') }, 'SIGNATURE_MISSING', /no Signature header/],
-    ['two Signature headers', () => { const r = sign(); return { ...r, headers: [...r.headers, ['Signature', sigOf(r)]] }; }, 'SIGNATURE_DUPLICATE', /2 Signature headers/],
-    ['broken RFC 2047', () => withHeader(sign(), 'Signature', '=?utf-8?B?not base64!?='), 'SIGNATURE_RFC2047', /cannot be decoded/],
-    ['unterminated RFC 2047', () => withHeader(sign(), 'Signature', '=?utf-8?B?a2V5'), 'SIGNATURE_RFC2047', /not closed/],
-    ['unquoted parameter', () => withHeader(sign(), 'Signature', sigOf(sign()).replace('algorithm="rsa-sha256"', 'algorithm=rsa-sha256')), 'SIGNATURE_SYNTAX', /must be a quoted string/],
-    ['keyId missing', () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/keyId="[^"]*",/, '')), 'SIGNATURE_PARAMS', /keyId= is missing/],
-    ['keyId twice', () => withHeader(sign(), 'Signature', `keyId="x",${sigOf(sign())}`), 'SIGNATURE_PARAMS', /keyId= appears more than once/],
-    ['headers= missing', () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/headers="[^"]*",/, '')), 'SIGNATURE_PARAMS', /headers= is missing/],
-    ['algorithm= missing', () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/algorithm="[^"]*",/, '')), 'SIGNATURE_PARAMS', /algorithm= is missing/],
-    ['no certificate header', () => ({ ...sign(), headers: removeHeader(sign().headers, 'TPP-Signature-Certificate') }), 'CERTIFICATE_MISSING', /no TPP-Signature-Certificate/],
-    ['certificate not base64', () => withHeader(sign(), 'TPP-Signature-Certificate', 'not*base64'), 'CERTIFICATE_INVALID', /not base64/],
-    ['certificate not X.509', () => withHeader(sign(), 'TPP-Signature-Certificate', 'AAAA'), 'CERTIFICATE_INVALID', /not an X.509 certificate/],
-    ['another algorithm', () => withHeader(sign(), 'Signature', sigOf(sign()).replace('rsa-sha256', 'hmac-sha256')), 'ALGORITHM_UNSUPPORTED', /algorithm="hmac-sha256" is not supported/],
-    ['another serial', () => sign(baseRequest(), {}, KEY_ID.replace('SN=0A1B', 'SN=0A1C')), 'KEY_ID_MISMATCH', /is not the certificate serial 0A1B2C3D4E5F6071/],
-    ['serial in decimal', () => sign(baseRequest(), {}, KEY_ID.replace(/SN=[^,]+/, `SN=${BigInt('0x' + cert.serialNumber)}`)), 'KEY_ID_MISMATCH', /in decimal/],
-    ['issuer reversed', () => sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=C=NO,O=XS2A Conformance\\, Test Only,CN=XS2A Conformance Test CA`), 'KEY_ID_MISMATCH', /reverse \(X.500\) order/],
-    ['another issuer', () => sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=CN=Other CA,C=NO`), 'KEY_ID_MISMATCH', /is not the certificate's issuer/],
+    [
+      'no Signature',
+      () =>
+        removeHeader(sign().headers, 'Signature') && { ...sign(), headers: removeHeader(sign().headers, 'Signature') },
+      'SIGNATURE_MISSING',
+      /no Signature header/,
+    ],
+    [
+      'two Signature headers',
+      () => {
+        const r = sign();
+        return { ...r, headers: [...r.headers, ['Signature', sigOf(r)]] };
+      },
+      'SIGNATURE_DUPLICATE',
+      /2 Signature headers/,
+    ],
+    [
+      'broken RFC 2047',
+      () => withHeader(sign(), 'Signature', '=?utf-8?B?not base64!?='),
+      'SIGNATURE_RFC2047',
+      /cannot be decoded/,
+    ],
+    [
+      'unterminated RFC 2047',
+      () => withHeader(sign(), 'Signature', '=?utf-8?B?a2V5'),
+      'SIGNATURE_RFC2047',
+      /not closed/,
+    ],
+    [
+      'unquoted parameter',
+      () => withHeader(sign(), 'Signature', sigOf(sign()).replace('algorithm="rsa-sha256"', 'algorithm=rsa-sha256')),
+      'SIGNATURE_SYNTAX',
+      /must be a quoted string/,
+    ],
+    [
+      'keyId missing',
+      () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/keyId="[^"]*",/, '')),
+      'SIGNATURE_PARAMS',
+      /keyId= is missing/,
+    ],
+    [
+      'keyId twice',
+      () => withHeader(sign(), 'Signature', `keyId="x",${sigOf(sign())}`),
+      'SIGNATURE_PARAMS',
+      /keyId= appears more than once/,
+    ],
+    [
+      'headers= missing',
+      () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/headers="[^"]*",/, '')),
+      'SIGNATURE_PARAMS',
+      /headers= is missing/,
+    ],
+    [
+      'algorithm= missing',
+      () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/algorithm="[^"]*",/, '')),
+      'SIGNATURE_PARAMS',
+      /algorithm= is missing/,
+    ],
+    [
+      'no certificate header',
+      () => ({ ...sign(), headers: removeHeader(sign().headers, 'TPP-Signature-Certificate') }),
+      'CERTIFICATE_MISSING',
+      /no TPP-Signature-Certificate/,
+    ],
+    [
+      'certificate not base64',
+      () => withHeader(sign(), 'TPP-Signature-Certificate', 'not*base64'),
+      'CERTIFICATE_INVALID',
+      /not base64/,
+    ],
+    [
+      'certificate not X.509',
+      () => withHeader(sign(), 'TPP-Signature-Certificate', 'AAAA'),
+      'CERTIFICATE_INVALID',
+      /not an X.509 certificate/,
+    ],
+    [
+      'another algorithm',
+      () => withHeader(sign(), 'Signature', sigOf(sign()).replace('rsa-sha256', 'hmac-sha256')),
+      'ALGORITHM_UNSUPPORTED',
+      /algorithm="hmac-sha256" is not supported/,
+    ],
+    [
+      'another serial',
+      () => sign(baseRequest(), {}, KEY_ID.replace('SN=0A1B', 'SN=0A1C')),
+      'KEY_ID_MISMATCH',
+      /is not the certificate serial 0A1B2C3D4E5F6071/,
+    ],
+    [
+      'serial in decimal',
+      () => sign(baseRequest(), {}, KEY_ID.replace(/SN=[^,]+/, `SN=${BigInt('0x' + cert.serialNumber)}`)),
+      'KEY_ID_MISMATCH',
+      /in decimal/,
+    ],
+    [
+      'issuer reversed',
+      () =>
+        sign(
+          baseRequest(),
+          {},
+          `SN=${cert.serialNumber},CA=C=NO,O=XS2A Conformance\\, Test Only,CN=XS2A Conformance Test CA`,
+        ),
+      'KEY_ID_MISMATCH',
+      /reverse \(X.500\) order/,
+    ],
+    [
+      'another issuer',
+      () => sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=CN=Other CA,C=NO`),
+      'KEY_ID_MISMATCH',
+      /is not the certificate's issuer/,
+    ],
     ['keyId not SN=/CA=', () => sign(baseRequest(), {}, 'Test'), 'KEY_ID_MISMATCH', /not of the form SN=/],
     // The spec leaves an absent header out of the signing string: a signed PSU-ID removed afterwards changes what is verified.
-    ['signed header removed', () => ({ ...sign(), headers: removeHeader(sign().headers, 'PSU-ID') }), 'SIGNATURE_INVALID', /psu-id \(in headers=, not in the request\) left out of the signing string: if it was signed, it was removed after signing/],
-    ['header listed twice', () => sign(baseRequest(), { headers: ['date', 'digest', 'date'] }), 'HEADERS_DUPLICATE', /date is listed twice/],
-    ['body changed', () => ({ ...sign(), body: Buffer.from('{"instructedAmount":{"amount":"99.00","currency":"EUR"}}') }), 'DIGEST_MISMATCH', /digest mismatch: body \(\d+ bytes\) hashes to SHA-256=.*, header says SHA-256=/],
-    ['digest algorithm unknown', () => withHeader(sign(baseRequest(), { headers: ['date', 'x-request-id'] }), 'Digest', 'MD5=HUXZLQLMuI/KZ5KDcJPcOA=='), 'DIGEST_UNSUPPORTED', /"MD5" is not supported/],
-    ['digest not base64', () => withHeader(sign(baseRequest(), { headers: ['date', 'x-request-id'] }), 'Digest', 'SHA-256=abc'), 'DIGEST_BAD_BASE64', /not the base64 of a 32-byte SHA-256 hash/],
-    ['digest malformed', () => withHeader(sign(baseRequest(), { headers: ['date', 'x-request-id'] }), 'Digest', 'SHA-256'), 'DIGEST_MALFORMED', /not of the form/],
-    ['no Date', () => sign(baseRequest(), { headers: ['x-request-id'] }) && { ...sign(baseRequest(), { headers: ['x-request-id'] }), headers: removeHeader(sign(baseRequest(), { headers: ['x-request-id'] }).headers, 'Date') }, 'DATE_MISSING', /no Date header/],
-    ['Date in ISO 8601', () => sign(baseRequest(), { date: { value: new Date(NOW).toISOString() } }), 'DATE_MALFORMED', /not an RFC 7231 HTTP date/],
-    ['Date in another zone', () => sign(baseRequest(), { date: { value: formatHttpDate(NOW).replace('GMT', '+0000') } }), 'DATE_MALFORMED', /not an RFC 7231 HTTP date/],
-    ['Date 61 s ahead', () => sign(baseRequest(), { date: { value: formatHttpDate(NOW + 61_000) } }), 'DATE_SKEW', /61 s ahead of server time/],
-    ['Date 61 s behind', () => sign(baseRequest(), { date: { value: formatHttpDate(NOW - 61_000) } }), 'DATE_SKEW', /61 s behind server time/],
-    ['signature not base64', () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/signature="[^"]*"/, 'signature="***"')), 'SIGNATURE_BAD_BASE64', /not valid base64/],
-    ['signed value changed', () => withHeader(sign(), 'X-Request-ID', '00000000-0000-0000-0000-000000000000'), 'SIGNATURE_INVALID', /a signed header value changed after signing/],
-    ['key does not match certificate', () => sign(baseRequest(), {}, KEY_ID, rsaSha256Signer(other.keyPem)), 'SIGNATURE_INVALID', /does not verify/],
-    ['signing string joined with CRLF', () => crlfSigned(), 'SIGNATURE_INVALID', /verifies if the signing string was joined with CRLF/],
+    [
+      'signed header removed',
+      () => ({ ...sign(), headers: removeHeader(sign().headers, 'PSU-ID') }),
+      'SIGNATURE_INVALID',
+      /psu-id \(in headers=, not in the request\) left out of the signing string: if it was signed, it was removed after signing/,
+    ],
+    [
+      'header listed twice',
+      () => sign(baseRequest(), { headers: ['date', 'digest', 'date'] }),
+      'HEADERS_DUPLICATE',
+      /date is listed twice/,
+    ],
+    [
+      'body changed',
+      () => ({ ...sign(), body: Buffer.from('{"instructedAmount":{"amount":"99.00","currency":"EUR"}}') }),
+      'DIGEST_MISMATCH',
+      /digest mismatch: body \(\d+ bytes\) hashes to SHA-256=.*, header says SHA-256=/,
+    ],
+    [
+      'digest algorithm unknown',
+      () =>
+        withHeader(
+          sign(baseRequest(), { headers: ['date', 'x-request-id'] }),
+          'Digest',
+          'MD5=HUXZLQLMuI/KZ5KDcJPcOA==',
+        ),
+      'DIGEST_UNSUPPORTED',
+      /"MD5" is not supported/,
+    ],
+    [
+      'digest not base64',
+      () => withHeader(sign(baseRequest(), { headers: ['date', 'x-request-id'] }), 'Digest', 'SHA-256=abc'),
+      'DIGEST_BAD_BASE64',
+      /not the base64 of a 32-byte SHA-256 hash/,
+    ],
+    [
+      'digest malformed',
+      () => withHeader(sign(baseRequest(), { headers: ['date', 'x-request-id'] }), 'Digest', 'SHA-256'),
+      'DIGEST_MALFORMED',
+      /not of the form/,
+    ],
+    [
+      'no Date',
+      () =>
+        sign(baseRequest(), { headers: ['x-request-id'] }) && {
+          ...sign(baseRequest(), { headers: ['x-request-id'] }),
+          headers: removeHeader(sign(baseRequest(), { headers: ['x-request-id'] }).headers, 'Date'),
+        },
+      'DATE_MISSING',
+      /no Date header/,
+    ],
+    [
+      'Date in ISO 8601',
+      () => sign(baseRequest(), { date: { value: new Date(NOW).toISOString() } }),
+      'DATE_MALFORMED',
+      /not an RFC 7231 HTTP date/,
+    ],
+    [
+      'Date in another zone',
+      () => sign(baseRequest(), { date: { value: formatHttpDate(NOW).replace('GMT', '+0000') } }),
+      'DATE_MALFORMED',
+      /not an RFC 7231 HTTP date/,
+    ],
+    [
+      'Date 61 s ahead',
+      () => sign(baseRequest(), { date: { value: formatHttpDate(NOW + 61_000) } }),
+      'DATE_SKEW',
+      /61 s ahead of server time/,
+    ],
+    [
+      'Date 61 s behind',
+      () => sign(baseRequest(), { date: { value: formatHttpDate(NOW - 61_000) } }),
+      'DATE_SKEW',
+      /61 s behind server time/,
+    ],
+    [
+      'signature not base64',
+      () => withHeader(sign(), 'Signature', sigOf(sign()).replace(/signature="[^"]*"/, 'signature="***"')),
+      'SIGNATURE_BAD_BASE64',
+      /not valid base64/,
+    ],
+    [
+      'signed value changed',
+      () => withHeader(sign(), 'X-Request-ID', '00000000-0000-0000-0000-000000000000'),
+      'SIGNATURE_INVALID',
+      /a signed header value changed after signing/,
+    ],
+    [
+      'key does not match certificate',
+      () => sign(baseRequest(), {}, KEY_ID, rsaSha256Signer(other.keyPem)),
+      'SIGNATURE_INVALID',
+      /does not verify/,
+    ],
+    [
+      'signing string joined with CRLF',
+      () => crlfSigned(),
+      'SIGNATURE_INVALID',
+      /verifies if the signing string was joined with CRLF/,
+    ],
   ];
   it.each(cases)('%s', (_name, make, code, message) => {
     const r = verify(make());
@@ -163,7 +409,13 @@ describe('each kind of tampering is named', () => {
   it('a present header of the signed set left unsigned is a SHOULD-level warning, not a failure', () => {
     const r = verify(sign(baseRequest(), { headers: ['date', 'digest', 'x-request-id'] }));
     expect(r.ok).toBe(true);
-    expect(r.failures).toMatchObject([{ code: 'HEADER_NOT_SIGNED', level: 'should', message: expect.stringMatching(/psu-id, tpp-redirect-uri present but not in headers=/) }]);
+    expect(r.failures).toMatchObject([
+      {
+        code: 'HEADER_NOT_SIGNED',
+        level: 'should',
+        message: expect.stringMatching(/psu-id, tpp-redirect-uri present but not in headers=/),
+      },
+    ]);
   });
 
   it('a missing Digest is a SHOULD-level finding (Berlin Group), the spec makes it required per operation', () => {
@@ -180,19 +432,51 @@ describe('leniency where real clients differ (facts §3) is accepted and reporte
     return r.lenient.join(' | ');
   };
   it('serial in lower case, without leading zero (adorsys, EVRY)', () => {
-    expect(lenientOf(sign(baseRequest(), {}, KEY_ID.replace('SN=0A1B2C3D4E5F6071', 'SN=a1b2c3d4e5f6071')))).toMatch(/lower-case hex.*leading zeros/);
+    expect(lenientOf(sign(baseRequest(), {}, KEY_ID.replace('SN=0A1B2C3D4E5F6071', 'SN=a1b2c3d4e5f6071')))).toMatch(
+      /lower-case hex.*leading zeros/,
+    );
   });
   it('spaces in the DN', () => {
-    expect(lenientOf(sign(baseRequest(), {}, KEY_ID.replace(/,O=/, ', O=').replace(',C=NO', ', C=NO')))).toMatch(/spaces around DN separators/);
+    expect(lenientOf(sign(baseRequest(), {}, KEY_ID.replace(/,O=/, ', O=').replace(',C=NO', ', C=NO')))).toMatch(
+      /spaces around DN separators/,
+    );
   });
   it('the DN hex-escaped, types as OIDs, percent-encoded (Berlin Group example)', () => {
-    expect(lenientOf(sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=CN=XS2A Conformance Test CA,O=XS2A Conformance\\2C Test Only,C=NO`))).toMatch(/escaping differs/);
-    expect(lenientOf(sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=2.5.4.3=XS2A Conformance Test CA,2.5.4.10=XS2A Conformance\\, Test Only,2.5.4.6=NO`))).toMatch(/attribute types named differently/);
-    expect(lenientOf(sign(baseRequest(), {}, `SN=${cert.serialNumber},CA=CN=XS2A%20Conformance%20Test%20CA,O=XS2A%20Conformance\\%2C%20Test%20Only,C=NO`))).toMatch(/percent-encoded/);
+    expect(
+      lenientOf(
+        sign(
+          baseRequest(),
+          {},
+          `SN=${cert.serialNumber},CA=CN=XS2A Conformance Test CA,O=XS2A Conformance\\2C Test Only,C=NO`,
+        ),
+      ),
+    ).toMatch(/escaping differs/);
+    expect(
+      lenientOf(
+        sign(
+          baseRequest(),
+          {},
+          `SN=${cert.serialNumber},CA=2.5.4.3=XS2A Conformance Test CA,2.5.4.10=XS2A Conformance\\, Test Only,2.5.4.6=NO`,
+        ),
+      ),
+    ).toMatch(/attribute types named differently/);
+    expect(
+      lenientOf(
+        sign(
+          baseRequest(),
+          {},
+          `SN=${cert.serialNumber},CA=CN=XS2A%20Conformance%20Test%20CA,O=XS2A%20Conformance\\%2C%20Test%20Only,C=NO`,
+        ),
+      ),
+    ).toMatch(/percent-encoded/);
   });
   it('header names in upper case in headers= (Berlin Group example), digest algorithm in lower case', () => {
     const req = sign(baseRequest(), { digest: 'SHA-256' });
-    const upper = withHeader(req, 'Signature', sigOf(req).replace(/headers="([^"]*)"/, (_m, h: string) => `headers="${h.toUpperCase()}"`));
+    const upper = withHeader(
+      req,
+      'Signature',
+      sigOf(req).replace(/headers="([^"]*)"/, (_m, h: string) => `headers="${h.toUpperCase()}"`),
+    );
     expect(lenientOf(upper)).toMatch(/not in lower case/);
     const d = req.headers.find(([k]) => k === 'Digest')![1];
     const lowerAlgo = sign(withHeader(baseRequest(), 'Digest', d.replace('SHA-256', 'sha-256')), { digest: 'none' });
@@ -220,35 +504,66 @@ describe('sign → verify round trips over generated requests', () => {
     redirect: fc.option(headerValue, { nil: undefined }),
     body: fc.uint8Array({ maxLength: 200 }),
     digest: fc.constantFrom('SHA-256' as const, 'SHA-512' as const),
-    encode: fc.constantFrom('none' as const, 'utf8-b' as const, 'utf8-q' as const, 'latin1-b' as const, 'latin1-q' as const),
+    encode: fc.constantFrom(
+      'none' as const,
+      'utf8-b' as const,
+      'utf8-q' as const,
+      'latin1-b' as const,
+      'latin1-q' as const,
+    ),
     target: fc.boolean(),
     skew: fc.integer({ min: -60, max: 60 }),
   });
   type Gen = typeof req extends fc.Arbitrary<infer T> ? T : never;
   const build = (g: Gen): HttpRequest => {
     const q = g.query && Object.keys(g.query).length ? '?' + new URLSearchParams(g.query).toString() : '';
-    const headers: HttpRequest['headers'] = [['Host', 'bank.example'], ['X-Request-ID', 'id-1'], ['TPP-Signature-Certificate', certificateHeaderValue(qsealc.certPem)]];
+    const headers: HttpRequest['headers'] = [
+      ['Host', 'bank.example'],
+      ['X-Request-ID', 'id-1'],
+      ['TPP-Signature-Certificate', certificateHeaderValue(qsealc.certPem)],
+    ];
     if (g.psuId) headers.push(['PSU-ID', g.psuId]);
     if (g.corp) headers.push(['PSU-Corporate-ID', g.corp]);
     if (g.redirect) headers.push(['TPP-Redirect-URI', g.redirect]);
     return { method: g.method, target: '/' + g.path.join('/') + q, headers, body: Buffer.from(g.body) };
   };
   test.prop([req], { numRuns: 150 })('verify(sign(r)) passes every check', (g) => {
-    const signed = signRequest(build(g), { keyId: KEY_ID, signer }, {
-      clock: () => NOW + g.skew * 1000, date: 'now', digest: g.digest, encode: g.encode,
-      headers: g.target ? ['(request-target)', 'date', 'digest', 'x-request-id', ...(g.psuId ? ['psu-id'] : [])] : undefined,
-    });
+    const signed = signRequest(
+      build(g),
+      { keyId: KEY_ID, signer },
+      {
+        clock: () => NOW + g.skew * 1000,
+        date: 'now',
+        digest: g.digest,
+        encode: g.encode,
+        headers: g.target
+          ? ['(request-target)', 'date', 'digest', 'x-request-id', ...(g.psuId ? ['psu-id'] : [])]
+          : undefined,
+      },
+    );
     const r = verify(signed.request);
     expect(r.failures.filter((f) => f.level === 'must')).toEqual([]);
     expect(r.signingString).toBe(signed.signingString);
   });
-  test.prop([req, fc.nat()], { numRuns: 100 })('changing any signed header value after signing is caught', (g, pick) => {
-    const signed = signRequest(build(g), { keyId: KEY_ID, signer }, { clock: () => NOW, date: 'now', digest: g.digest });
-    const names = signed.params.headers!.filter((n) => n !== 'date' && n !== 'digest');
-    const name = names[pick % names.length];
-    const tampered = { ...signed.request, headers: signed.request.headers.map(([k, v]) => [k, k.toLowerCase() === name ? v + 'x' : v] as [string, string]) };
-    expect(codes(tampered)).toContain('SIGNATURE_INVALID');
-  });
+  test.prop([req, fc.nat()], { numRuns: 100 })(
+    'changing any signed header value after signing is caught',
+    (g, pick) => {
+      const signed = signRequest(
+        build(g),
+        { keyId: KEY_ID, signer },
+        { clock: () => NOW, date: 'now', digest: g.digest },
+      );
+      const names = signed.params.headers!.filter((n) => n !== 'date' && n !== 'digest');
+      const name = names[pick % names.length];
+      const tampered = {
+        ...signed.request,
+        headers: signed.request.headers.map(
+          ([k, v]) => [k, k.toLowerCase() === name ? v + 'x' : v] as [string, string],
+        ),
+      };
+      expect(codes(tampered)).toContain('SIGNATURE_INVALID');
+    },
+  );
 });
 
 describe('a key of another kind', () => {

@@ -48,39 +48,53 @@ describe('each way a TLS target cannot be reached says its cause and the key to 
     expect(await reach(front.url, { tls: { ...QWAC, ca: SERVER_CA } })).toBeUndefined();
   });
 
-  it('the server\'s certificate is not trusted: its issuer, tpp.tls.ca', async () => {
-    expect(await reach(front.url, { tls: QWAC })).toMatch(/the server's certificate is not trusted: its chain ends at "C=NO, O=XS2A Conformance Bank, Test Only, CN=XS2A Conformance Test Server CA".*add that CA's certificate to tpp\.tls\.ca/);
+  it("the server's certificate is not trusted: its issuer, tpp.tls.ca", async () => {
+    expect(await reach(front.url, { tls: QWAC })).toMatch(
+      /the server's certificate is not trusted: its chain ends at "C=NO, O=XS2A Conformance Bank, Test Only, CN=XS2A Conformance Test Server CA".*add that CA's certificate to tpp\.tls\.ca/,
+    );
     // The TPPs' CA is not the server's: trusting it alone is the same mistake.
     expect(await reach(front.url, { tls: { ...QWAC, ca: pem('ca.cert.pem') } })).toMatch(/not trusted.*tpp\.tls\.ca/);
   });
 
   it('the name does not match: the names in the certificate, tpp.tls.servername', async () => {
-    expect(await reach(front.url, { tls: { ...QWAC, ca: SERVER_CA, servername: 'bank.example' } })).toMatch(/names DNS:localhost, IP Address:127\.0\.0\.1, not bank\.example: set tpp\.tls\.servername/);
+    expect(await reach(front.url, { tls: { ...QWAC, ca: SERVER_CA, servername: 'bank.example' } })).toMatch(
+      /names DNS:localhost, IP Address:127\.0\.0\.1, not bank\.example: set tpp\.tls\.servername/,
+    );
   });
 
   it('the server asked for a client certificate and none was given: tpp.tls.cert', async () => {
-    expect(await reach(front.url, { tls: { ca: SERVER_CA } })).toMatch(/asked for a TLS client certificate and none was given: set tpp\.tls\.cert and tpp\.tls\.key/);
+    expect(await reach(front.url, { tls: { ca: SERVER_CA } })).toMatch(
+      /asked for a TLS client certificate and none was given: set tpp\.tls\.cert and tpp\.tls\.key/,
+    );
   });
 
   it('the server refused the client certificate given: tpp.tls.cert', async () => {
     const strict = await frontOf({ clientCas: ['ca.cert.pem'] });
     const other: TlsConfig = { cert: pem('ai-only-qwac.cert.pem'), key: pem('ai-only-qwac.key.pem'), ca: SERVER_CA };
-    expect(await reach(strict.url, { tls: other })).toMatch(/refused the TLS client certificate given \(tpp\.tls\.cert\)/);
+    expect(await reach(strict.url, { tls: other })).toMatch(
+      /refused the TLS client certificate given \(tpp\.tls\.cert\)/,
+    );
   });
 
   it('no TLS version both sides accept (a server of TLS 1.1 at most)', async () => {
     const old = await frontOf({ tls: { minVersion: 'TLSv1', maxVersion: 'TLSv1.1', ciphers: 'DEFAULT@SECLEVEL=0' } });
-    expect(await reach(old.url, { tls: { ...QWAC, ca: SERVER_CA } })).toMatch(/no TLS version both sides accept: the suite speaks TLS 1\.2 or 1\.3 only/);
+    expect(await reach(old.url, { tls: { ...QWAC, ca: SERVER_CA } })).toMatch(
+      /no TLS version both sides accept: the suite speaks TLS 1\.2 or 1\.3 only/,
+    );
   });
 
   it('the proxy refused the tunnel, or cannot be reached: proxy / HTTPS_PROXY', async () => {
     const refusing = await connectProxy({ refuse: '407 Proxy Authentication Required' });
     try {
-      expect(await probe(front.url, 5_000, { tls: { ...QWAC, ca: SERVER_CA }, proxy: refusing.url })).toMatch(/the proxy http:\/\/127\.0\.0\.1:\d+\/? refused the tunnel to 127\.0\.0\.1:\d+ \(407 Proxy Authentication Required\): check the profile's proxy/);
+      expect(await probe(front.url, 5_000, { tls: { ...QWAC, ca: SERVER_CA }, proxy: refusing.url })).toMatch(
+        /the proxy http:\/\/127\.0\.0\.1:\d+\/? refused the tunnel to 127\.0\.0\.1:\d+ \(407 Proxy Authentication Required\): check the profile's proxy/,
+      );
     } finally {
       await refusing.close();
     }
-    expect(await probe(front.url, 5_000, { tls: { ...QWAC, ca: SERVER_CA }, proxy: 'http://127.0.0.1:1' })).toMatch(/the proxy http:\/\/127\.0\.0\.1:1\/? \(the profile's proxy\) cannot be reached: ECONNREFUSED/);
+    expect(await probe(front.url, 5_000, { tls: { ...QWAC, ca: SERVER_CA }, proxy: 'http://127.0.0.1:1' })).toMatch(
+      /the proxy http:\/\/127\.0\.0\.1:1\/? \(the profile's proxy\) cannot be reached: ECONNREFUSED/,
+    );
   });
 });
 
@@ -91,7 +105,13 @@ describe('the CLI', () => {
     writeFileSync(f, `tpp:\n  tls:\n${tls}`);
     return f;
   };
-  const env = { HTTPS_PROXY: undefined, https_proxy: undefined, HTTP_PROXY: undefined, http_proxy: undefined, NODE_EXTRA_CA_CERTS: undefined };
+  const env = {
+    HTTPS_PROXY: undefined,
+    https_proxy: undefined,
+    HTTP_PROXY: undefined,
+    http_proxy: undefined,
+    NODE_EXTRA_CA_CERTS: undefined,
+  };
 
   // Each failure mode through the CLI as a user meets it: exit 3, one line on stderr naming the key.
   it('run: exit 3 with the one-line cause before any scenario, for each failure mode', async () => {
@@ -102,15 +122,43 @@ describe('the CLI', () => {
     const refusing = await connectProxy({ refuse: '407 Proxy Authentication Required' });
     const cases: Array<[string, string, string, RegExp, Record<string, string>?]> = [
       ['untrusted server', front.url, qwac, /the server's certificate is not trusted.*tpp\.tls\.ca/],
-      ['name mismatch', front.url, `${qwac}${ca}    servername: bank.example\n`, /names DNS:localhost, IP Address:127\.0\.0\.1, not bank\.example: set tpp\.tls\.servername/],
-      ['no client certificate', front.url, ca, /asked for a TLS client certificate and none was given: set tpp\.tls\.cert/],
-      ['client certificate refused', strict.url, `    cert: ${certFile('ai-only-qwac.cert.pem')}\n    key: ${certFile('ai-only-qwac.key.pem')}\n${ca}`, /refused the TLS client certificate given \(tpp\.tls\.cert\)/],
+      [
+        'name mismatch',
+        front.url,
+        `${qwac}${ca}    servername: bank.example\n`,
+        /names DNS:localhost, IP Address:127\.0\.0\.1, not bank\.example: set tpp\.tls\.servername/,
+      ],
+      [
+        'no client certificate',
+        front.url,
+        ca,
+        /asked for a TLS client certificate and none was given: set tpp\.tls\.cert/,
+      ],
+      [
+        'client certificate refused',
+        strict.url,
+        `    cert: ${certFile('ai-only-qwac.cert.pem')}\n    key: ${certFile('ai-only-qwac.key.pem')}\n${ca}`,
+        /refused the TLS client certificate given \(tpp\.tls\.cert\)/,
+      ],
       ['TLS below 1.2', old.url, `${qwac}${ca}`, /no TLS version both sides accept/],
-      ['proxy refuses', front.url, `${qwac}${ca}`, /the proxy http:\/\/127\.0\.0\.1:\d+\/? refused the tunnel .*407.*HTTPS_PROXY/, { HTTPS_PROXY: refusing.url }],
+      [
+        'proxy refuses',
+        front.url,
+        `${qwac}${ca}`,
+        /the proxy http:\/\/127\.0\.0\.1:\d+\/? refused the tunnel .*407.*HTTPS_PROXY/,
+        { HTTPS_PROXY: refusing.url },
+      ],
     ];
     try {
-      const runs = await Promise.all(cases.map(([, url, tls, , extra], i) =>
-        cliAsync(['run', '--target', url, '--profile', profile(tls), '--no-report', '--report-dir', join(dir, `r${i}`)], 60_000, { ...env, ...extra })));
+      const runs = await Promise.all(
+        cases.map(([, url, tls, , extra], i) =>
+          cliAsync(
+            ['run', '--target', url, '--profile', profile(tls), '--no-report', '--report-dir', join(dir, `r${i}`)],
+            60_000,
+            { ...env, ...extra },
+          ),
+        ),
+      );
       for (const [i, [name, , , cause]] of cases.entries()) {
         const r = runs[i];
         expect(r.code, `${name}: ${r.stderr}`).toBe(3);
@@ -124,7 +172,20 @@ describe('the CLI', () => {
   }, 90_000);
 
   it('run --check-connection prints the protocol, the chain and the client certificate; exit 0', async () => {
-    const r = await cliAsync(['run', '--target', front.url, '--check-connection', '--profile', profile(`    cert: ${certFile('qwac.cert.pem')}\n    key: ${certFile('qwac.key.pem')}\n    ca: ${certFile('server-ca.cert.pem')}\n`)], 60_000, env);
+    const r = await cliAsync(
+      [
+        'run',
+        '--target',
+        front.url,
+        '--check-connection',
+        '--profile',
+        profile(
+          `    cert: ${certFile('qwac.cert.pem')}\n    key: ${certFile('qwac.key.pem')}\n    ca: ${certFile('server-ca.cert.pem')}\n`,
+        ),
+      ],
+      60_000,
+      env,
+    );
     expect(r.code, r.stdout + r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^TLS: TLSv1\.[23], /m);
     expect(r.stdout).toMatch(/server certificate chain \(trusted; name 127\.0\.0\.1 matches\)/);
@@ -136,9 +197,25 @@ describe('the CLI', () => {
   it('a PKCS#12 client certificate with its passphrase from an environment variable', async () => {
     const { execFileSync } = await import('node:child_process');
     const p12 = join(dir, 'qwac.p12');
-    execFileSync('openssl', ['pkcs12', '-export', '-in', certFile('qwac.cert.pem'), '-inkey', certFile('qwac.key.pem'), '-out', p12, '-passout', 'pass:s3cret']);
-    const f = profile(`    pfx: ${p12}\n    passphraseEnv: XS2A_TEST_P12_PASS\n    ca: ${certFile('server-ca.cert.pem')}\n`);
-    const ok = await cliAsync(['run', '--target', front.url, '--check-connection', '--profile', f], 60_000, { ...env, XS2A_TEST_P12_PASS: 's3cret' });
+    execFileSync('openssl', [
+      'pkcs12',
+      '-export',
+      '-in',
+      certFile('qwac.cert.pem'),
+      '-inkey',
+      certFile('qwac.key.pem'),
+      '-out',
+      p12,
+      '-passout',
+      'pass:s3cret',
+    ]);
+    const f = profile(
+      `    pfx: ${p12}\n    passphraseEnv: XS2A_TEST_P12_PASS\n    ca: ${certFile('server-ca.cert.pem')}\n`,
+    );
+    const ok = await cliAsync(['run', '--target', front.url, '--check-connection', '--profile', f], 60_000, {
+      ...env,
+      XS2A_TEST_P12_PASS: 's3cret',
+    });
     expect(ok.code, ok.stdout + ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/client certificate: the PKCS#12 file's certificate \(accepted: the server answered\)/);
     const unset = await cliAsync(['run', '--target', front.url, '--check-connection', '--profile', f], 60_000, env);

@@ -38,7 +38,10 @@ const open: Gateway[] = [];
 
 beforeAll(async () => {
   proxy = await connectProxy();
-  writeFileSync(PROFILE, `tpp:\n  tls:\n    cert: ${certFile('qwac.cert.pem')}\n    key: ${certFile('qwac.key.pem')}\n    ca: ${certFile('server-ca.cert.pem')}\n${CLOCK}`);
+  writeFileSync(
+    PROFILE,
+    `tpp:\n  tls:\n    cert: ${certFile('qwac.cert.pem')}\n    key: ${certFile('qwac.key.pem')}\n    ca: ${certFile('server-ca.cert.pem')}\n${CLOCK}`,
+  );
 });
 afterAll(async () => {
   await proxy?.close();
@@ -50,12 +53,24 @@ afterAll(async () => {
 
 /** The run's results: outcome by scenario name. */
 function outcomes(reportDir: string): Map<string, string> {
-  const r = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')).results as Array<{ name: string; outcome: string; message?: string }>;
+  const r = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')).results as Array<{
+    name: string;
+    outcome: string;
+    message?: string;
+  }>;
   return new Map(r.map((x) => [x.name, x.outcome]));
 }
 
 /** No proxy and no extra CA from the environment the tests run in (an undefined value leaves the variable out). */
-const NO_PROXY_ENV = { HTTPS_PROXY: undefined, https_proxy: undefined, HTTP_PROXY: undefined, http_proxy: undefined, NO_PROXY: undefined, no_proxy: undefined, NODE_EXTRA_CA_CERTS: undefined };
+const NO_PROXY_ENV = {
+  HTTPS_PROXY: undefined,
+  https_proxy: undefined,
+  HTTP_PROXY: undefined,
+  http_proxy: undefined,
+  NO_PROXY: undefined,
+  no_proxy: undefined,
+  NODE_EXTRA_CA_CERTS: undefined,
+};
 
 describe('the whole run over mutual TLS with a private CA', () => {
   it('passes every scenario that passes over plain HTTP; each connection presented the QWAC', async () => {
@@ -66,13 +81,32 @@ describe('the whole run over mutual TLS with a private CA', () => {
       const plainProfile = join(dir, 'plain.yaml');
       writeFileSync(plainProfile, CLOCK);
       const [tls, plain] = await Promise.all([
-        cliAsync(['run', '--target', g.front.url, '--profile', PROFILE, '--no-report', '--report-dir', join(dir, 'tls')], 300_000, NO_PROXY_ENV),
-        cliAsync(['run', '--target', plainBank.url, '--profile', plainProfile, '--no-report', '--report-dir', join(dir, 'plain')], 300_000, NO_PROXY_ENV),
+        cliAsync(
+          ['run', '--target', g.front.url, '--profile', PROFILE, '--no-report', '--report-dir', join(dir, 'tls')],
+          300_000,
+          NO_PROXY_ENV,
+        ),
+        cliAsync(
+          [
+            'run',
+            '--target',
+            plainBank.url,
+            '--profile',
+            plainProfile,
+            '--no-report',
+            '--report-dir',
+            join(dir, 'plain'),
+          ],
+          300_000,
+          NO_PROXY_ENV,
+        ),
       ]);
       expect(plain.code, plain.stderr.slice(-500)).toBe(0);
       expect(tls.code, tls.stderr.slice(-500)).toBe(0);
       const overTls = outcomes(join(dir, 'tls'));
-      const lost = [...outcomes(join(dir, 'plain'))].filter(([name, o]) => o === 'passed' && overTls.get(name) !== 'passed').map(([name]) => `${name}: ${overTls.get(name)}`);
+      const lost = [...outcomes(join(dir, 'plain'))]
+        .filter(([name, o]) => o === 'passed' && overTls.get(name) !== 'passed')
+        .map(([name]) => `${name}: ${overTls.get(name)}`);
       expect(lost).toEqual([]);
       expect([...overTls.values()].filter((o) => o === 'passed').length).toBeGreaterThan(300);
       expect(g.front.clients.length).toBeGreaterThan(0);
@@ -88,11 +122,19 @@ describe('through a CONNECT proxy given only by HTTPS_PROXY', () => {
     const g = await gateway();
     open.push(g);
     const before = proxy.tunnels.length;
-    const r = await cliAsync(['run', '--target', g.front.url, '--profile', PROFILE, '--no-report', '--report-dir', join(dir, 'proxied')], 300_000, { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url });
+    const r = await cliAsync(
+      ['run', '--target', g.front.url, '--profile', PROFILE, '--no-report', '--report-dir', join(dir, 'proxied')],
+      300_000,
+      { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url },
+    );
     expect(r.code, r.stderr.slice(-500)).toBe(0);
     const tunnels = proxy.tunnels.slice(before);
     expect(tunnels.length).toBeGreaterThan(0);
-    expect(tunnels.every((t) => t.target === new URL(g.front.url).host && (t.firstByte === undefined || t.firstByte === 0x16))).toBe(true);
+    expect(
+      tunnels.every(
+        (t) => t.target === new URL(g.front.url).host && (t.firstByte === undefined || t.firstByte === 0x16),
+      ),
+    ).toBe(true);
     expect(tunnels.filter((t) => t.firstByte === 0x16).length).toBeGreaterThan(0);
     expect(proxy.plain).toEqual([]);
     // Every connection the front saw came out of one of the proxy's tunnels: none went direct.
@@ -105,7 +147,22 @@ describe('through a CONNECT proxy given only by HTTPS_PROXY', () => {
     const g = await gateway();
     open.push(g);
     const before = proxy.tunnels.length;
-    const r = await cliAsync(['run', '--target', g.front.url, '--profile', PROFILE, '--tags', '@area:accounts', '--no-report', '--report-dir', join(dir, 'noproxy')], 300_000, { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' });
+    const r = await cliAsync(
+      [
+        'run',
+        '--target',
+        g.front.url,
+        '--profile',
+        PROFILE,
+        '--tags',
+        '@area:accounts',
+        '--no-report',
+        '--report-dir',
+        join(dir, 'noproxy'),
+      ],
+      300_000,
+      { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' },
+    );
     expect(r.code, r.stderr.slice(-500)).toBe(0);
     expect(proxy.tunnels.length).toBe(before);
     expect(g.front.clients.length).toBeGreaterThan(0);
@@ -121,11 +178,18 @@ describe('the fuzzer, the properties and replay over mutual TLS (XS2A_TARGET_URL
     // An external target: the properties' payments need an account of this bank (templates.debtorAccount).
     const acc = [...g.bank.bank.state.accounts.values()].find((a) => a.iban)!;
     profile = join(dir, 'fuzz.yaml');
-    writeFileSync(profile, `${readFileSync(PROFILE, 'utf8')}templates:\n  debtorAccount:\n    iban: ${acc.iban}\n    currency: ${acc.currency}\n`);
+    writeFileSync(
+      profile,
+      `${readFileSync(PROFILE, 'utf8')}templates:\n  debtorAccount:\n    iban: ${acc.iban}\n    currency: ${acc.currency}\n`,
+    );
   });
 
   it('fuzz: every case answered, no unexpected MUST verdict', async () => {
-    const r = await cliAsync(['fuzz', '--cases', '60', '--seed', '7'], 120_000, { ...NO_PROXY_ENV, XS2A_TARGET_URL: g.front.url, XS2A_PROFILE: profile });
+    const r = await cliAsync(['fuzz', '--cases', '60', '--seed', '7'], 120_000, {
+      ...NO_PROXY_ENV,
+      XS2A_TARGET_URL: g.front.url,
+      XS2A_PROFILE: profile,
+    });
     expect(r.code, r.stdout.slice(-800) + r.stderr.slice(-300)).toBe(0);
     expect(r.stdout).toMatch(/0 MUST-level and 0 SHOULD-level unexpected verdicts/);
   }, 130_000);
@@ -134,9 +198,21 @@ describe('the fuzzer, the properties and replay over mutual TLS (XS2A_TARGET_URL
     // Async: the front and the bank live in this process and must keep serving.
     const { spawn } = await import('node:child_process');
     const r = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--project', 'default', 'properties/signature-mutations.spec.ts', 'properties/amounts.spec.ts'], {
-        cwd: join(import.meta.dirname, '..', '..'), env: { ...process.env, ...NO_PROXY_ENV, XS2A_TARGET_URL: g.front.url, XS2A_PROFILE: profile },
-      });
+      const child = spawn(
+        process.execPath,
+        [
+          'node_modules/vitest/vitest.mjs',
+          'run',
+          '--project',
+          'default',
+          'properties/signature-mutations.spec.ts',
+          'properties/amounts.spec.ts',
+        ],
+        {
+          cwd: join(import.meta.dirname, '..', '..'),
+          env: { ...process.env, ...NO_PROXY_ENV, XS2A_TARGET_URL: g.front.url, XS2A_PROFILE: profile },
+        },
+      );
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));
@@ -153,7 +229,18 @@ describe('the fuzzer, the properties and replay over mutual TLS (XS2A_TARGET_URL
 
   it('replay: a recorded request re-signed and sent to the TLS target gets the same answer class', async () => {
     const rec = join(dir, 'rec.json');
-    writeFileSync(rec, JSON.stringify({ request: { method: 'GET', url: `${g.front.url}/v1/sandbox/customers`, headers: [['Accept', 'application/json']], body: '' }, response: { status: 200 } }));
+    writeFileSync(
+      rec,
+      JSON.stringify({
+        request: {
+          method: 'GET',
+          url: `${g.front.url}/v1/sandbox/customers`,
+          headers: [['Accept', 'application/json']],
+          body: '',
+        },
+        response: { status: 200 },
+      }),
+    );
     const r = await cliAsync(['replay', rec, '--profile', profile], 60_000, NO_PROXY_ENV);
     expect(r.stdout).toMatch(/the same answer class/);
     expect(r.code).toBe(0);

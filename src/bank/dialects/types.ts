@@ -13,7 +13,12 @@ export type RequestAdapter = (body: unknown, ctx: Ctx) => unknown;
 export type ResponseAdapter = (reply: Reply, ctx: Ctx) => Reply;
 
 /** One SCA page route (browser, unsigned): GET pages take no body, POST pages a url-encoded form. */
-export interface ScaPageRoute { method: 'GET' | 'POST'; pattern: string; op: string; handler: Handler }
+export interface ScaPageRoute {
+  method: 'GET' | 'POST';
+  pattern: string;
+  op: string;
+  handler: Handler;
+}
 
 export interface Dialect {
   name: DialectName;

@@ -10,16 +10,28 @@ import type { ScaRequest } from '../state.ts';
 import type { ScaPageRoute } from './types.ts';
 
 /** Form field names of the variant's SCA pages (a profile maps them). */
-export const VARIANT_SCA_FIELDS = { identity: 'fnr', context: 'kontekst', agreement: 'avtale', accounts: 'konto', action: 'handling' } as const;
+export const VARIANT_SCA_FIELDS = {
+  identity: 'fnr',
+  context: 'kontekst',
+  agreement: 'avtale',
+  accounts: 'konto',
+  action: 'handling',
+} as const;
 /** Button values: `neste` on pages 1 and 2, `godkjenn` on page 3, `avbryt` everywhere. */
 export const VARIANT_SCA_ACTIONS = { proceed: 'neste', approve: 'godkjenn', cancel: 'avbryt' } as const;
-export const VARIANT_SCA_PATHS = { start: '/sca/{scaId}', identify: '/sca/{scaId}/innlogging', choose: '/sca/{scaId}/avtale', authorise: '/sca/{scaId}/godkjenning' } as const;
+export const VARIANT_SCA_PATHS = {
+  start: '/sca/{scaId}',
+  identify: '/sca/{scaId}/innlogging',
+  choose: '/sca/{scaId}/avtale',
+  authorise: '/sca/{scaId}/godkjenning',
+} as const;
 
 const F = VARIANT_SCA_FIELDS;
 const A = VARIANT_SCA_ACTIONS;
 const NO = (title: string, inner: string, status = 200) => page(title, inner, status, 'no');
 const action = (rec: ScaRequest, pattern: string) => esc(pattern.replace('{scaId}', encodeURIComponent(rec.scaId)));
-const button = (value: string, label: string) => `<button type="submit" name="${F.action}" value="${value}">${label}</button>`;
+const button = (value: string, label: string) =>
+  `<button type="submit" name="${F.action}" value="${value}">${label}</button>`;
 const buttons = (proceed: string, label: string) => `<p>${button(proceed, label)}\n${button(A.cancel, 'Avbryt')}</p>`;
 const alert = (error?: string) => (error ? `<p role="alert"><strong>${esc(error)}</strong></p>\n` : '');
 
@@ -27,11 +39,14 @@ const alert = (error?: string) => (error ? `<p role="alert"><strong>${esc(error)
 function loginPage(ctx: Ctx): Reply {
   const u = usable(ctx);
   if ('reply' in u) return u.reply;
-  return NO('Logg inn', `<form method="post" action="${action(u.rec, VARIANT_SCA_PATHS.identify)}">
+  return NO(
+    'Logg inn',
+    `<form method="post" action="${action(u.rec, VARIANT_SCA_PATHS.identify)}">
 <p><label for="${F.identity}">Fødselsnummer</label>
 <input id="${F.identity}" name="${F.identity}" type="text" inputmode="numeric" autocomplete="off"></p>
 ${buttons(A.proceed, 'Neste')}
-</form>`);
+</form>`,
+  );
 }
 
 /** Page 2: context (Privat/Bedrift) and the corporate agreement. */
@@ -69,7 +84,14 @@ function approvePage(ctx: Ctx, rec: ScaRequest, error?: string): Reply {
     const ids = reachableAccounts(ctx.bank, rec.identifiedNid!, context, rec.chosenAgreementId);
     html += `<fieldset><legend>Kontoer du deler (${context === 'PRIVATE' ? 'Privat' : 'Bedrift'})</legend><ul>\n${ids.map(line).join('\n')}\n</ul></fieldset>\n`;
   } else {
-    const what = rec.kind === 'basket' ? `signeringskurven ${rec.targetId ?? ''}` : rec.kind === 'cancellation' ? `kanselleringen av betaling ${rec.targetId ?? ''}` : rec.kind === 'payment' ? `betaling ${rec.targetId ?? ''}` : 'innloggingen';
+    const what =
+      rec.kind === 'basket'
+        ? `signeringskurven ${rec.targetId ?? ''}`
+        : rec.kind === 'cancellation'
+          ? `kanselleringen av betaling ${rec.targetId ?? ''}`
+          : rec.kind === 'payment'
+            ? `betaling ${rec.targetId ?? ''}`
+            : 'innloggingen';
     html += `<p>Godkjenn ${esc(what)}.</p>\n`;
   }
   html += `${buttons(A.approve, 'Godkjenn')}\n</form>`;
@@ -88,7 +110,8 @@ function identifyStep(ctx: Ctx): Reply {
 function identified(ctx: Ctx): { rec: ScaRequest } | { reply: Reply } {
   const u = usable(ctx);
   if ('reply' in u) return u;
-  if (u.rec.state !== 'identified' || !u.rec.identifiedNid) return { reply: NO('Logg inn først', '<p>Du må logge inn før du velger.</p>', 400) };
+  if (u.rec.state !== 'identified' || !u.rec.identifiedNid)
+    return { reply: NO('Logg inn først', '<p>Du må logge inn før du velger.</p>', 400) };
   return u;
 }
 
@@ -101,8 +124,9 @@ function chooseStep(ctx: Ctx): Reply {
   if (f.get(F.action) === A.cancel) return cancelled(ctx.bank, rec);
   const context = f.get(F.context);
   if (context !== 'PRIVATE' && context !== 'CORPORATE') return choosePage(ctx, rec, 'Velg Privat eller Bedrift.');
-  const agreementId = context === 'CORPORATE' ? f.get(F.agreement) ?? '' : '';
-  if (context === 'CORPORATE' && !agreementsOf(ctx.bank, rec.identifiedNid!).some((a) => a.agreementId === agreementId)) return choosePage(ctx, rec, 'Velg en bedriftsavtale.');
+  const agreementId = context === 'CORPORATE' ? (f.get(F.agreement) ?? '') : '';
+  if (context === 'CORPORATE' && !agreementsOf(ctx.bank, rec.identifiedNid!).some((a) => a.agreementId === agreementId))
+    return choosePage(ctx, rec, 'Velg en bedriftsavtale.');
   rec.chosenContext = context as PsuContext;
   rec.chosenAgreementId = agreementId;
   return approvePage(ctx, rec);

@@ -20,32 +20,51 @@ type Obj = Record<string, unknown>;
 type Json = Record<string, any>;
 
 /** Adapts 2xx answers with a JSON body only; errors and raw answers (faults) pass unchanged. */
-const onSuccess = (f: (body: Json, reply: Reply, ctx: Ctx) => Reply): ResponseAdapter => (reply, ctx) =>
-  reply.status >= 200 && reply.status < 300 && reply.raw === undefined && reply.body !== null && typeof reply.body === 'object' ? f(reply.body as Json, reply, ctx) : reply;
+const onSuccess =
+  (f: (body: Json, reply: Reply, ctx: Ctx) => Reply): ResponseAdapter =>
+  (reply, ctx) =>
+    reply.status >= 200 &&
+    reply.status < 300 &&
+    reply.raw === undefined &&
+    reply.body !== null &&
+    typeof reply.body === 'object'
+      ? f(reply.body as Json, reply, ctx)
+      : reply;
 
 const withBody = (reply: Reply, body: unknown, status = reply.status): Reply => ({ ...reply, status, body });
 
 /** Renames request fields in the messages of error answers (a shared handler's words → the dialect's). */
-const renameInErrors = (names: Record<string, string>): ResponseAdapter => (reply) => {
-  const b = reply.body as Obj | undefined;
-  if (reply.status < 400 || !b || typeof b.message !== 'string') return reply;
-  let message = b.message;
-  for (const [from, to] of Object.entries(names)) message = message.split(from).join(to);
-  return withBody(reply, { ...b, message });
-};
+const renameInErrors =
+  (names: Record<string, string>): ResponseAdapter =>
+  (reply) => {
+    const b = reply.body as Obj | undefined;
+    if (reply.status < 400 || !b || typeof b.message !== 'string') return reply;
+    let message = b.message;
+    for (const [from, to] of Object.entries(names)) message = message.split(from).join(to);
+    return withBody(reply, { ...b, message });
+  };
 
-const both = (...fs: ResponseAdapter[]): ResponseAdapter => (reply, ctx) => fs.reduce((r, f) => f(r, ctx), reply);
+const both =
+  (...fs: ResponseAdapter[]): ResponseAdapter =>
+  (reply, ctx) =>
+    fs.reduce((r, f) => f(r, ctx), reply);
 
 // ---------------------------------------------------------------- V1 customers
 
 /** Its own customer type values (the spec shows none): a person and an organisation. */
 const CUSTOMER_TYPES: Record<string, string> = { private: 'PERSON', corporate: 'ORGANISATION' };
 
-const customersView = onSuccess((items, reply) => (Array.isArray(items)
-  ? withBody(reply, {
-    customers: items.map((c: Json) => ({ nationalIdentityNumber: c?.customerNumber, customerType: CUSTOMER_TYPES[c?.type] ?? c?.type, displayName: c?.name })),
-  })
-  : reply));
+const customersView = onSuccess((items, reply) =>
+  Array.isArray(items)
+    ? withBody(reply, {
+        customers: items.map((c: Json) => ({
+          nationalIdentityNumber: c?.customerNumber,
+          customerType: CUSTOMER_TYPES[c?.type] ?? c?.type,
+          displayName: c?.name,
+        })),
+      })
+    : reply,
+);
 
 // ---------------------------------------------------------------- V2 / V3 / V5 accounts and card accounts
 
@@ -58,7 +77,9 @@ function body(v: unknown): Obj {
 function assignBban(ctx: Ctx): string {
   const taken = new Set<string>(Object.values(COUNTERPARTY));
   for (let i = 0; ; i++) {
-    const h = parseInt(sha256hex(`${ctx.bank.seed}|variant-bban|${ctx.bank.state.accounts.size}|${i}`).slice(0, 8), 16) % 1_000_000;
+    const h =
+      parseInt(sha256hex(`${ctx.bank.seed}|variant-bban|${ctx.bank.state.accounts.size}|${i}`).slice(0, 8), 16) %
+      1_000_000;
     const bban = bbanWithCheck(BANK_CODE + String(h).padStart(6, '0'));
     if (!taken.has(bban) && !findAccount(ctx.bank, { bban })) return bban;
   }
@@ -66,7 +87,11 @@ function assignBban(ctx: Ctx): string {
 
 function owner(ctx: Ctx, b: Obj): string {
   const o = str(b, 'owner', '', { required: true, max: 11 })!;
-  if (!ctx.bank.state.customers.has(o)) throw new BankError('RESOURCE_UNKNOWN', `owner ${o} is not a sandbox customer; GET /v1/sandbox/customers lists them`);
+  if (!ctx.bank.state.customers.has(o))
+    throw new BankError(
+      'RESOURCE_UNKNOWN',
+      `owner ${o} is not a sandbox customer; GET /v1/sandbox/customers lists them`,
+    );
   return o;
 }
 
@@ -94,14 +119,26 @@ const SANDBOX_ACCOUNT_TYPE = 'CACC';
  */
 const createAccount: RequestAdapter = (v, ctx) => {
   const b = body(v);
-  if (b.accountType !== undefined) throw fmt(`/accountType is not a field of a sandbox account: the sandbox has no account types, every account is a current account (${SANDBOX_ACCOUNT_TYPE})`, '/accountType');
+  if (b.accountType !== undefined)
+    throw fmt(
+      `/accountType is not a field of a sandbox account: the sandbox has no account types, every account is a current account (${SANDBOX_ACCOUNT_TYPE})`,
+      '/accountType',
+    );
   const displayName = str(b, 'displayName', '', { required: true, max: ctx.bank.rules.longNameMax })!;
   const currency = currencyOf(b);
   const creditLimit = int(b, 'creditLimit', '') ?? 0n;
   if (creditLimit < 0n) throw fmt('/creditLimit must not be negative', '/creditLimit');
   const balances = opening(b, currency);
   const customerNumber = owner(ctx, b);
-  return { customerNumber, accountName: displayName, bban: assignBban(ctx), currency, cashAccountType: SANDBOX_ACCOUNT_TYPE, creditLine: Number(creditLimit), ...(balances ? { balances } : {}) };
+  return {
+    customerNumber,
+    accountName: displayName,
+    bban: assignBban(ctx),
+    currency,
+    cashAccountType: SANDBOX_ACCOUNT_TYPE,
+    creditLine: Number(creditLimit),
+    ...(balances ? { balances } : {}),
+  };
 };
 
 /** V3: {owner, maskedPan, displayName, currency, creditLimit {amount, currency}, openingBalance} → the shared create body. */
@@ -116,21 +153,45 @@ const createCardAccount: RequestAdapter = (v, ctx) => {
   }
   const balances = opening(b, currency);
   const customerNumber = owner(ctx, b);
-  return { customerNumber, maskedPan, currency, ...(b.creditLimit !== undefined ? { creditLimit: b.creditLimit } : {}), ...(displayName !== undefined ? { name: displayName } : {}), ...(balances ? { balances } : {}) };
+  return {
+    customerNumber,
+    maskedPan,
+    currency,
+    ...(b.creditLimit !== undefined ? { creditLimit: b.creditLimit } : {}),
+    ...(displayName !== undefined ? { name: displayName } : {}),
+    ...(balances ? { balances } : {}),
+  };
 };
 
-const accountView = onSuccess((a, reply) => withBody(reply, { mockAccountId: a.id, iban: a.iban, bban: a.bban, displayName: a.accountName, currency: a.currency }));
-const cardView = onSuccess((c, reply) => withBody(reply, { mockCardAccountId: c.resourceId, maskedPan: c.maskedPan, displayName: c.name, currency: c.currency }));
+const accountView = onSuccess((a, reply) =>
+  withBody(reply, {
+    mockAccountId: a.id,
+    iban: a.iban,
+    bban: a.bban,
+    displayName: a.accountName,
+    currency: a.currency,
+  }),
+);
+const cardView = onSuccess((c, reply) =>
+  withBody(reply, {
+    mockCardAccountId: c.resourceId,
+    maskedPan: c.maskedPan,
+    displayName: c.name,
+    currency: c.currency,
+  }),
+);
 
 /** V5: {amount, currency} → the shared balances array (an unknown account is left to the handler's 404). */
-const balanceUpdate = (find: (ctx: Ctx) => { currency: string } | undefined): RequestAdapter => (v, ctx) => {
-  const target = find(ctx);
-  if (!target) return v;
-  const b = body(v);
-  const amt = sandboxAmount(b, '');
-  if (amt.currency !== target.currency) throw fmt(`/currency must be ${target.currency}`, '/currency');
-  return { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: b.amount, currency: b.currency } }] };
-};
+const balanceUpdate =
+  (find: (ctx: Ctx) => { currency: string } | undefined): RequestAdapter =>
+  (v, ctx) => {
+    const target = find(ctx);
+    if (!target) return v;
+    const b = body(v);
+    const amt = sandboxAmount(b, '');
+    if (amt.currency !== target.currency) throw fmt(`/currency must be ${target.currency}`, '/currency');
+    return { balances: [{ balanceType: 'EXPECTED', balanceAmount: { amount: b.amount, currency: b.currency } }] };
+  };
 
 // ---------------------------------------------------------------- V4 sandbox account transactions
 
@@ -146,31 +207,39 @@ const accountTransactions: RequestAdapter = (v, ctx) => {
     if (!isObj(ta)) throw fmt(`${p} must be an object with an int32 amount and the currency`, p);
     if (!INT32(ta.amount)) throw fmt(`${p}/amount must be an int32`, `${p}/amount`);
     if (ta.amount === 0) throw fmt(`${p}/amount must not be zero`, `${p}/amount`);
-    if (ta.currency !== a.currency) throw fmt(`${p}/currency must be the account currency ${a.currency}`, `${p}/currency`);
+    if (ta.currency !== a.currency)
+      throw fmt(`${p}/currency must be the account currency ${a.currency}`, `${p}/currency`);
     const { transactionAmount: _t, amount: _a, currency: _c, ...rest } = x;
     return { ...rest, amount: ta.amount, currency: ta.currency };
   });
 };
 
-const wrapTransactions = onSuccess((items, reply) => (Array.isArray(items) ? withBody(reply, { transactions: items }) : reply));
+const wrapTransactions = onSuccess((items, reply) =>
+  Array.isArray(items) ? withBody(reply, { transactions: items }) : reply,
+);
 
 // ---------------------------------------------------------------- V7 TPP dialogue
 
 const contactRequest: RequestAdapter = (v) => {
   const b = body(v);
-  if (typeof b.technicalContactEmail !== 'string') throw fmt('/technicalContactEmail must be an e-mail address', '/technicalContactEmail');
+  if (typeof b.technicalContactEmail !== 'string')
+    throw fmt('/technicalContactEmail must be an e-mail address', '/technicalContactEmail');
   return { email: b.technicalContactEmail };
 };
 
-const contactView = onSuccess((b, reply) => withBody(reply, { technicalContactEmail: b.email, registeredAt: b.registeredAt }, 200));
+const contactView = onSuccess((b, reply) =>
+  withBody(reply, { technicalContactEmail: b.email, registeredAt: b.registeredAt }, 200),
+);
 
 // ---------------------------------------------------------------- V15 payment batch control (test mode)
 
 /** POST /__control/payment-batch {"runs": 1–5, "endOfDay": bool} → the shared control's {lastOfDay, runs}: that many runs now, the last the day's last with endOfDay. */
 const batchControl: RequestAdapter = (v) => {
   const b = body(v);
-  if (!Number.isInteger(b.runs) || (b.runs as number) < 1 || (b.runs as number) > 5) throw fmt('/runs must be the number of batch runs to make now, 1 to 5', '/runs');
-  if (typeof b.endOfDay !== 'boolean') throw fmt('/endOfDay must be true (the last of them is the day\'s last run) or false', '/endOfDay');
+  if (!Number.isInteger(b.runs) || (b.runs as number) < 1 || (b.runs as number) > 5)
+    throw fmt('/runs must be the number of batch runs to make now, 1 to 5', '/runs');
+  if (typeof b.endOfDay !== 'boolean')
+    throw fmt("/endOfDay must be true (the last of them is the day's last run) or false", '/endOfDay');
   return { runs: b.runs, lastOfDay: b.endOfDay };
 };
 
@@ -201,8 +270,12 @@ export const VARIANT_DIALECT: Dialect = {
   requests: {
     'create-sandbox-account': createAccount,
     'create-sandbox-card-account': createCardAccount,
-    'update-sandbox-account-balance': balanceUpdate((ctx) => ctx.bank.state.accounts.get(ctx.params.mockAccountId ?? '')),
-    'update-sandbox-card-account-balance': balanceUpdate((ctx) => ctx.bank.state.cardAccounts.get(ctx.params.mockCardAccountId ?? '')),
+    'update-sandbox-account-balance': balanceUpdate((ctx) =>
+      ctx.bank.state.accounts.get(ctx.params.mockAccountId ?? ''),
+    ),
+    'update-sandbox-card-account-balance': balanceUpdate((ctx) =>
+      ctx.bank.state.cardAccounts.get(ctx.params.mockCardAccountId ?? ''),
+    ),
     'create-sandbox-account-transactions': accountTransactions,
     'register-tpp-contact': contactRequest,
     'control-batch': batchControl,

@@ -27,9 +27,14 @@ export const EXAMPLE_FAULTS: readonly Fault[] = [
     description: 'Answers errors with an HTML page instead of the JSON error body.',
     clauses: ['fields.error-body'],
     hooks: {
-      transformResponse: (reply) => (reply.status >= 400
-        ? { status: reply.status, headers: { 'content-type': 'text/html' }, raw: `<html><body><h1>Error ${reply.status}</h1></body></html>` }
-        : reply),
+      transformResponse: (reply) =>
+        reply.status >= 400
+          ? {
+              status: reply.status,
+              headers: { 'content-type': 'text/html' },
+              raw: `<html><body><h1>Error ${reply.status}</h1></body></html>`,
+            }
+          : reply,
     },
   },
   {
@@ -43,6 +48,9 @@ export const EXAMPLE_FAULTS: readonly Fault[] = [
 /** An example fault by id (tests pass fault objects as well as ids to startBank). */
 export function exampleFault(id: string): Fault {
   const f = EXAMPLE_FAULTS.find((x) => x.id === id);
-  if (!f) throw new Error(`unknown example fault ${JSON.stringify(id)}; known: ${EXAMPLE_FAULTS.map((x) => x.id).join(', ')}`);
+  if (!f)
+    throw new Error(
+      `unknown example fault ${JSON.stringify(id)}; known: ${EXAMPLE_FAULTS.map((x) => x.id).join(', ')}`,
+    );
   return f;
 }

@@ -24,7 +24,7 @@ function visibleToAll(ops: readonly string[], refused: number, owner: (ctx: Hook
   return onOps(ops, (reply, ctx) => {
     if (reply.status !== refused || !routed(ctx)) return reply;
     const o = owner(ctx);
-    return o && o !== ctx.tpp.id ? answerAs(ctx, o) ?? reply : reply;
+    return o && o !== ctx.tpp.id ? (answerAs(ctx, o) ?? reply) : reply;
   });
 }
 
@@ -49,50 +49,92 @@ const sharedSession: Transform = mapRedirect((q, ctx) => {
   const sessions = ctx.bank.state.sessions;
   const mine = sessions.get(`${known.tppId}|${known.nid}`);
   if (!mine) return;
-  for (const [key, s] of sessions) if (key.endsWith(`|${known.nid}`) && !key.startsWith(`${known.tppId}|`)) s.sessionId = mine.sessionId;
+  for (const [key, s] of sessions)
+    if (key.endsWith(`|${known.nid}`) && !key.startsWith(`${known.tppId}|`)) s.sessionId = mine.sessionId;
 });
 
 export const IDENTITY_FAULTS: readonly AreaFault[] = [
   {
-    id: 'psu-id-shared-across-tpps', area: 'identities', features,
+    id: 'psu-id-shared-across-tpps',
+    area: 'identities',
+    features,
     description: 'Gives a PSU the same psu-id with every TPP (one per bank, not per TPP and bank pair).',
     clauses: ['sca.psu-id-per-tpp'],
     hooks: { transformResponse: sharedPsuId },
   },
   {
-    id: 'consent-visible-to-other-tpp', area: 'identities', features,
-    description: 'Serves account information to any TPP that presents a psu-id and TPP-Session-ID another TPP holds (consents and sessions keyed by the psu-id alone).',
+    id: 'consent-visible-to-other-tpp',
+    area: 'identities',
+    features,
+    description:
+      'Serves account information to any TPP that presents a psu-id and TPP-Session-ID another TPP holds (consents and sessions keyed by the psu-id alone).',
     clauses: ['sca.consent-per-tpp'],
-    hooks: { transformResponse: visibleToAll(ACCOUNT_READS, 401, (ctx) => ctx.bank.state.psuIds.get((ctx.h?.('psu-id') ?? '').toLowerCase())?.tppId) },
+    hooks: {
+      transformResponse: visibleToAll(
+        ACCOUNT_READS,
+        401,
+        (ctx) => ctx.bank.state.psuIds.get((ctx.h?.('psu-id') ?? '').toLowerCase())?.tppId,
+      ),
+    },
   },
   {
-    id: 'session-shared-across-tpps', area: 'identities', features,
-    description: 'Keeps one SCA session per PSU across TPPs: another TPP\'s SCA for the PSU ends a TPP\'s session.',
+    id: 'session-shared-across-tpps',
+    area: 'identities',
+    features,
+    description: "Keeps one SCA session per PSU across TPPs: another TPP's SCA for the PSU ends a TPP's session.",
     clauses: ['sca.session-per-tpp'],
     hooks: { transformResponse: sharedSession },
   },
   {
-    id: 'payment-visible-to-other-tpp', area: 'identities', features,
+    id: 'payment-visible-to-other-tpp',
+    area: 'identities',
+    features,
     description: 'Lets any TPP read a payment and its status, not only the TPP that initiated it.',
     clauses: ['tpp.payments-per-tpp'],
-    hooks: { transformResponse: visibleToAll(PAYMENT_READS, 404, (ctx) => ctx.bank.state.payments.get(ctx.params?.paymentId ?? '')?.tppId) },
+    hooks: {
+      transformResponse: visibleToAll(
+        PAYMENT_READS,
+        404,
+        (ctx) => ctx.bank.state.payments.get(ctx.params?.paymentId ?? '')?.tppId,
+      ),
+    },
   },
   {
-    id: 'basket-visible-to-other-tpp', area: 'identities', features,
+    id: 'basket-visible-to-other-tpp',
+    area: 'identities',
+    features,
     description: 'Lets any TPP read a signing basket and its status, not only the TPP that created it.',
     clauses: ['tpp.baskets-per-tpp'],
-    hooks: { transformResponse: visibleToAll(BASKET_READS, 404, (ctx) => ctx.bank.state.baskets.get(ctx.params?.basketId ?? '')?.tppId) },
+    hooks: {
+      transformResponse: visibleToAll(
+        BASKET_READS,
+        404,
+        (ctx) => ctx.bank.state.baskets.get(ctx.params?.basketId ?? '')?.tppId,
+      ),
+    },
   },
   {
-    id: 'role-not-checked', area: 'identities', features,
-    description: 'Does not check the PSD2 role of the TPP\'s certificate: an AI-only TPP initiates payments, a PI-only one is led to SCA for accounts.',
+    id: 'role-not-checked',
+    area: 'identities',
+    features,
+    description:
+      "Does not check the PSD2 role of the TPP's certificate: an AI-only TPP initiates payments, a PI-only one is led to SCA for accounts.",
     clauses: ['tpp.role-checked'],
     hooks: skip('production-role'),
   },
   {
-    id: 'role-refused-as-certificate-error', area: 'identities', features,
-    description: 'Refuses a request outside the TPP\'s PSD2 roles with 400 CERTIFICATE_INVALID instead of 403 FORBIDDEN.',
+    id: 'role-refused-as-certificate-error',
+    area: 'identities',
+    features,
+    description:
+      "Refuses a request outside the TPP's PSD2 roles with 400 CERTIFICATE_INVALID instead of 403 FORBIDDEN.",
     clauses: ['tpp.role-refusal-403'],
-    hooks: { transformResponse: recode((reply, code) => reply.status === 403 && code === 'FORBIDDEN', 400, 'CERTIFICATE_INVALID') },
+    hooks: {
+      transformResponse: recode(
+        (reply, code) => reply.status === 403 && code === 'FORBIDDEN',
+        400,
+        'CERTIFICATE_INVALID',
+      ),
+    },
   },
 ];

@@ -5,21 +5,28 @@
 import { mapJson, type AreaFault } from './support.ts';
 
 /** Names of the account and card account lists (Berlin Group accountDetails.name, cardAccountDetails.name). */
-const cutNames = (n: number) => mapJson(['list-accounts', 'list-card-accounts'], (b) => {
-  for (const a of [...(b?.accounts ?? []), ...(b?.cardAccounts ?? [])]) if (typeof a?.name === 'string') a.name = a.name.slice(0, n);
-  return b;
-});
+const cutNames = (n: number) =>
+  mapJson(['list-accounts', 'list-card-accounts'], (b) => {
+    for (const a of [...(b?.accounts ?? []), ...(b?.cardAccounts ?? [])])
+      if (typeof a?.name === 'string') a.name = a.name.slice(0, n);
+    return b;
+  });
 
 export const READ_BACK_FAULTS: readonly AreaFault[] = [
   {
-    id: 'longer-names-cut-in-list', area: 'versioning', replay: 'clauses',
+    id: 'longer-names-cut-in-list',
+    area: 'versioning',
+    replay: 'clauses',
     description: 'Takes account and card account names of up to 70 characters at creation but lists them cut to 35.',
     clauses: ['versioning.accept-fix.longer-names'],
     hooks: { transformResponse: cutNames(35) },
   },
   {
-    id: 'details-names-swapped', area: 'transactions', replay: 'clauses',
-    description: 'Shows the creditorName of a transaction as its debtorName in the transaction details, and the debtorName as its creditorName.',
+    id: 'details-names-swapped',
+    area: 'transactions',
+    replay: 'clauses',
+    description:
+      'Shows the creditorName of a transaction as its debtorName in the transaction details, and the debtorName as its creditorName.',
     clauses: ['fields.transaction-details.creditorName', 'fields.transaction-details.debtorName'],
     hooks: {
       transformResponse: mapJson(['get-transaction-details'], (b) => {

@@ -9,7 +9,20 @@ import { stringify, type Ctx, type Reply, type WireAction } from '../http.ts';
 
 /** The areas of the spec the issue names; every fault belongs to one. */
 export const FAULT_AREAS = [
-  'signing', 'headers', 'cross-border', 'errors', 'limits', 'baskets', 'payment-states', 'sca', 'transactions', 'sandbox', 'versioning', 'chaos', 'identities', 'transport',
+  'signing',
+  'headers',
+  'cross-border',
+  'errors',
+  'limits',
+  'baskets',
+  'payment-states',
+  'sca',
+  'transactions',
+  'sandbox',
+  'versioning',
+  'chaos',
+  'identities',
+  'transport',
 ] as const;
 export type FaultArea = (typeof FAULT_AREAS)[number];
 
@@ -78,7 +91,18 @@ export function acceptErrors(ops: readonly string[], message: RegExp, success: (
 export const createdPayment = (): Reply => {
   const id = `fault-${randomUUID()}`;
   const self = `/v1/payments/cross-border-credit-transfers/${id}`;
-  return { status: 201, headers: { location: self }, body: { transactionStatus: 'RCVD', paymentId: id, _links: { self: { href: self, verbs: ['GET', 'DELETE'] }, startAuthorisation: { href: `${self}/authorisations`, verbs: ['POST'] } } } };
+  return {
+    status: 201,
+    headers: { location: self },
+    body: {
+      transactionStatus: 'RCVD',
+      paymentId: id,
+      _links: {
+        self: { href: self, verbs: ['GET', 'DELETE'] },
+        startAuthorisation: { href: `${self}/authorisations`, verbs: ['POST'] },
+      },
+    },
+  };
 };
 
 /** Rewrites the JSON body of successful answers (a deep copy: state objects are never touched). */
@@ -90,7 +114,11 @@ export function mapJson(ops: readonly string[], f: (body: any, ctx: HookCtx) => 
 }
 
 /** Re-labels an error: status and code as a bank that mixed up the spec's pairs would send them (a wrongWire on purpose). */
-export function recode(match: (reply: Reply, code: string | undefined) => boolean, status: number, code: string | ((old: string) => string)): Transform {
+export function recode(
+  match: (reply: Reply, code: string | undefined) => boolean,
+  status: number,
+  code: string | ((old: string) => string),
+): Transform {
   return (reply) => {
     const b = reply.body as Record<string, unknown> | undefined;
     const old = typeof b?.code === 'string' ? b.code : undefined;
@@ -141,6 +169,7 @@ export function requestJson(req: IncomingMessage, body: Buffer, method: string, 
 
 /** Drops `verbs` from every link of a body's `_links` (in place, on a copy made by mapJson). */
 export function dropVerbs(b: any): any {
-  for (const l of Object.values((b?._links ?? {}) as Record<string, Record<string, unknown>>)) if (l && typeof l === 'object') delete l.verbs;
+  for (const l of Object.values((b?._links ?? {}) as Record<string, Record<string, unknown>>))
+    if (l && typeof l === 'object') delete l.verbs;
   return b;
 }

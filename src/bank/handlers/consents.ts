@@ -17,10 +17,17 @@ export function bankOfferedConsents(ctx: Ctx): Reply {
 export function consents(ctx: Ctx): Reply {
   const removed = Date.parse(ctx.bank.rules.consentsRemovedOn + 'T00:00:00Z');
   if (ctx.now >= removed) {
-    throw new BankError('RESOURCE_UNKNOWN', `POST /v1/consents was removed on ${ctx.bank.rules.consentsRemovedOn}; use POST /v1/bank-offered-consents`);
+    throw new BankError(
+      'RESOURCE_UNKNOWN',
+      `POST /v1/consents was removed on ${ctx.bank.rules.consentsRemovedOn}; use POST /v1/bank-offered-consents`,
+    );
   }
   const reply = bankOfferedConsents(ctx);
-  reply.headers = { deprecation: 'true', sunset: new Date(removed).toUTCString(), link: '</v1/bank-offered-consents>; rel="successor-version"' };
+  reply.headers = {
+    deprecation: 'true',
+    sunset: new Date(removed).toUTCString(),
+    link: '</v1/bank-offered-consents>; rel="successor-version"',
+  };
   return reply;
 }
 
@@ -28,7 +35,10 @@ export function consents(ctx: Ctx): Reply {
 export function users(ctx: Ctx): Reply {
   const nid = resolvePsu(ctx);
   const s = nid ? ctx.bank.state.sessions.get(sessionKey(ctx.tpp.id, nid)) : undefined;
-  const valid = s && s.sessionId === (ctx.h('tpp-session-id') ?? '') && ctx.now - s.scaAt <= ctx.bank.rules.scaSessionHours * 3600_000;
+  const valid =
+    s &&
+    s.sessionId === (ctx.h('tpp-session-id') ?? '') &&
+    ctx.now - s.scaAt <= ctx.bank.rules.scaSessionHours * 3600_000;
   if (!nid || !valid) throw scaRequired(ctx, 'user', { expectedNid: nid });
   return json(200, { psuId: psuIdFor(ctx.tpp.id, nid) });
 }
@@ -39,6 +49,11 @@ export function agreements(ctx: Ctx): Reply {
   if (!nid) throw scaRequired(ctx, 'user');
   const st = ctx.bank.state;
   return json(200, {
-    agreements: agreementsOf(ctx.bank, nid).map((a) => ({ psuCorporateId: a.agreementId, name: a.name, organisationNumber: a.owner, ownerName: st.customers.get(a.owner)?.name })),
+    agreements: agreementsOf(ctx.bank, nid).map((a) => ({
+      psuCorporateId: a.agreementId,
+      name: a.name,
+      organisationNumber: a.owner,
+      ownerName: st.customers.get(a.owner)?.name,
+    })),
   });
 }

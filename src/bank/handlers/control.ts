@@ -19,9 +19,17 @@ export const getClock = (ctx: Ctx): Reply => json(200, clockView(ctx));
 /** POST /__control/clock {"advanceSeconds": n} or {"set": "<ISO date-time>"}. */
 export function moveClock(ctx: Ctx): Reply {
   const b = body(ctx);
-  if (typeof b.advanceSeconds === 'number' && Number.isFinite(b.advanceSeconds)) ctx.bank.clock.advance(b.advanceSeconds);
+  if (typeof b.advanceSeconds === 'number' && Number.isFinite(b.advanceSeconds))
+    ctx.bank.clock.advance(b.advanceSeconds);
   else if (typeof b.set === 'string' && !Number.isNaN(Date.parse(b.set))) ctx.bank.clock.set(Date.parse(b.set));
-  else return json(wireStatus('FORMAT_ERROR'), { id: 'control', system: 'xs2a-reference-bank', status: wireStatus('FORMAT_ERROR'), code: 'FORMAT_ERROR', message: 'send {"advanceSeconds": n} or {"set": "<ISO date-time>"}' });
+  else
+    return json(wireStatus('FORMAT_ERROR'), {
+      id: 'control',
+      system: 'xs2a-reference-bank',
+      status: wireStatus('FORMAT_ERROR'),
+      code: 'FORMAT_ERROR',
+      message: 'send {"advanceSeconds": n} or {"set": "<ISO date-time>"}',
+    });
   // Moved back (a suite undoing its time travel): batches due from now on run again.
   const st = ctx.bank.state;
   if (st.lastBatchAt > ctx.bank.now()) st.lastBatchAt = ctx.bank.now();

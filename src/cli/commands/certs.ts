@@ -18,8 +18,13 @@ export function register(program: Command): void {
       const roles = o.roles.split(',').map((r) => `PSP_${r.trim().toUpperCase().replace(/^PSP_/, '')}`);
       const bad = roles.find((r) => !(r in PSD2_ROLES));
       if (bad) throw new UsageError(`unknown PSD2 role "${bad}": use AI, PI, AS or IC`);
-      if (!/^PSD[A-Z]{2}-[A-Z]{2,8}-.+$/.test(o.orgId)) throw new UsageError(`--org-id "${o.orgId}" is not PSD<CC>-<NCA>-<id> (ETSI TS 119 495 §5.2.1)`);
-      const pki = generateTestPki({ roles: roles as Psd2Role[], organizationIdentifier: o.orgId, organizationName: o.orgName });
+      if (!/^PSD[A-Z]{2}-[A-Z]{2,8}-.+$/.test(o.orgId))
+        throw new UsageError(`--org-id "${o.orgId}" is not PSD<CC>-<NCA>-<id> (ETSI TS 119 495 §5.2.1)`);
+      const pki = generateTestPki({
+        roles: roles as Psd2Role[],
+        organizationIdentifier: o.orgId,
+        organizationName: o.orgName,
+      });
       try {
         mkdirSync(o.out, { recursive: true });
       } catch (e) {
@@ -29,6 +34,8 @@ export function register(program: Command): void {
         writeFileSync(join(o.out, `${k}.cert.pem`), pki[k].certPem);
         writeFileSync(join(o.out, `${k}.key.pem`), pki[k].keyPem, { mode: 0o600 });
       }
-      process.stdout.write(`wrote TEST-ONLY ca, qsealc and qwac (.cert.pem, .key.pem) to ${o.out}\nqsealc keyId: ${keyIdFor(pki.qsealc.certPem)}\n`);
+      process.stdout.write(
+        `wrote TEST-ONLY ca, qsealc and qwac (.cert.pem, .key.pem) to ${o.out}\nqsealc keyId: ${keyIdFor(pki.qsealc.certPem)}\n`,
+      );
     });
 }

@@ -10,7 +10,9 @@ import { ROOT } from '../../suite/run.ts';
 export function register(program: Command): void {
   program
     .command('clauses')
-    .description(`write the clause pages: every clause with its level, the spec's sentence, its scenarios and the faults that prove them (default reports/${CLAUSE_PAGE})`)
+    .description(
+      `write the clause pages: every clause with its level, the spec's sentence, its scenarios and the faults that prove them (default reports/${CLAUSE_PAGE})`,
+    )
     .option('--out <FILE>', 'where the page goes', join('reports', CLAUSE_PAGE))
     .option('--mutation <FILE>', 'the mutation run for the fault column', join('reports', 'mutation.json'))
     .action((o: { out: string; mutation: string }) => {

@@ -35,8 +35,12 @@ export function register(program: Command): void {
         },
         { keyId: keyIdFor(qsealc.certPem), signer: rsaSha256Signer(qsealc.keyPem) },
       );
-      const shown = serializeRequest(signed.request).toString('utf8').replace(/(TPP-Signature-Certificate: )(.{40}).*/, '$1$2… (base64 DER, shortened here)');
-      process.stdout.write(`A signed example request (TEST-ONLY certificate, fixtures/certs):\n\n${shown}\n\nverify says:\n`);
+      const shown = serializeRequest(signed.request)
+        .toString('utf8')
+        .replace(/(TPP-Signature-Certificate: )(.{40}).*/, '$1$2… (base64 DER, shortened here)');
+      process.stdout.write(
+        `A signed example request (TEST-ONLY certificate, fixtures/certs):\n\n${shown}\n\nverify says:\n`,
+      );
       process.stdout.write(formatVerifyReport(verifyRequest(signed.request)));
     });
 }

@@ -11,11 +11,16 @@ import { EXIT, UsageError } from '../io.ts';
 export function register(program: Command): void {
   program
     .command('init')
-    .description('probe a target and write a starter profile: what the answers decide is written as keys, what they cannot as FIND OUT comments')
+    .description(
+      'probe a target and write a starter profile: what the answers decide is written as keys, what they cannot as FIND OUT comments',
+    )
     .requiredOption('--target <URL>', 'base URL of the bank')
     .option('--out <FILE>', 'write the profile to FILE (default: standard output)')
     .option('--force', 'overwrite --out if it exists')
-    .option('--profile <FILE>', 'a profile with what init cannot probe: the TPP\'s certificates (tpp.signing, tpp.tls), proxy, PSUs')
+    .option(
+      '--profile <FILE>',
+      "a profile with what init cannot probe: the TPP's certificates (tpp.signing, tpp.tls), proxy, PSUs",
+    )
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
     .action(async (o: { target: string; out?: string; force?: boolean; profile?: string; timeout: string }) => {
       if (!/^https?:\/\/[^/]+/.test(o.target)) throw new UsageError(`target "${o.target}" is not an http(s) URL`);
@@ -28,13 +33,24 @@ export function register(program: Command): void {
         throw e;
       }
       try {
-        const result = await probeTarget({ target: o.target, profile, transport: transportOf(profile), timeoutMs: +o.timeout });
-        const raw = o.profile ? YAML.parse(readFileSync(o.profile, 'utf8')) as Record<string, unknown> : {};
-        const text = renderProfile(result, new Date(), carriedKeys(raw ?? {}, dirname(resolve(o.profile ?? '.')), resolve));
+        const result = await probeTarget({
+          target: o.target,
+          profile,
+          transport: transportOf(profile),
+          timeoutMs: +o.timeout,
+        });
+        const raw = o.profile ? (YAML.parse(readFileSync(o.profile, 'utf8')) as Record<string, unknown>) : {};
+        const text = renderProfile(
+          result,
+          new Date(),
+          carriedKeys(raw ?? {}, dirname(resolve(o.profile ?? '.')), resolve),
+        );
         if (o.out) writeFileSync(o.out, text);
         else process.stdout.write(text);
         const open = openKeys(text);
-        process.stderr.write(`init: ${result.findings.filter((f) => f.decided).length} keys decided, ${open.length} to find out${open.length ? ` (${open.join(', ')})` : ''}${o.out ? `; written to ${o.out}` : ''}\n`);
+        process.stderr.write(
+          `init: ${result.findings.filter((f) => f.decided).length} keys decided, ${open.length} to find out${open.length ? ` (${open.join(', ')})` : ''}${o.out ? `; written to ${o.out}` : ''}\n`,
+        );
         process.exitCode = EXIT.OK;
       } catch (e) {
         if (!(e instanceof InitUnreachable)) throw e;

@@ -10,7 +10,9 @@ import { UsageError } from '../io.ts';
 export function register(program: Command): void {
   program
     .command('merge <DIR...>')
-    .description('join the report folders of `run --shard i/n` parts into one results.json, junit.xml, summary.txt and Allure report, with one exit code')
+    .description(
+      'join the report folders of `run --shard i/n` parts into one results.json, junit.xml, summary.txt and Allure report, with one exit code',
+    )
     .option('--report-dir <DIR>', 'where the merged reports go', 'reports')
     .option('--profile <FILE>', 'the profile, to judge its waivers on the whole run (default: $XS2A_PROFILE)')
     .option('--no-report', 'do not build the Allure HTML report')
@@ -26,13 +28,19 @@ export function register(program: Command): void {
       let v;
       const out = resolve(o.reportDir);
       try {
-        v = mergeRuns(dirs.map((d) => resolve(d)), out, waivers);
+        v = mergeRuns(
+          dirs.map((d) => resolve(d)),
+          out,
+          waivers,
+        );
       } catch (e) {
         if (e instanceof MergeInputError) throw new UsageError(e.message);
         throw e;
       }
       const c = v.counts;
-      process.stdout.write(`${v.results.length} scenarios from ${dirs.length} parts: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c['not-run']} not run\n`);
+      process.stdout.write(
+        `${v.results.length} scenarios from ${dirs.length} parts: ${c.passed} passed, ${c.failed + c.undefined} failed, ${c.inconclusive} inconclusive, ${c['not-applicable']} not applicable, ${c['not-run']} not run\n`,
+      );
       if (o.report) process.stdout.write(generateAllureReport(out).message + '\n');
       process.exitCode = v.exitCode;
     });

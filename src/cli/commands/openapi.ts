@@ -25,7 +25,8 @@ export interface OpenApiCommandOptions {
 export function openApiFor(o: OpenApiCommandOptions): OpenApiDocument {
   const dialect = o.dialect ?? 'default';
   if (!isDialect(dialect)) throw new UsageError(`unknown dialect "${dialect}": use ${DIALECTS.join(' or ')}`);
-  if (o.profile && dialect !== 'default') throw new UsageError('--profile and --dialect are exclusive: a dialect brings its own profile');
+  if (o.profile && dialect !== 'default')
+    throw new UsageError('--profile and --dialect are exclusive: a dialect brings its own profile');
   const file = o.profile ? resolve(o.profile) : dialectProfile(dialect as Dialect);
   let routes: Record<string, RouteOverride> = { ...DEFAULT_OPERATIONS };
   if (file) {
@@ -43,16 +44,25 @@ export function openApiFor(o: OpenApiCommandOptions): OpenApiDocument {
 export function register(program: Command): void {
   program
     .command('openapi')
-    .description('write the interface as src/spec holds it as an OpenAPI 3.1 document: operations, headers, schemas, error pairs, signature headers, x-clause on each item')
+    .description(
+      'write the interface as src/spec holds it as an OpenAPI 3.1 document: operations, headers, schemas, error pairs, signature headers, x-clause on each item',
+    )
     .option('--out <FILE>', 'where the document goes (YAML for .yaml/.yml, else JSON); default: standard output')
-    .option('--dialect <name>', `the reference bank dialect whose routes fill what the spec leaves open: ${DIALECTS.join(' or ')}`, 'default')
-    .option('--profile <FILE>', 'take the routes the spec leaves open from this profile\'s operations key instead')
+    .option(
+      '--dialect <name>',
+      `the reference bank dialect whose routes fill what the spec leaves open: ${DIALECTS.join(' or ')}`,
+      'default',
+    )
+    .option('--profile <FILE>', "take the routes the spec leaves open from this profile's operations key instead")
     .option('--format <json|yaml>', 'format on standard output, or instead of the --out extension')
     .action((o: { out?: string; dialect: string; profile?: string; format?: string }) => {
-      if (o.format !== undefined && o.format !== 'json' && o.format !== 'yaml') throw new UsageError(`unknown format "${o.format}": use json or yaml`);
+      if (o.format !== undefined && o.format !== 'json' && o.format !== 'yaml')
+        throw new UsageError(`unknown format "${o.format}": use json or yaml`);
       const doc = openApiFor(o);
       const yaml = o.format ? o.format === 'yaml' : !!o.out && /\.ya?ml$/i.test(o.out);
-      const text = yaml ? toYaml(doc, { aliasDuplicateObjects: false, lineWidth: 0 }) : `${JSON.stringify(doc, null, 2)}\n`;
+      const text = yaml
+        ? toYaml(doc, { aliasDuplicateObjects: false, lineWidth: 0 })
+        : `${JSON.stringify(doc, null, 2)}\n`;
       if (!o.out) {
         process.stdout.write(text);
         return;

@@ -12,13 +12,16 @@ import { readText, UsageError } from '../io.ts';
 export function register(program: Command): void {
   program
     .command('replay <FILE>')
-    .description('re-send a recorded exchange (report or bundle) signed anew (fresh Date, Digest, X-Request-ID) and print both answers side by side')
+    .description(
+      're-send a recorded exchange (report or bundle) signed anew (fresh Date, Digest, X-Request-ID) and print both answers side by side',
+    )
     .option('--target <URL>', 'send it to this base URL instead of the recorded origin')
     .option('--profile <FILE>', 'the TPP identity to sign with (default: $XS2A_PROFILE, else the TEST-ONLY set)')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
     .action(async (file: string, o: { target?: string; profile?: string; timeout: string }) => {
       if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
-      if (o.target !== undefined && !/^https?:\/\/[^/]+/.test(o.target)) throw new UsageError(`--target "${o.target}" is not an http(s) URL`);
+      if (o.target !== undefined && !/^https?:\/\/[^/]+/.test(o.target))
+        throw new UsageError(`--target "${o.target}" is not an http(s) URL`);
       let rec;
       try {
         rec = parseRecordedExchange(readText(file, 'recorded exchange'));
@@ -34,7 +37,11 @@ export function register(program: Command): void {
         if (e instanceof ProfileError) throw new UsageError(e.message);
         throw e;
       }
-      const r = await replay(rec, profile.tpp.signing, { target: o.target, timeoutMs: +o.timeout, transport: transportOf(profile) }).finally(closeTransports);
+      const r = await replay(rec, profile.tpp.signing, {
+        target: o.target,
+        timeoutMs: +o.timeout,
+        transport: transportOf(profile),
+      }).finally(closeTransports);
       const w = Math.max(8, r.recorded.length);
       process.stdout.write(`${rec.request.method} ${r.url}\n`);
       process.stdout.write(`${'recorded'.padEnd(w)} | now\n${r.recorded.padEnd(w)} | ${r.now}\n`);

@@ -6,7 +6,7 @@ import { generateAllureReport } from '../../suite/report.ts';
 export function register(program: Command): void {
   program
     .command('report')
-    .description('build the Allure HTML report from the last run\'s results (needs Java)')
+    .description("build the Allure HTML report from the last run's results (needs Java)")
     .option('--report-dir <DIR>', 'where reports go', 'reports')
     .action((o: { reportDir: string }) => {
       const r = generateAllureReport(resolve(o.reportDir));

@@ -17,21 +17,39 @@ export function formatVerifyReport(r: VerifyResult): string {
     out.push('', 'signing string (rebuilt):');
     for (const line of r.signingString.split('\n')) out.push(`  ${line}`);
   }
-  out.push('', r.ok ? 'signature VALID' : `signature INVALID: ${r.failures.filter((f) => f.level === 'must').map((f) => f.id).join(', ')}`);
+  out.push(
+    '',
+    r.ok
+      ? 'signature VALID'
+      : `signature INVALID: ${r.failures
+          .filter((f) => f.level === 'must')
+          .map((f) => f.id)
+          .join(', ')}`,
+  );
   return out.join('\n') + '\n';
 }
 
 export function register(program: Command): void {
   program
     .command('verify')
-    .description('verify the signature of a raw HTTP/1.1 request read from stdin; prints each check; exit 0 valid, 1 invalid')
-    .option('--cert <CERT.pem>', 'certificate (or bare public key) to verify with; default: the TPP-Signature-Certificate header')
+    .description(
+      'verify the signature of a raw HTTP/1.1 request read from stdin; prints each check; exit 0 valid, 1 invalid',
+    )
+    .option(
+      '--cert <CERT.pem>',
+      'certificate (or bare public key) to verify with; default: the TPP-Signature-Certificate header',
+    )
     .option('--now <date>', 'server time as an RFC 7231 date (default: now)')
     .option('--max-skew <seconds>', 'Date window in seconds', String(DATE_WINDOW_SECONDS))
-    .option('--rules <rules>', 'xs2a (the spec: a name in headers= the request does not carry is left out of the signing string, with a WARN) or cavage (draft-cavage only: no Date window, headers= and algorithm= optional, every name in headers= must be present)', 'xs2a')
+    .option(
+      '--rules <rules>',
+      'xs2a (the spec: a name in headers= the request does not carry is left out of the signing string, with a WARN) or cavage (draft-cavage only: no Date window, headers= and algorithm= optional, every name in headers= must be present)',
+      'xs2a',
+    )
     .option('--json', 'print the result as JSON')
     .action(async (o: { cert?: string; now?: string; maxSkew: string; rules: string; json?: boolean }) => {
-      if (o.rules !== 'xs2a' && o.rules !== 'cavage') throw new UsageError(`unknown rules "${o.rules}": use xs2a or cavage`);
+      if (o.rules !== 'xs2a' && o.rules !== 'cavage')
+        throw new UsageError(`unknown rules "${o.rules}": use xs2a or cavage`);
       if (!/^\d+$/.test(o.maxSkew)) throw new UsageError(`--max-skew "${o.maxSkew}" is not a number of seconds`);
       const opts: VerifyOptions = { rules: o.rules, maxSkewSeconds: +o.maxSkew };
       if (o.now !== undefined) {
@@ -48,7 +66,20 @@ export function register(program: Command): void {
       const r = verifyRequest(req, opts);
       if (o.json) {
         const { certificate, ...rest } = r;
-        process.stdout.write(JSON.stringify({ ...rest, certificate: certificate && { serialNumber: certificate.serialNumber, subject: certificate.subject, issuer: certificate.issuer } }, null, 2) + '\n');
+        process.stdout.write(
+          JSON.stringify(
+            {
+              ...rest,
+              certificate: certificate && {
+                serialNumber: certificate.serialNumber,
+                subject: certificate.subject,
+                issuer: certificate.issuer,
+              },
+            },
+            null,
+            2,
+          ) + '\n',
+        );
       } else process.stdout.write(formatVerifyReport(r));
       process.exitCode = r.ok ? EXIT.OK : EXIT.FAIL;
     });

@@ -18,7 +18,11 @@ export interface StatefulEnvOptions extends Pick<TargetOptions, 'target' | 'prof
   faults?: ReadonlyArray<Fault | string>;
 }
 
-export interface DebtorAccount { iban?: string; bban?: string; currency: string }
+export interface DebtorAccount {
+  iban?: string;
+  bban?: string;
+  currency: string;
+}
 
 /** The reference bank's test-mode batch control in its default dialect (src/bank/handlers/control.ts; the variant's is in its profile). */
 export const REFERENCE_BATCH = { method: 'POST', path: '/__control/batch', body: '{"lastOfDay": {{lastOfDay}}}' };
@@ -64,26 +68,58 @@ export class StatefulEnv {
    * (a sequence of valid steps never makes the service fail internally), the error body with
    * `status` equal to the HTTP status on 4xx (401: the `_links.scaRedirect` object instead).
    */
-  async send(v: Verdicts, spec: RequestSpec, what: string): Promise<Exchange & { response: NonNullable<Exchange['response']> }> {
-    const ex = await this.client.request({ ...spec, psu: spec.psu === false ? false : { ...this.psu(), ...(spec.psu || {}) } });
+  async send(
+    v: Verdicts,
+    spec: RequestSpec,
+    what: string,
+  ): Promise<Exchange & { response: NonNullable<Exchange['response']> }> {
+    const ex = await this.client.request({
+      ...spec,
+      psu: spec.psu === false ? false : { ...this.psu(), ...(spec.psu || {}) },
+    });
     const r = ex.response;
     v.must(!!r, ['errors.SYSTEM_ERROR'], () => `${what}: no answer (${ex.error?.code}: ${ex.error?.message})`);
     if (!r) throw new ModelSetupError(`${what}: no answer`);
-    v.must(r.status < 500, ['errors.SYSTEM_ERROR'], () => `${what}: ${describe(ex)}; a sequence of valid steps never makes the service fail internally`);
+    v.must(
+      r.status < 500,
+      ['errors.SYSTEM_ERROR'],
+      () => `${what}: ${describe(ex)}; a sequence of valid steps never makes the service fail internally`,
+    );
     if (r.status === 401) {
       const ok = validate('sca-required-response', r.json);
-      v.must(ok.ok, ['errors.sca-required', 'sca.redirect-on-401'], () => `${what}: 401 without _links.scaRedirect (${ok.ok ? '' : ok.errors.map((e) => `${e.path} ${e.message}`).join('; ')}): ${describe(ex)}`);
+      v.must(
+        ok.ok,
+        ['errors.sca-required', 'sca.redirect-on-401'],
+        () =>
+          `${what}: 401 without _links.scaRedirect (${ok.ok ? '' : ok.errors.map((e) => `${e.path} ${e.message}`).join('; ')}): ${describe(ex)}`,
+      );
     } else if (r.status >= 400) {
       const { schema, status, statusMatches } = checkErrorBody(r.json, r.status);
-      v.must(schema.ok, ['fields.error-body'], () => `${what}: the error answer is not the spec's error body (${schema.ok ? '' : schema.errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}): ${describe(ex)}`);
-      v.must(statusMatches, ['fields.error-body.status'], () => `${what}: error body status ${JSON.stringify(status)} is not the HTTP status ${r.status}: ${describe(ex)}`);
+      v.must(
+        schema.ok,
+        ['fields.error-body'],
+        () =>
+          `${what}: the error answer is not the spec's error body (${schema.ok ? '' : schema.errors.map((e) => `${e.path || '/'} ${e.message}`).join('; ')}): ${describe(ex)}`,
+      );
+      v.must(
+        statusMatches,
+        ['fields.error-body.status'],
+        () =>
+          `${what}: error body status ${JSON.stringify(status)} is not the HTTP status ${r.status}: ${describe(ex)}`,
+      );
     }
     return ex as Exchange & { response: NonNullable<Exchange['response']> };
   }
 
   /** Runs the profile's SCA driver on a scaRedirect href as the PSU, PRIVATE context. */
   async sca(href: string, cancel: boolean, sessionId = this.sessionId): Promise<ScaResult> {
-    return this.session.runSca(new URL(href, this.target.url).toString(), 'PRIVATE', cancel, this.nationalId ?? '', sessionId);
+    return this.session.runSca(
+      new URL(href, this.target.url).toString(),
+      'PRIVATE',
+      cancel,
+      this.nationalId ?? '',
+      sessionId,
+    );
   }
 
   /** A path relative to the target from a link href (absolute or relative). */
@@ -99,8 +135,15 @@ export class StatefulEnv {
     const op = this.batch;
     if (!op) throw new ModelSetupError('no batch control operation (batchControl in the profile)');
     const body = op.body === undefined ? undefined : fillText(op.body, { lastOfDay: String(lastOfDay) });
-    const ex = await this.client.request({ method: op.method, path: op.path, body: body === undefined ? undefined : Buffer.from(body), headers: body === undefined ? {} : { 'Content-Type': 'application/json' }, psu: false });
-    if (!ex.response || ex.response.status >= 300) throw new ModelSetupError(`the batch control ${op.method} ${op.path} (batchControl) failed: ${describe(ex)}`);
+    const ex = await this.client.request({
+      method: op.method,
+      path: op.path,
+      body: body === undefined ? undefined : Buffer.from(body),
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      psu: false,
+    });
+    if (!ex.response || ex.response.status >= 300)
+      throw new ModelSetupError(`the batch control ${op.method} ${op.path} (batchControl) failed: ${describe(ex)}`);
   }
 
   async close(): Promise<void> {
@@ -137,8 +180,14 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
   if (opts.faults?.length) {
     const dialect = dialectFromEnv();
     own = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: opts.faults, dialect });
-    target = await openTarget({ target: own.url, env: false, timeoutMs: opts.timeoutMs, profile: dialectProfile(dialect) });
-  } else target = await openTarget({ target: opts.target, profile: opts.profile, env: opts.env, timeoutMs: opts.timeoutMs });
+    target = await openTarget({
+      target: own.url,
+      env: false,
+      timeoutMs: opts.timeoutMs,
+      profile: dialectProfile(dialect),
+    });
+  } else
+    target = await openTarget({ target: opts.target, profile: opts.profile, env: opts.env, timeoutMs: opts.timeoutMs });
   const profile = target.profile;
   const client = target.client({});
   const sessionId = randomUUID();
@@ -147,7 +196,12 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
   // bank's default in test mode; another target without one has none.
   const batch = profile.batchControl ?? (own || target.embedded ? REFERENCE_BATCH : undefined);
   // The suite's session, as a scenario without a kept PSU session: SCA (or the profile's preset psu-id), then the account list.
-  const session = new ScenarioSession({ ctx: { targetUrl: target.url, allowPayments: true, embedded: !!target.embedded || !!own }, profile, client, reusePsuSession: false });
+  const session = new ScenarioSession({
+    ctx: { targetUrl: target.url, allowPayments: true, embedded: !!target.embedded || !!own },
+    profile,
+    client,
+    reusePsuSession: false,
+  });
   session.psu = { psuIpAddress: ip, tppSessionId: sessionId };
   try {
     const accounts = await asModelSetup(async () => {
@@ -158,8 +212,20 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
     // Further SCAs log in as the same PSU; without a national identity number (none in the profile, no sandbox customers) the model drives none.
     const nationalId = await session.nationalId('PRIVATE').catch(() => undefined);
     const acc = accounts.find((a) => a.iban) ?? accounts[0];
-    const debtor: DebtorAccount = acc.iban ? { iban: acc.iban, currency: acc.currency } : { bban: acc.bban, currency: acc.currency };
-    return new StatefulEnv(target, client, psuId, nationalId, debtor, session.psu.tppSessionId ?? sessionId, batch, session, own);
+    const debtor: DebtorAccount = acc.iban
+      ? { iban: acc.iban, currency: acc.currency }
+      : { bban: acc.bban, currency: acc.currency };
+    return new StatefulEnv(
+      target,
+      client,
+      psuId,
+      nationalId,
+      debtor,
+      session.psu.tppSessionId ?? sessionId,
+      batch,
+      session,
+      own,
+    );
   } catch (e) {
     await target.close();
     await own?.close();

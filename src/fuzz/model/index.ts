@@ -12,7 +12,11 @@ export * from './state.ts';
 export * from './verdicts.ts';
 
 /** Runs one command sequence: a fresh model from the PSU's current session, the shared target. */
-export async function runSequence(env: StatefulEnv, v: Verdicts, cmds: Iterable<fc.AsyncCommand<Model, Real>>): Promise<void> {
+export async function runSequence(
+  env: StatefulEnv,
+  v: Verdicts,
+  cmds: Iterable<fc.AsyncCommand<Model, Real>>,
+): Promise<void> {
   await fc.asyncModelRun(() => Promise.resolve({ model: newModel(env.sessionId), real: { env, v } }), cmds);
 }
 

@@ -60,12 +60,16 @@ export const INACTIVE_STATUSES: ReadonlySet<string> = new Set(['CANC', 'RJCT']);
 /** Statuses a payment may have without the PSU's authorisation (Berlin Group: RCVD until SCA; RJCT or CANC end it). */
 export const UNAUTHORISED_STATUSES: ReadonlySet<string> = new Set(['RCVD', 'RJCT', 'CANC']);
 
-
 /** Order of badness, worst first: the reference bank's documented choice (the spec gives none). */
 export const BASKET_BADNESS: readonly BasketStatus[] = ['RJCT', 'RCVD', 'PATC', 'ACTC'];
 
 export function worstCase(paymentStatuses: readonly string[]): BasketStatus {
-  return paymentStatuses.map(basketView).reduce((w, s) => (BASKET_BADNESS.indexOf(s) < BASKET_BADNESS.indexOf(w) ? s : w), BASKET_BADNESS[BASKET_BADNESS.length - 1]);
+  return paymentStatuses
+    .map(basketView)
+    .reduce(
+      (w, s) => (BASKET_BADNESS.indexOf(s) < BASKET_BADNESS.indexOf(w) ? s : w),
+      BASKET_BADNESS[BASKET_BADNESS.length - 1],
+    );
 }
 
 export interface BasketJudgement {
@@ -78,16 +82,32 @@ export interface BasketJudgement {
 /** Judges a basket status against its payments' statuses as the model tracks them. */
 export function judgeBasket(basketStatus: unknown, paymentStatuses: readonly string[]): BasketJudgement {
   const list = paymentStatuses.join(', ');
-  if (!isBasketStatus(basketStatus)) return { must: `basket status ${JSON.stringify(basketStatus)} is not one of ${BASKET_STATUSES.join(', ')}` };
+  if (!isBasketStatus(basketStatus))
+    return { must: `basket status ${JSON.stringify(basketStatus)} is not one of ${BASKET_STATUSES.join(', ')}` };
   if (!paymentStatuses.length) return {};
   const views = new Set(paymentStatuses.map(basketView));
-  if (!views.has(basketStatus)) return { must: `basket status ${basketStatus} is none of its payments' statuses (${list}) mapped into the basket values (${[...views].join(', ')})` };
-  if (paymentStatuses.every((s) => s === paymentStatuses[0]) && isBasketStatus(paymentStatuses[0]) && basketStatus !== paymentStatuses[0]) {
-    return { must: `every payment of the basket is ${paymentStatuses[0]}, so its worst case is ${paymentStatuses[0]}; the basket says ${basketStatus}` };
+  if (!views.has(basketStatus))
+    return {
+      must: `basket status ${basketStatus} is none of its payments' statuses (${list}) mapped into the basket values (${[...views].join(', ')})`,
+    };
+  if (
+    paymentStatuses.every((s) => s === paymentStatuses[0]) &&
+    isBasketStatus(paymentStatuses[0]) &&
+    basketStatus !== paymentStatuses[0]
+  ) {
+    return {
+      must: `every payment of the basket is ${paymentStatuses[0]}, so its worst case is ${paymentStatuses[0]}; the basket says ${basketStatus}`,
+    };
   }
   const bad = paymentStatuses.find((s) => s === 'RJCT' || s === 'CANC');
-  if (bad && basketStatus === 'ACTC') return { must: `a payment of the basket is ${bad}, yet the basket reports ACTC, the best case (payments: ${list})` };
+  if (bad && basketStatus === 'ACTC')
+    return {
+      must: `a payment of the basket is ${bad}, yet the basket reports ACTC, the best case (payments: ${list})`,
+    };
   const worst = worstCase(paymentStatuses);
-  if (basketStatus !== worst) return { should: `basket status ${basketStatus}, but the worst case of its payments (${list}) in the order ${BASKET_BADNESS.join(' > ')} is ${worst}` };
+  if (basketStatus !== worst)
+    return {
+      should: `basket status ${basketStatus}, but the worst case of its payments (${list}) in the order ${BASKET_BADNESS.join(' > ')} is ${worst}`,
+    };
   return {};
 }

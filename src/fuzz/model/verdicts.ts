@@ -9,7 +9,12 @@ export type ModelLevel = 'must' | 'should';
 
 /** A violation in the shared failure shape (src/session/failure.ts); its message keeps the model's `[level] [clause:…]` form. */
 export class ModelViolation extends Failure {
-  constructor(readonly level: ModelLevel, clauses: readonly string[], message: string, detail: FailureDetail = {}) {
+  constructor(
+    readonly level: ModelLevel,
+    clauses: readonly string[],
+    message: string,
+    detail: FailureDetail = {},
+  ) {
     super('MODEL_ERR_VIOLATION', message, clauses, detail, `[${level}] [clause:${clauses.join(',')}] ${message}`);
   }
 }
@@ -66,7 +71,10 @@ export class Verdicts {
   /** One line per level and clause with the number of checks, and the commands run. */
   summary(): string {
     const clauses = [...this.checked].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `  ${k}: ${n}`);
-    const cmds = [...this.commands].sort(([a], [b]) => a.localeCompare(b)).map(([k, n]) => `${k} ${n}`).join(', ');
+    const cmds = [...this.commands]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
     const out = [...this.leftOut].map(([k, why]) => `  ${k}: ${why}`);
     return `commands: ${cmds}${out.length ? `\nleft out:\n${out.join('\n')}` : ''}\nchecks:\n${clauses.join('\n')}${this.recorded.length ? `\nnot enforced here, recorded: ${this.recorded.length}` : ''}`;
   }

@@ -101,7 +101,10 @@ export function findChromium(explicit?: string): string | undefined {
 /** The WebRTC switches: candidates only through a proxy (so no UDP at all, no STUN, no host
  * candidates), and no mDNS responder for host candidates (joining 224.0.0.251 announces itself on the
  * network). What WebRTC still tries, a TCP connection to a TURN server, goes to the sink proxy. */
-export const WEBRTC_SEAL = ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp', '--webrtc-ip-handling-policy=disable_non_proxied_udp'] as const;
+export const WEBRTC_SEAL = [
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+] as const;
 
 /** The `host:port` of an origin, as Chromium's proxy bypass rules write it. */
 function hostPort(origin: string): string {
@@ -115,22 +118,42 @@ function hostPort(origin: string): string {
  * `sinkPort` (which closes it: Fetch interception fails the page's own requests before that; what
  * reaches the sink is what Fetch does not see, a WebRTC TURN connection).
  */
-export function chromiumArgs(origins: string[], sinkPort: number, opts: { webrtc?: WebRtc; spki?: string[] } = {}): string[] {
+export function chromiumArgs(
+  origins: string[],
+  sinkPort: number,
+  opts: { webrtc?: WebRtc; spki?: string[] } = {},
+): string[] {
   const hosts = [...new Set(origins.map((o) => new URL(o).hostname))];
   const keep = hosts.map((h) => `EXCLUDE ${h}`);
   const webrtc = opts.webrtc === 'open' ? [] : [...WEBRTC_SEAL];
   return [
-    '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--no-default-browser-check',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-default-apps',
-    '--disable-extensions', '--disable-domain-reliability', '--disable-client-side-phishing-detection',
-    '--no-pings', '--dns-prefetch-disable',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--no-default-browser-check',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-default-apps',
+    '--disable-extensions',
+    '--disable-domain-reliability',
+    '--disable-client-side-phishing-detection',
+    '--no-pings',
+    '--dns-prefetch-disable',
     // Only the allowed origins are reached directly (by host and port; loopback is not bypassed by itself).
     `--proxy-server=http://127.0.0.1:${sinkPort}`,
     `--proxy-bypass-list=${['<-loopback>', ...[...new Set(origins.map(hostPort))]].join(';')}`,
     ...webrtc,
     // Timers and rendering run at full speed in a page no one looks at.
-    '--disable-background-timer-throttling', '--disable-renderer-backgrounding', '--disable-backgrounding-occluded-windows',
-    '--disable-hang-monitor', '--mute-audio', '--hide-scrollbars', '--password-store=basic', '--use-mock-keychain',
+    '--disable-background-timer-throttling',
+    '--disable-renderer-backgrounding',
+    '--disable-backgrounding-occluded-windows',
+    '--disable-hang-monitor',
+    '--mute-audio',
+    '--hide-scrollbars',
+    '--password-store=basic',
+    '--use-mock-keychain',
     // Cross-site frames stay in the page's process, where the page's Fetch interception sees them.
     '--disable-site-isolation-trials',
     `--disable-features=IsolateOrigins,site-per-process,NetworkPrediction,Translate,OptimizationHints,MediaRouter,AutofillServerCommunication${opts.webrtc === 'open' ? '' : ',WebRtcHideLocalIpsWithMdns'}`,
@@ -157,7 +180,9 @@ const VIEWPORT = { width: 800, height: 600 };
  * (Fetch may not exist in some kinds of target: their requests then go through their page's), and
  * for the page, its load events. */
 function setUpTarget(cdp: CdpBrowser, sessionId: string, page: boolean): Promise<unknown> {
-  const fetch = cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId).catch(() => undefined);
+  const fetch = cdp
+    .send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] }, sessionId)
+    .catch(() => undefined);
   return page ? Promise.all([fetch, cdp.send('Page.enable', {}, sessionId)]) : fetch;
 }
 
@@ -165,10 +190,17 @@ function setUpTarget(cdp: CdpBrowser, sessionId: string, page: boolean): Promise
 class Host {
   private readonly contexts = new Map<string, OnAttached>();
 
-  private constructor(readonly cdp: CdpBrowser, readonly sink: Sink) {
+  private constructor(
+    readonly cdp: CdpBrowser,
+    readonly sink: Sink,
+  ) {
     cdp.on((e) => {
       if (e.method !== 'Target.attachedToTarget' || e.sessionId) return;
-      const { sessionId, targetInfo, waitingForDebugger } = e.params as { sessionId: string; targetInfo: { targetId: string; type: string; browserContextId?: string }; waitingForDebugger: boolean };
+      const { sessionId, targetInfo, waitingForDebugger } = e.params as {
+        sessionId: string;
+        targetInfo: { targetId: string; type: string; browserContextId?: string };
+        waitingForDebugger: boolean;
+      };
       const owner = targetInfo.browserContextId ? this.contexts.get(targetInfo.browserContextId) : undefined;
       const ready = owner ? owner(sessionId, targetInfo.type, targetInfo.targetId) : Promise.resolve();
       void ready
@@ -216,10 +248,14 @@ class Host {
 
   /** A fresh browser context with its blank page attached (within `ms`) and set up. */
   private async newContext(ms: number): Promise<Context> {
-    const { browserContextId: id } = await this.cdp.send<{ browserContextId: string }>('Target.createBrowserContext', { disposeOnDetach: true });
+    const { browserContextId: id } = await this.cdp.send<{ browserContextId: string }>('Target.createBrowserContext', {
+      disposeOnDetach: true,
+    });
     const dispose = async () => {
       this.contexts.delete(id);
-      await this.cdp.send('Target.disposeBrowserContext', { browserContextId: id }, undefined, 10_000).catch(() => undefined);
+      await this.cdp
+        .send('Target.disposeBrowserContext', { browserContextId: id }, undefined, 10_000)
+        .catch(() => undefined);
     };
     let page: Context['page'] | undefined;
     let attached!: () => void;
@@ -236,7 +272,13 @@ class Host {
     let timer: NodeJS.Timeout | undefined;
     try {
       await this.cdp.send('Target.createTarget', { url: 'about:blank', browserContextId: id, ...VIEWPORT });
-      await Promise.race([ready, new Promise((_r, reject) => (timer = setTimeout(() => reject(new Error(`its page was not attached within ${ms} ms`)), ms)))]);
+      await Promise.race([
+        ready,
+        new Promise(
+          (_r, reject) =>
+            (timer = setTimeout(() => reject(new Error(`its page was not attached within ${ms} ms`)), ms)),
+        ),
+      ]);
       return { id, dispose, page: page! };
     } catch (e) {
       await dispose();
@@ -268,7 +310,12 @@ function originsOf(urls: string[]): Set<string> {
 }
 
 /** This process's browser, for SCAs that may load from `origins` (its host resolver knows only their names). */
-async function hostFor(executablePath: string, origins: Set<string>, webrtc: WebRtc = 'sealed', transport?: TransportConfig): Promise<Host> {
+async function hostFor(
+  executablePath: string,
+  origins: Set<string>,
+  webrtc: WebRtc = 'sealed',
+  transport?: TransportConfig,
+): Promise<Host> {
   const list = [...origins].sort();
   const spki = await serverKeys(list, transport);
   const key = JSON.stringify([executablePath, list, webrtc, spki]);
@@ -300,7 +347,10 @@ export function prepareBrowser(req: { origins: string[]; executablePath?: string
   } catch {
     return;
   }
-  hostFor(executablePath, origins, 'sealed', req.transport).then((h) => h.prepare(), () => undefined);
+  hostFor(executablePath, origins, 'sealed', req.transport).then(
+    (h) => h.prepare(),
+    () => undefined,
+  );
 }
 
 /** Closes this process's browser (the run's After-all hook, tests). */
@@ -308,7 +358,10 @@ export async function closeBrowser(): Promise<void> {
   const s = shared;
   shared = undefined;
   if (!s) return;
-  await s.host.then((h) => h.close(), () => undefined);
+  await s.host.then(
+    (h) => h.close(),
+    () => undefined,
+  );
 }
 
 /** The selector a step acts on (for `optional`). */
@@ -317,12 +370,17 @@ function stepSelector(s: BrowserStep): string | undefined {
 }
 
 function describeStep(s: BrowserStep): string {
-  return Object.entries(s).filter(([k]) => k !== 'value').map(([k, v]) => (v === true ? k : `${k} ${v}`)).join(', ');
+  return Object.entries(s)
+    .filter(([k]) => k !== 'value')
+    .map(([k, v]) => (v === true ? k : `${k} ${v}`))
+    .join(', ');
 }
 
 /** A step's fields with every `{{…}}` placeholder filled. */
 function filled(s: BrowserStep, vars: Record<string, string | undefined>): BrowserStep {
-  return Object.fromEntries(Object.entries(s).map(([k, v]) => [k, typeof v === 'string' ? fillText(v, vars) : v])) as BrowserStep;
+  return Object.fromEntries(
+    Object.entries(s).map(([k, v]) => [k, typeof v === 'string' ? fillText(v, vars) : v]),
+  ) as BrowserStep;
 }
 
 /** How long after a click the driver waits for the navigation it may have started to show (a click that starts none costs this much). */
@@ -335,11 +393,23 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   const screenshots: BrowserScaOutcome['screenshots'] = [];
   const requests: BrowserRequestRecord[] = [];
   const steps: ScaOutcome['steps'] = [];
-  const done = (o: Omit<BrowserScaOutcome, 'screenshots' | 'requests' | 'steps'>): BrowserScaOutcome => ({ ...o, steps, screenshots, requests });
+  const done = (o: Omit<BrowserScaOutcome, 'screenshots' | 'requests' | 'steps'>): BrowserScaOutcome => ({
+    ...o,
+    steps,
+    screenshots,
+    requests,
+  });
   /** The outcome read from the redirect URI the flow reached. */
-  const completed = (url: string) => done({ completed: true, params: Object.fromEntries(new URL(url).searchParams), finalUrl: redactUrl(url) });
+  const completed = (url: string) =>
+    done({ completed: true, params: Object.fromEntries(new URL(url).searchParams), finalUrl: redactUrl(url) });
   const executablePath = findChromium(req.executablePath);
-  if (!executablePath) return done({ completed: false, params: {}, problem: 'no Chromium found (install Debian\'s chromium-headless-shell or chromium, or set sca.browser.executablePath)' });
+  if (!executablePath)
+    return done({
+      completed: false,
+      params: {},
+      problem:
+        "no Chromium found (install Debian's chromium-headless-shell or chromium, or set sca.browser.executablePath)",
+    });
   let start: URL;
   try {
     start = new URL(req.href);
@@ -347,7 +417,12 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     return done({ completed: false, params: {}, problem: `scaRedirect href "${req.href}" is not an absolute URL` });
   }
   const allowed = originsOf(req.origins);
-  if (!allowed.has(start.origin)) return done({ completed: false, params: {}, problem: `scaRedirect ${redactUrl(req.href)} is on ${start.origin}, which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): the browser was not started` });
+  if (!allowed.has(start.origin))
+    return done({
+      completed: false,
+      params: {},
+      problem: `scaRedirect ${redactUrl(req.href)} is on ${start.origin}, which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): the browser was not started`,
+    });
   const timeout = req.timeoutMs ?? 10_000;
   const settleMs = req.settleMs ?? DEFAULT_SETTLE_MS;
 
@@ -360,23 +435,28 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   };
   /** Resolves once `cond` holds (checked at each move), or with false after `ms`. */
   const until = (cond: () => boolean, ms: number): Promise<boolean> =>
-    cond() ? Promise.resolve(true)
-    : new Promise((resolve) => {
-        const w = () => {
-          if (!cond()) return;
-          watchers.delete(w);
-          clearTimeout(timer);
-          resolve(true);
-        };
-        const timer = setTimeout(() => (watchers.delete(w), resolve(false)), ms);
-        watchers.add(w);
-      });
+    cond()
+      ? Promise.resolve(true)
+      : new Promise((resolve) => {
+          const w = () => {
+            if (!cond()) return;
+            watchers.delete(w);
+            clearTimeout(timer);
+            resolve(true);
+          };
+          const timer = setTimeout(() => (watchers.delete(w), resolve(false)), ms);
+          watchers.add(w);
+        });
 
   let host: Host;
   try {
     host = await hostFor(executablePath, allowed, req.webrtc, req.transport);
   } catch (e) {
-    return done({ completed: false, params: {}, problem: `the browser did not start: ${(e as Error).message.split('\n')[0]}` });
+    return done({
+      completed: false,
+      params: {},
+      problem: `the browser did not start: ${(e as Error).message.split('\n')[0]}`,
+    });
   }
   const { cdp } = host;
   const sessions = new Set<string>();
@@ -384,7 +464,10 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   let main: { sessionId: string; frameId: string } | undefined;
 
   /** Decides each request any target of this SCA's context tries: only the allowed origins are let through. */
-  const decide = (sessionId: string, p: { requestId: string; request: { url: string; method: string }; frameId?: string; resourceType?: string }) => {
+  const decide = (
+    sessionId: string,
+    p: { requestId: string; request: { url: string; method: string }; frameId?: string; resourceType?: string },
+  ) => {
     const { url, method } = p.request;
     let origin = '';
     try {
@@ -392,18 +475,25 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     } catch {
       /* not a URL: blocked */
     }
-    const decision: BrowserRequestRecord['decision'] = reachesRedirectUri(url, req.redirectUri) ? 'redirect-uri' : allowed.has(origin) || url.startsWith('data:') ? 'allowed' : 'blocked';
+    const decision: BrowserRequestRecord['decision'] = reachesRedirectUri(url, req.redirectUri)
+      ? 'redirect-uri'
+      : allowed.has(origin) || url.startsWith('data:')
+        ? 'allowed'
+        : 'blocked';
     requests.push({ url: redactUrl(url), method, decision });
     // The request to TPP-Redirect-URI is left paused: its URL is all the SCA needs, and the context's
     // end drops it unsent (answering it would cost the browser one more page).
     const send =
-      decision === 'allowed' ? cdp.send('Fetch.continueRequest', { requestId: p.requestId }, sessionId)
-      : decision === 'blocked' ? cdp.send('Fetch.failRequest', { requestId: p.requestId, errorReason: 'BlockedByClient' }, sessionId)
-      : undefined;
+      decision === 'allowed'
+        ? cdp.send('Fetch.continueRequest', { requestId: p.requestId }, sessionId)
+        : decision === 'blocked'
+          ? cdp.send('Fetch.failRequest', { requestId: p.requestId, errorReason: 'BlockedByClient' }, sessionId)
+          : undefined;
     // The target may have gone (context disposed) while the request waited.
     send?.catch(() => undefined);
     if (decision === 'redirect-uri' && !reachedUrl) reachedUrl = url;
-    if (main && sessionId === main.sessionId && p.resourceType === 'Document' && p.frameId === main.frameId) state = 'loading';
+    if (main && sessionId === main.sessionId && p.resourceType === 'Document' && p.frameId === main.frameId)
+      state = 'loading';
     moved();
   };
   const stopListening = cdp.on((e: CdpEvent) => {
@@ -443,15 +533,21 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   main = { sessionId: context.page.sessionId, frameId: context.page.targetId };
 
   const evaluate = async <T>(expression: string, ms = timeout): Promise<T> => {
-    const r = await cdp.send<{ result: { value?: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, main!.sessionId, ms + 5_000);
-    if (r.exceptionDetails) throw new Error(r.exceptionDetails.exception?.description?.split('\n')[0] ?? r.exceptionDetails.text);
+    const r = await cdp.send<{
+      result: { value?: T };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    }>('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, main!.sessionId, ms + 5_000);
+    if (r.exceptionDetails)
+      throw new Error(r.exceptionDetails.exception?.description?.split('\n')[0] ?? r.exceptionDetails.text);
     return r.result.value as T;
   };
   /** Waits for the page the flow is on to be ready (or for the redirect URI), at most until `deadline`. */
-  const settle = (deadline: number) => until(() => state === 'ready' || reachedUrl !== undefined, Math.max(0, deadline - Date.now()));
+  const settle = (deadline: number) =>
+    until(() => state === 'ready' || reachedUrl !== undefined, Math.max(0, deadline - Date.now()));
   /** As settle, but a page still loading at `deadline` fails the step. */
   const loaded = async (deadline: number) => {
-    if (!(await settle(deadline)) && !reachedUrl) throw new Error(`the page did not finish loading within ${timeout} ms`);
+    if (!(await settle(deadline)) && !reachedUrl)
+      throw new Error(`the page did not finish loading within ${timeout} ms`);
   };
   /** Asks the page about an element; a navigation in between makes it ask the next page. */
   const element = async (selector: string, op: ElementOp, deadline: number): Promise<ElementAnswer> => {
@@ -460,7 +556,10 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       if (reachedUrl) return { done: true };
       const left = Math.max(0, deadline - Date.now());
       try {
-        return await evaluate<ElementAnswer>(`(${ELEMENT_IN_PAGE})(${JSON.stringify(selector)}, ${JSON.stringify(op)}, ${left})`, left);
+        return await evaluate<ElementAnswer>(
+          `(${ELEMENT_IN_PAGE})(${JSON.stringify(selector)}, ${JSON.stringify(op)}, ${left})`,
+          left,
+        );
       } catch (e) {
         // The document went away under the question (a navigation): ask again on the next one, once
         // the navigation shows (the settle above then waits for its page).
@@ -474,8 +573,16 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
    * costs the browser a frame of its own). */
   const mouse = async (x: number, y: number) => {
     const s = main!.sessionId;
-    await cdp.send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 }, s);
-    await cdp.send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 }, s);
+    await cdp.send(
+      'Input.dispatchMouseEvent',
+      { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 },
+      s,
+    );
+    await cdp.send(
+      'Input.dispatchMouseEvent',
+      { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 },
+      s,
+    );
   };
   /** After a click: a navigation it started announces itself within a moment (CLICK_SETTLE_MS in the page); then its page is waited for. */
   const afterClick = async (deadline: number) => {
@@ -495,7 +602,9 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     if (reachedUrl) return undefined;
     if (r.errorText) throw new Error(r.errorText);
     await loaded(deadline);
-    return reachedUrl ? undefined : evaluate<number>(`performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0`).catch(() => 0);
+    return reachedUrl
+      ? undefined
+      : evaluate<number>(`performance.getEntriesByType('navigation')[0]?.responseStatus ?? 0`).catch(() => 0);
   };
   const act = async (s: BrowserStep, deadline: number): Promise<void> => {
     if (s.goto) await navigate(s.goto, deadline);
@@ -504,28 +613,47 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     const op: ElementOp = s.fill !== undefined ? 'fill' : s.check !== undefined ? 'check' : 'click';
     const a = await element(sel, op, deadline);
     if (reachedUrl || a.done) return;
-    if (a.error !== undefined || a.x === undefined || a.y === undefined) throw new Error(`${a.error ?? 'no element'} (after ${timeout} ms)`);
+    if (a.error !== undefined || a.x === undefined || a.y === undefined)
+      throw new Error(`${a.error ?? 'no element'} (after ${timeout} ms)`);
     if (op === 'fill') {
       const value = s.value ?? '';
       if (value) await cdp.send('Input.insertText', { text: value }, main!.sessionId);
-      else for (const type of ['keyDown', 'keyUp']) await cdp.send('Input.dispatchKeyEvent', { type, key: 'Delete', code: 'Delete', windowsVirtualKeyCode: 46 }, main!.sessionId);
+      else
+        for (const type of ['keyDown', 'keyUp'])
+          await cdp.send(
+            'Input.dispatchKeyEvent',
+            { type, key: 'Delete', code: 'Delete', windowsVirtualKeyCode: 46 },
+            main!.sessionId,
+          );
       return;
     }
     await mouse(a.x, a.y);
     if (op === 'check') {
-      if (!reachedUrl && !(await evaluate<boolean>(`!!document.querySelector(${JSON.stringify(sel)})?.checked`).catch(() => true))) throw new Error('the click did not check it');
+      if (
+        !reachedUrl &&
+        !(await evaluate<boolean>(`!!document.querySelector(${JSON.stringify(sel)})?.checked`).catch(() => true))
+      )
+        throw new Error('the click did not check it');
       return;
     }
     await afterClick(deadline);
   };
   /** Whether the page shows `selector`: at once when it does, else after the page had settleMs to add it. */
-  const present = async (selector: string, deadline: number) => (await element(selector, 'count', Math.min(deadline, Date.now() + settleMs))).count === 1;
+  const present = async (selector: string, deadline: number) =>
+    (await element(selector, 'count', Math.min(deadline, Date.now() + settleMs))).count === 1;
 
   // One screenshot per page, taken as the PSU leaves it (before a click or goto, so filled fields
   // show), and one of the page a flow failed on.
   const shot = async (name: string) => {
     if (!main) return;
-    const r = await cdp.send<{ data: string }>('Page.captureScreenshot', { format: 'jpeg', quality: 50, optimizeForSpeed: true }, main.sessionId, 5_000).catch(() => undefined);
+    const r = await cdp
+      .send<{ data: string }>(
+        'Page.captureScreenshot',
+        { format: 'jpeg', quality: 50, optimizeForSpeed: true },
+        main.sessionId,
+        5_000,
+      )
+      .catch(() => undefined);
     if (r?.data) screenshots.push({ name, data: Buffer.from(r.data, 'base64'), mediaType: 'image/jpeg' });
   };
   try {
@@ -533,7 +661,11 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     if (first instanceof Error) {
       if (!reachedUrl) {
         await shot('scaRedirect (failed)');
-        return done({ completed: false, params: {}, problem: `GET ${redactUrl(req.href)} failed: ${first.message.split('\n')[0]}` });
+        return done({
+          completed: false,
+          params: {},
+          problem: `GET ${redactUrl(req.href)} failed: ${first.message.split('\n')[0]}`,
+        });
       }
     } else if (first !== undefined) steps.push({ method: 'GET', url: redactUrl(req.href), status: first });
     let waited = false;
@@ -557,7 +689,11 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       } catch (e) {
         if (reachedUrl) break;
         await shot(`${name} (failed)`);
-        return done({ completed: false, params: {}, problem: `browser ${name} failed: ${(e as Error).message.split('\n')[0]}` });
+        return done({
+          completed: false,
+          params: {},
+          problem: `browser ${name} failed: ${(e as Error).message.split('\n')[0]}`,
+        });
       }
     }
     // The last step may have started the redirect: wait for it as a `waitForRedirect` step would.
@@ -565,13 +701,21 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     if (!reachedUrl) {
       await shot('last page (the redirect URI was not reached)');
       const last = await evaluate<string>('location.href', 2_000).catch(() => '(unknown)');
-      return done({ completed: false, params: {}, problem: `the browser did not reach ${req.redirectUri}; it stopped on ${redactUrl(last)}` });
+      return done({
+        completed: false,
+        params: {},
+        problem: `the browser did not reach ${req.redirectUri}; it stopped on ${redactUrl(last)}`,
+      });
     }
     return completed(reachedUrl);
   } catch (e) {
     if (reachedUrl) return completed(reachedUrl);
     await shot('failure');
-    return done({ completed: false, params: {}, problem: `browser SCA failed: ${(e as Error).message.split('\n')[0]}` });
+    return done({
+      completed: false,
+      params: {},
+      problem: `browser SCA failed: ${(e as Error).message.split('\n')[0]}`,
+    });
   } finally {
     stopListening();
     watchers.clear();

@@ -22,7 +22,10 @@ export class CdpError extends Error {}
 /** One Chromium and its protocol pipe. */
 export class CdpBrowser {
   private id = 0;
-  private readonly pending = new Map<number, { resolve: (v: any) => void; reject: (e: Error) => void; method: string }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (v: any) => void; reject: (e: Error) => void; method: string }
+  >();
   private readonly listeners = new Set<(e: CdpEvent) => void>();
   private buffered: Buffer[] = [];
   private closedBy: string | undefined;
@@ -38,7 +41,11 @@ export class CdpBrowser {
     input.on('error', () => undefined);
     out.on('data', (d: Buffer) => this.onData(d));
     proc.stderr?.on('data', (d: Buffer) => (this.stderr = (this.stderr + d.toString()).slice(-2000)));
-    proc.on('exit', (code, signal) => this.onClosed(`Chromium exited (${signal ?? `code ${code}`})${this.stderr.trim() ? `: ${this.stderr.trim().split('\n').at(-1)}` : ''}`));
+    proc.on('exit', (code, signal) =>
+      this.onClosed(
+        `Chromium exited (${signal ?? `code ${code}`})${this.stderr.trim() ? `: ${this.stderr.trim().split('\n').at(-1)}` : ''}`,
+      ),
+    );
     proc.on('error', (e) => this.onClosed(`Chromium could not be started: ${e.message}`));
     process.once('exit', this.killOnExit);
   }
@@ -46,9 +53,13 @@ export class CdpBrowser {
   /** Starts Chromium headless with `args`, and waits until it answers (at most `timeoutMs`). */
   static async launch(executablePath: string, args: string[], timeoutMs = 30_000): Promise<CdpBrowser> {
     const userDataDir = mkdtempSync(join(tmpdir(), 'xs2a-chromium-'));
-    const proc = spawn(executablePath, ['--headless', '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, ...args, 'about:blank'], {
-      stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
-    });
+    const proc = spawn(
+      executablePath,
+      ['--headless', '--remote-debugging-pipe', `--user-data-dir=${userDataDir}`, ...args, 'about:blank'],
+      {
+        stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'pipe'],
+      },
+    );
     const b = new CdpBrowser(proc, userDataDir);
     try {
       await b.send('Browser.getVersion', {}, undefined, timeoutMs);
@@ -123,7 +134,9 @@ export class CdpBrowser {
         resolve: (v) => (clearTimeout(timer), resolve(v)),
         reject: (e) => (clearTimeout(timer), reject(e)),
       });
-      (this.proc.stdio[3] as Writable).write(`${JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params })}\0`);
+      (this.proc.stdio[3] as Writable).write(
+        `${JSON.stringify(sessionId ? { id, method, params, sessionId } : { id, method, params })}\0`,
+      );
     });
   }
 
@@ -144,7 +157,9 @@ export class CdpBrowser {
 
   /** Closes the browser (asks first, kills after 3 s) and removes its profile folder. */
   async close(): Promise<void> {
-    const exited = new Promise<void>((r) => (this.proc.exitCode !== null || this.proc.signalCode !== null ? r() : this.proc.once('exit', () => r())));
+    const exited = new Promise<void>((r) =>
+      this.proc.exitCode !== null || this.proc.signalCode !== null ? r() : this.proc.once('exit', () => r()),
+    );
     if (this.connected) this.send('Browser.close', {}, undefined, 3_000).catch(() => undefined);
     const timer = setTimeout(() => this.kill(), 3_000);
     await exited;

@@ -47,7 +47,6 @@ export interface ScaOutcome {
   problem?: string;
 }
 
-
 /** Whether a URL the flow goes to is TPP-Redirect-URI (with the outcome in its query): the point where both drivers stop. */
 export function reachesRedirectUri(url: string, redirectUri: string): boolean {
   if (url.startsWith(redirectUri)) return true;
@@ -68,15 +67,27 @@ interface Submission {
 }
 
 /** Works out how a person would submit the page's form. */
-export function planForm(html: string, pageUrl: string, req: Pick<ScaRequest, 'fields' | 'vars' | 'context' | 'contextField' | 'cancel' | 'cancelButton'>): Submission | string {
+export function planForm(
+  html: string,
+  pageUrl: string,
+  req: Pick<ScaRequest, 'fields' | 'vars' | 'context' | 'contextField' | 'cancel' | 'cancelButton'>,
+): Submission | string {
   const root = parse(html);
   const forms = root.querySelectorAll('form');
   if (!forms.length) {
     const text = root.textContent.replace(/\s+/g, ' ').trim();
     return `the page has no form: "${text.slice(0, 160)}"`;
   }
-  const matchesCancel = (b: HTMLElement) => [b.getAttribute('name'), b.getAttribute('value'), b.textContent].some((s) => s && s.trim().toLowerCase().includes(req.cancelButton.toLowerCase()));
-  const buttonsOf = (f: HTMLElement) => f.querySelectorAll('button, input[type=submit], input[type=image]').filter((b) => b.tagName !== 'BUTTON' || !b.getAttribute('type') || b.getAttribute('type')!.toLowerCase() === 'submit');
+  const matchesCancel = (b: HTMLElement) =>
+    [b.getAttribute('name'), b.getAttribute('value'), b.textContent].some(
+      (s) => s && s.trim().toLowerCase().includes(req.cancelButton.toLowerCase()),
+    );
+  const buttonsOf = (f: HTMLElement) =>
+    f
+      .querySelectorAll('button, input[type=submit], input[type=image]')
+      .filter(
+        (b) => b.tagName !== 'BUTTON' || !b.getAttribute('type') || b.getAttribute('type')!.toLowerCase() === 'submit',
+      );
   // With cancel, use the form that has a cancel button if any; otherwise the first form.
   const form = (req.cancel && forms.find((f) => buttonsOf(f).some(matchesCancel))) || forms[0];
   const data = new URLSearchParams();
@@ -99,25 +110,48 @@ export function planForm(html: string, pageUrl: string, req: Pick<ScaRequest, 'f
     if (tag === 'SELECT') {
       const opts = el.querySelectorAll('option');
       const wanted = req.fields[name] !== undefined ? fillText(req.fields[name], req.vars) : undefined;
-      const chosen = opts.find((o) => wanted !== undefined && (o.getAttribute('value') ?? o.textContent.trim()) === wanted) ?? opts.find((o) => o.hasAttribute('selected')) ?? opts[0];
+      const chosen =
+        opts.find((o) => wanted !== undefined && (o.getAttribute('value') ?? o.textContent.trim()) === wanted) ??
+        opts.find((o) => o.hasAttribute('selected')) ??
+        opts[0];
       if (chosen) data.append(name, chosen.getAttribute('value') ?? chosen.textContent.trim());
       continue;
     }
-    const value = req.fields[name] !== undefined ? fillText(req.fields[name], req.vars) : tag === 'TEXTAREA' ? el.textContent : el.getAttribute('value') ?? '';
+    const value =
+      req.fields[name] !== undefined
+        ? fillText(req.fields[name], req.vars)
+        : tag === 'TEXTAREA'
+          ? el.textContent
+          : (el.getAttribute('value') ?? '');
     data.append(name, value);
   }
   for (const [name, group] of radios) {
     const pick = name === req.contextField ? group.find((r) => r.getAttribute('value') === req.context) : undefined;
-    const chosen = pick ?? (req.fields[name] !== undefined ? group.find((r) => r.getAttribute('value') === fillText(req.fields[name], req.vars)) : undefined) ?? group.find((r) => r.hasAttribute('checked')) ?? group[0];
-    if (name === req.contextField && !pick) return `the ${name} radio group has no ${req.context} option (values: ${group.map((r) => r.getAttribute('value')).join(', ')})`;
+    const chosen =
+      pick ??
+      (req.fields[name] !== undefined
+        ? group.find((r) => r.getAttribute('value') === fillText(req.fields[name], req.vars))
+        : undefined) ??
+      group.find((r) => r.hasAttribute('checked')) ??
+      group[0];
+    if (name === req.contextField && !pick)
+      return `the ${name} radio group has no ${req.context} option (values: ${group.map((r) => r.getAttribute('value')).join(', ')})`;
     if (chosen) data.append(name, chosen.getAttribute('value') ?? 'on');
   }
   const buttons = buttonsOf(form);
-  const button = req.cancel ? buttons.find(matchesCancel) : buttons.find((b) => !matchesCancel(b)) ?? buttons[0];
+  const button = req.cancel ? buttons.find(matchesCancel) : (buttons.find((b) => !matchesCancel(b)) ?? buttons[0]);
   if (button?.getAttribute('name')) data.append(button.getAttribute('name')!, button.getAttribute('value') ?? '');
   const method = (button?.getAttribute('formmethod') ?? form.getAttribute('method') ?? 'GET').toUpperCase();
-  const action = new URL(button?.getAttribute('formaction') ?? form.getAttribute('action') ?? pageUrl, pageUrl).toString();
-  return { method, action, data, button: button ? (button.getAttribute('name') ?? button.textContent.trim()) || undefined : undefined };
+  const action = new URL(
+    button?.getAttribute('formaction') ?? form.getAttribute('action') ?? pageUrl,
+    pageUrl,
+  ).toString();
+  return {
+    method,
+    action,
+    data,
+    button: button ? (button.getAttribute('name') ?? button.textContent.trim()) || undefined : undefined,
+  };
 }
 
 /** Runs an SCA redirect flow through plain HTML forms. Never throws for what the bank does. */
@@ -136,8 +170,15 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
   const allowed = new Set((req.origins ?? [url]).map((o) => new URL(o).origin));
   for (let i = 0; i < (req.maxSteps ?? 10) * 3; i++) {
     const u = new URL(url);
-    if (reachesRedirectUri(url, req.redirectUri)) return { completed: true, params: Object.fromEntries(u.searchParams), finalUrl: redactUrl(url), steps };
-    if (!allowed.has(u.origin)) return { completed: false, params: {}, steps, problem: `the flow went to ${u.origin} (${redactUrl(url)}), which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): not requested` };
+    if (reachesRedirectUri(url, req.redirectUri))
+      return { completed: true, params: Object.fromEntries(u.searchParams), finalUrl: redactUrl(url), steps };
+    if (!allowed.has(u.origin))
+      return {
+        completed: false,
+        params: {},
+        steps,
+        problem: `the flow went to ${u.origin} (${redactUrl(url)}), which is neither the target's origin nor one of the SCA origins the profile lists (sca.origins): not requested`,
+      };
     req.beforeRequest?.();
     let res: Answer;
     try {
@@ -153,7 +194,12 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
         timeoutMs: timeout,
       });
     } catch (e) {
-      return { completed: false, params: {}, steps, problem: `${method} ${redactUrl(url)} failed: ${(e as Error).message}` };
+      return {
+        completed: false,
+        params: {},
+        steps,
+        problem: `${method} ${redactUrl(url)} failed: ${(e as Error).message}`,
+      };
     }
     const text = res.body.toString('utf8');
     const step: ScaStep = { method, url: redactUrl(url), status: res.status };
@@ -170,11 +216,22 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
       method = 'GET';
       continue;
     }
-    if (res.status !== 200) return { completed: false, params: {}, steps, problem: `${step.method} ${step.url} answered ${res.status}: "${text.replace(/\s+/g, ' ').slice(0, 160)}"` };
+    if (res.status !== 200)
+      return {
+        completed: false,
+        params: {},
+        steps,
+        problem: `${step.method} ${step.url} answered ${res.status}: "${text.replace(/\s+/g, ' ').slice(0, 160)}"`,
+      };
     req.onPage?.(text, url);
     const plan = planForm(text, url, req);
     if (typeof plan === 'string') return { completed: false, params: {}, steps, problem: `${step.url}: ${plan}` };
-    step.form = { method: plan.method, action: redactUrl(plan.action), fields: [...plan.data.keys()], button: plan.button };
+    step.form = {
+      method: plan.method,
+      action: redactUrl(plan.action),
+      fields: [...plan.data.keys()],
+      button: plan.button,
+    };
     if (plan.method === 'GET') {
       const a = new URL(plan.action);
       for (const [k, v] of plan.data) a.searchParams.append(k, v);
@@ -186,5 +243,10 @@ export async function runFormSca(req: ScaRequest): Promise<ScaOutcome> {
       body = plan.data.toString();
     }
   }
-  return { completed: false, params: {}, steps, problem: `the flow did not reach ${req.redirectUri} within ${req.maxSteps ?? 10} pages` };
+  return {
+    completed: false,
+    params: {},
+    steps,
+    problem: `the flow did not reach ${req.redirectUri} within ${req.maxSteps ?? 10} pages`,
+  };
 }

@@ -33,7 +33,12 @@ export function scaOrigins(profile: Profile, targetUrl: string): string[] {
 /** Gets the profile's SCA driver ready before a worker's first SCA: the browser driver starts its
  * browser and the first SCA's context (errors are the first SCA's to report). */
 export function prepareSca(profile: Profile, targetUrl: string, transport?: TransportConfig): void {
-  if (profile.sca.driver === 'browser' && profile.sca.browser) prepareBrowser({ origins: scaOrigins(profile, targetUrl), executablePath: profile.sca.browser.executablePath, transport });
+  if (profile.sca.driver === 'browser' && profile.sca.browser)
+    prepareBrowser({
+      origins: scaOrigins(profile, targetUrl),
+      executablePath: profile.sca.browser.executablePath,
+      transport,
+    });
 }
 
 export async function performSca(profile: Profile, call: ScaCall): Promise<ScaResult> {
@@ -42,13 +47,45 @@ export async function performSca(profile: Profile, call: ScaCall): Promise<ScaRe
   call.beforeRequest?.();
   if (profile.sca.driver === 'browser' && profile.sca.browser) {
     const b = profile.sca.browser;
-    if (call.cancel && !b.cancelSteps) return { completed: false, params: {}, steps: [], problem: 'this scenario aborts the SCA, but the profile has no sca.browser.cancelSteps' };
-    return runBrowserSca({ href: call.href, redirectUri, origins, steps: call.cancel ? b.cancelSteps! : b.steps, vars: call.vars, executablePath: b.executablePath, timeoutMs: profile.timeoutMs, transport: call.transport, settleMs: b.settleMs });
+    if (call.cancel && !b.cancelSteps)
+      return {
+        completed: false,
+        params: {},
+        steps: [],
+        problem: 'this scenario aborts the SCA, but the profile has no sca.browser.cancelSteps',
+      };
+    return runBrowserSca({
+      href: call.href,
+      redirectUri,
+      origins,
+      steps: call.cancel ? b.cancelSteps! : b.steps,
+      vars: call.vars,
+      executablePath: b.executablePath,
+      timeoutMs: profile.timeoutMs,
+      transport: call.transport,
+      settleMs: b.settleMs,
+    });
   }
-  if (profile.sca.driver === 'preset') return { completed: false, params: {}, steps: [], problem: 'the preset driver performs no SCA' };
+  if (profile.sca.driver === 'preset')
+    return { completed: false, params: {}, steps: [], problem: 'the preset driver performs no SCA' };
   const f = profile.sca.form;
-  return runFormSca({ href: call.href, redirectUri, origins, fields: f.fields, vars: call.vars, context: call.context, contextField: f.contextField, cancel: call.cancel, cancelButton: f.cancel, maxSteps: f.maxSteps, timeoutMs: profile.timeoutMs, beforeRequest: call.beforeRequest, transport: call.transport });
+  return runFormSca({
+    href: call.href,
+    redirectUri,
+    origins,
+    fields: f.fields,
+    vars: call.vars,
+    context: call.context,
+    contextField: f.contextField,
+    cancel: call.cancel,
+    cancelButton: f.cancel,
+    maxSteps: f.maxSteps,
+    timeoutMs: profile.timeoutMs,
+    beforeRequest: call.beforeRequest,
+    transport: call.transport,
+  });
 }
 
 /** A CORPORATE SCA's redirect without psu-corporate-id (§ Events > Redirect after successful SCA): one wording wherever it is found, so the report counts one cause. */
-export const NO_CORPORATE_ID = 'a CORPORATE SCA redirect carries no psu-corporate-id although a corporate agreement was chosen';
+export const NO_CORPORATE_ID =
+  'a CORPORATE SCA redirect carries no psu-corporate-id although a corporate agreement was chosen';

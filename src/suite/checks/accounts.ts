@@ -13,9 +13,22 @@ export const accountsWellFormed = defineCheck({
   clauses: ['endpoints.list-accounts'],
   run(_s, ex) {
     const list = (ex?.response?.json as any)?.accounts;
-    if (!Array.isArray(list) || !list.length) return { title: `expected a non-empty \`accounts\` list: ${describeResponse(ex)}`, expected: 'a non-empty accounts list', received: list };
-    const bad = list.find((a: any) => typeof a?.resourceId !== 'string' || !(a.iban || a.bban) || !isCurrencyCode(a.currency));
-    if (bad) return { title: `account ${JSON.stringify(bad).slice(0, 200)} lacks a resourceId, an iban or bban, or a currency code`, clauses: ['conventions.currency-code'], expected: 'resourceId, iban or bban, currency', received: bad };
+    if (!Array.isArray(list) || !list.length)
+      return {
+        title: `expected a non-empty \`accounts\` list: ${describeResponse(ex)}`,
+        expected: 'a non-empty accounts list',
+        received: list,
+      };
+    const bad = list.find(
+      (a: any) => typeof a?.resourceId !== 'string' || !(a.iban || a.bban) || !isCurrencyCode(a.currency),
+    );
+    if (bad)
+      return {
+        title: `account ${JSON.stringify(bad).slice(0, 200)} lacks a resourceId, an iban or bban, or a currency code`,
+        clauses: ['conventions.currency-code'],
+        expected: 'resourceId, iban or bban, currency',
+        received: bad,
+      };
     return undefined;
   },
 });
@@ -26,7 +39,13 @@ export const balancesNonEmpty = defineCheck({
   clauses: ['endpoints.get-balances'],
   run(_s, ex) {
     const b = (ex?.response?.json as any)?.balances;
-    return Array.isArray(b) && b.length ? undefined : { title: `expected a non-empty \`balances\` list: ${describeResponse(ex)}`, expected: 'a non-empty balances list', received: b };
+    return Array.isArray(b) && b.length
+      ? undefined
+      : {
+          title: `expected a non-empty \`balances\` list: ${describeResponse(ex)}`,
+          expected: 'a non-empty balances list',
+          received: b,
+        };
   },
 });
 
@@ -37,7 +56,12 @@ export const accountsListHoldsSandbox = defineCheck({
   run(s, ex) {
     const acc = sandboxAccountOf(s);
     const list = jsonOf(ex)?.accounts ?? [];
-    return list.some((a: any) => isSameAccount(a, acc)) ? undefined : { title: `the account list lacks the sandbox account ${acc.iban ?? acc.bban}: ${describeResponse(ex)}`, expected: acc.iban ?? acc.bban };
+    return list.some((a: any) => isSameAccount(a, acc))
+      ? undefined
+      : {
+          title: `the account list lacks the sandbox account ${acc.iban ?? acc.bban}: ${describeResponse(ex)}`,
+          expected: acc.iban ?? acc.bban,
+        };
   },
 });
 
@@ -61,7 +85,8 @@ export const accountsCallsAccepted = defineCheck({
   run(s) {
     for (const [i, ex] of s.need('calls').entries()) {
       const status = ex.response?.status ?? 0;
-      if (status < 200 || status >= 300) return { title: `call ${i + 1} was not accepted: ${describeResponse(ex)}`, expected: '2xx', received: status };
+      if (status < 200 || status >= 300)
+        return { title: `call ${i + 1} was not accepted: ${describeResponse(ex)}`, expected: '2xx', received: status };
     }
     return undefined;
   },
@@ -73,7 +98,9 @@ export const accountsCardListHoldsSandbox = defineCheck({
   clauses: ['conventions.psu-contexts'],
   run(s, ex) {
     const c = sandboxCardOf(s);
-    return (jsonOf(ex)?.cardAccounts ?? []).some((x: any) => x.maskedPan === c.maskedPan) ? undefined : { title: `the card account list lacks ${c.maskedPan}: ${describeResponse(ex)}`, expected: c.maskedPan };
+    return (jsonOf(ex)?.cardAccounts ?? []).some((x: any) => x.maskedPan === c.maskedPan)
+      ? undefined
+      : { title: `the card account list lacks ${c.maskedPan}: ${describeResponse(ex)}`, expected: c.maskedPan };
   },
 });
 
@@ -87,7 +114,11 @@ function wholeName(sent: unknown, n: number, listed: unknown, what: string): Pro
   const want = [...String(sent ?? '')].length;
   const got = typeof listed === 'string' ? [...listed].length : undefined;
   if (got === want) return undefined;
-  return { title: `${what} is listed with name ${JSON.stringify(listed)} (${got ?? 0} characters), created with ${n}: the name is not shown in full`, expected: `a name of ${want} characters`, received: listed };
+  return {
+    title: `${what} is listed with name ${JSON.stringify(listed)} (${got ?? 0} characters), created with ${n}: the name is not shown in full`,
+    expected: `a name of ${want} characters`,
+    received: listed,
+  };
 }
 
 /** longer-names: the sandbox card account is listed with its whole name (`n` characters; the text as the bank keeps it). */
@@ -118,7 +149,13 @@ export const accountsNamesAtMost = defineCheck<[n: number]>({
   clauses: ['versioning.accept-fix.longer-names'],
   run(_s, ex, n) {
     const long = (jsonOf(ex)?.accounts ?? []).filter((x: any) => String(x.name ?? '').length > n);
-    return long.length ? { title: `account ${long[0].resourceId} is listed with a name of ${long[0].name.length} characters`, expected: `at most ${n} characters`, received: long[0].name } : undefined;
+    return long.length
+      ? {
+          title: `account ${long[0].resourceId} is listed with a name of ${long[0].name.length} characters`,
+          expected: `at most ${n} characters`,
+          received: long[0].name,
+        }
+      : undefined;
   },
 });
 
@@ -127,8 +164,16 @@ export const accountsCashAccountTypesIso = defineCheck({
   id: 'accounts.cash-account-types-iso',
   clauses: ['versioning.accept-fix.cash-account-type-iso'],
   run(_s, ex) {
-    const bad = (jsonOf(ex)?.accounts ?? []).filter((x: any) => x.cashAccountType !== undefined && !ISO_CASH_ACCOUNT_TYPES.includes(x.cashAccountType));
-    return bad.length ? { title: `cashAccountType ${JSON.stringify(bad[0].cashAccountType)} of account ${bad[0].resourceId} is not an ISO 20022 code`, expected: 'an ISO 20022 cash account type code', received: bad[0].cashAccountType } : undefined;
+    const bad = (jsonOf(ex)?.accounts ?? []).filter(
+      (x: any) => x.cashAccountType !== undefined && !ISO_CASH_ACCOUNT_TYPES.includes(x.cashAccountType),
+    );
+    return bad.length
+      ? {
+          title: `cashAccountType ${JSON.stringify(bad[0].cashAccountType)} of account ${bad[0].resourceId} is not an ISO 20022 code`,
+          expected: 'an ISO 20022 cash account type code',
+          received: bad[0].cashAccountType,
+        }
+      : undefined;
   },
 });
 
@@ -140,12 +185,21 @@ export const accountsSandboxCashAccountType = defineCheck<[code: string]>({
     // The bank keeps what it was sent only where the profile's template sends it: a sandbox whose
     // account body has no account type cannot be asked for one, and the list's codes (checked before) are all there is.
     if (!templateCarries(s.profile, 'sandbox-account', 'cashAccountType')) {
-      s.attach(`not read back: the sandbox-account template (templates.sandbox-account) carries no {{cashAccountType}}, so the bank was not asked for ${code}; the account list's codes are checked as ISO 20022 codes`, 'text/plain');
+      s.attach(
+        `not read back: the sandbox-account template (templates.sandbox-account) carries no {{cashAccountType}}, so the bank was not asked for ${code}; the account list's codes are checked as ISO 20022 codes`,
+        'text/plain',
+      );
       return undefined;
     }
     const a = sandboxAccountOf(s);
     const found = (jsonOf(ex)?.accounts ?? []).find((x: any) => isSameAccount(x, a));
-    return found?.cashAccountType === code ? undefined : { title: `the account created with cashAccountType ${code} is listed with ${JSON.stringify(found?.cashAccountType)}`, expected: code, received: found?.cashAccountType };
+    return found?.cashAccountType === code
+      ? undefined
+      : {
+          title: `the account created with cashAccountType ${code} is listed with ${JSON.stringify(found?.cashAccountType)}`,
+          expected: code,
+          received: found?.cashAccountType,
+        };
   },
 });
 
@@ -161,7 +215,12 @@ export const accountsCardStatus = defineCheck({
     const c = sandboxCardOf(s);
     const card = json?.cardAccount ?? (json?.cardAccounts ?? []).find((x: any) => x.maskedPan === c.maskedPan);
     if (!card) return { title: `no card account in the answer: ${describeResponse(ex)}`, expected: 'cardAccount' };
-    if (!CARD_ACCOUNT_STATUSES.includes(card.status)) return { title: `card account ${card.maskedPan ?? c.maskedPan} has status ${JSON.stringify(card.status)}`, expected: CARD_ACCOUNT_STATUSES.join(', '), received: card.status };
+    if (!CARD_ACCOUNT_STATUSES.includes(card.status))
+      return {
+        title: `card account ${card.maskedPan ?? c.maskedPan} has status ${JSON.stringify(card.status)}`,
+        expected: CARD_ACCOUNT_STATUSES.join(', '),
+        received: card.status,
+      };
     return undefined;
   },
 });
@@ -173,14 +232,20 @@ export const accountsCardAcceptor = defineCheck({
   run(s, ex) {
     const sent = s.need('acceptorTxn', 'card transaction at a card acceptor');
     const report = jsonOf(ex)?.cardTransactions;
-    const t = [...(report?.booked ?? []), ...(report?.pending ?? [])].find((x: any) => x?.cardTransactionId === sent.cardTransactionId);
-    if (!t) return { title: `card transaction ${sent.cardTransactionId} is not in the card transactions: ${describeResponse(ex)}` };
+    const t = [...(report?.booked ?? []), ...(report?.pending ?? [])].find(
+      (x: any) => x?.cardTransactionId === sent.cardTransactionId,
+    );
+    if (!t)
+      return {
+        title: `card transaction ${sent.cardTransactionId} is not in the card transactions: ${describeResponse(ex)}`,
+      };
     const address = t.cardAcceptorAddress ?? {};
     const lost = Object.keys(sent.cardAcceptorAddress).filter((k) => address[k] !== sent.cardAcceptorAddress[k]);
     if (t.cardAcceptorId !== sent.cardAcceptorId || lost.length) {
       return {
         title: `card transaction ${sent.cardTransactionId} is read with cardAcceptorId ${JSON.stringify(t.cardAcceptorId)} and cardAcceptorAddress ${JSON.stringify(t.cardAcceptorAddress)}: created with ${JSON.stringify(sent.cardAcceptorId)} and ${JSON.stringify(sent.cardAcceptorAddress)}`,
-        expected: { cardAcceptorId: sent.cardAcceptorId, cardAcceptorAddress: sent.cardAcceptorAddress }, received: { cardAcceptorId: t.cardAcceptorId, cardAcceptorAddress: t.cardAcceptorAddress },
+        expected: { cardAcceptorId: sent.cardAcceptorId, cardAcceptorAddress: sent.cardAcceptorAddress },
+        received: { cardAcceptorId: t.cardAcceptorId, cardAcceptorAddress: t.cardAcceptorAddress },
       };
     }
     return undefined;

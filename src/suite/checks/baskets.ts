@@ -11,7 +11,13 @@ export const basketsStatusIs = defineCheck<[status: string]>({
   clauses: ['states.basket-worst-case'],
   run(_s, ex, status) {
     const s = jsonOf(ex)?.transactionStatus;
-    return s === status ? undefined : { title: `expected the signing basket status ${status}, got ${JSON.stringify(s)}`, expected: status, received: s };
+    return s === status
+      ? undefined
+      : {
+          title: `expected the signing basket status ${status}, got ${JSON.stringify(s)}`,
+          expected: status,
+          received: s,
+        };
   },
 });
 
@@ -26,7 +32,12 @@ export const basketsOthersAuthorised = defineCheck({
     const statuses = await statusesOf(s, rest);
     for (const [i, p] of rest.entries()) {
       const st = statuses[i];
-      if (['RCVD', 'RJCT', 'CANC'].includes(st)) return { title: `payment ${p.paymentId} of the basket is ${st} after the PSU authorised the basket: one cancelled payment stopped the others`, expected: 'neither RCVD, RJCT nor CANC', received: st };
+      if (['RCVD', 'RJCT', 'CANC'].includes(st))
+        return {
+          title: `payment ${p.paymentId} of the basket is ${st} after the PSU authorised the basket: one cancelled payment stopped the others`,
+          expected: 'neither RCVD, RJCT nor CANC',
+          received: st,
+        };
     }
     return undefined;
   },
@@ -34,5 +45,6 @@ export const basketsOthersAuthorised = defineCheck({
 
 /** Set-up: the deletion of the basket's first payment (the last exchange) was answered with a status below 300 (no clause of its own: the scenario judges the basket). */
 export function expectFirstPaymentDeleted(s: ScenarioSession): void {
-  if (!s.last?.response || s.last.response.status >= 300) fail(`the first payment could not be deleted: ${s.last?.response?.status}`);
+  if (!s.last?.response || s.last.response.status >= 300)
+    fail(`the first payment could not be deleted: ${s.last?.response?.status}`);
 }

@@ -21,7 +21,11 @@ export interface Check<A extends unknown[] = []> {
   /** The clauses the check proves. */
   readonly clauses: readonly string[];
   /** Undefined when the exchange passes the check, else what is wrong. */
-  run(session: ScenarioSession, exchange: Exchange | undefined, ...args: A): Problem | undefined | Promise<Problem | undefined>;
+  run(
+    session: ScenarioSession,
+    exchange: Exchange | undefined,
+    ...args: A
+  ): Problem | undefined | Promise<Problem | undefined>;
 }
 
 const REGISTRY = new Map<string, Check<any>>();
@@ -40,11 +44,21 @@ export function allChecks(): Check<any>[] {
 }
 
 /** Runs a check on an exchange (by default the session's last) and throws its problem as a failure. */
-export async function runCheck<A extends unknown[]>(session: ScenarioSession, check: Check<A>, exchange: Exchange | undefined = session.last, ...args: A): Promise<void> {
+export async function runCheck<A extends unknown[]>(
+  session: ScenarioSession,
+  check: Check<A>,
+  exchange: Exchange | undefined = session.last,
+  ...args: A
+): Promise<void> {
   const p = await check.run(session, exchange, ...args);
   if (!p) return;
   const clauses = [...check.clauses, ...(p.clauses ?? []).filter((c) => !check.clauses.includes(c))];
-  throw new ConformanceAssertionError(p.title, clauses, { received: p.received, expected: p.expected, evidence: p.evidence }, check.id);
+  throw new ConformanceAssertionError(
+    p.title,
+    clauses,
+    { received: p.received, expected: p.expected, evidence: p.evidence },
+    check.id,
+  );
 }
 
 /** The check on the session's last exchange: the usual binding of a Then step. */

@@ -21,12 +21,18 @@ export function expectStatusAndJson(s: ScenarioSession, allowed: number[]): void
 /** The last request was not refused: a status below 400. */
 export function expectAccepted(s: ScenarioSession): void {
   const status = s.status;
-  if (status >= 400) fail(`expected the request to be accepted, but it was refused with ${status}: ${s.last!.response!.text.slice(0, 300)}`, [], { expected: '< 400', received: status });
+  if (status >= 400)
+    fail(
+      `expected the request to be accepted, but it was refused with ${status}: ${s.last!.response!.text.slice(0, 300)}`,
+      [],
+      { expected: '< 400', received: status },
+    );
 }
 
 /** The last request was refused with a client error (4xx), with the error body unless the refusal is a 401. */
 export function expectClientError(s: ScenarioSession): void {
   const status = s.status;
-  if (status < 400 || status >= 500) fail(`expected a refusal (4xx), but ${describeResponse(s.last)}`, [], { expected: '4xx', received: status });
+  if (status < 400 || status >= 500)
+    fail(`expected a refusal (4xx), but ${describeResponse(s.last)}`, [], { expected: '4xx', received: status });
   if (status !== 401) expectErrorBody(s.last, status, undefined);
 }

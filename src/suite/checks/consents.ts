@@ -11,9 +11,19 @@ export const consentsRemovedEndpointRefused = defineCheck({
   clauses: [REMOVED],
   run(_s, ex) {
     const r = responseOf(ex, [REMOVED]);
-    if (r.status < 400 || r.status >= 500 || r.status === 401) return { title: `POST /v1/consents was removed on 05-Dec-2024, but ${describeResponse(ex)}`, clauses: ['endpoints.create-consent'], expected: '4xx other than 401', received: r.status };
+    if (r.status < 400 || r.status >= 500 || r.status === 401)
+      return {
+        title: `POST /v1/consents was removed on 05-Dec-2024, but ${describeResponse(ex)}`,
+        clauses: ['endpoints.create-consent'],
+        expected: '4xx other than 401',
+        received: r.status,
+      };
     expectErrorBody(ex, r.status, undefined, [REMOVED]);
-    if ((r.json as any)?._links?.scaRedirect) return { title: 'the removed /v1/consents still hands out a scaRedirect', received: (r.json as any)._links.scaRedirect };
+    if ((r.json as any)?._links?.scaRedirect)
+      return {
+        title: 'the removed /v1/consents still hands out a scaRedirect',
+        received: (r.json as any)._links.scaRedirect,
+      };
     return undefined;
   },
 });
@@ -26,6 +36,9 @@ export const consentsAgreementsHoldCorporateId = defineCheck({
     const id = s.psu.psuCorporateId;
     if (!id) fail('the corporate PSU has no corporate id');
     if (stringsIn(jsonOf(ex)).includes(id)) return undefined;
-    return { title: `GET /v1/agreements does not list the corporate id ${id} the PSU chose: ${describeResponse(ex)}`, expected: id };
+    return {
+      title: `GET /v1/agreements does not list the corporate id ${id} the PSU chose: ${describeResponse(ex)}`,
+      expected: id,
+    };
   },
 });

@@ -18,13 +18,24 @@ export const refusalNamesCode = defineCheck<[code: string]>({
   clauses: ['fields.tpp-message.code'],
   run(_s, ex, code) {
     const r = ex?.response;
-    if (!r) return { title: `expected a refusal naming ${code}, but there was no answer: ${ex?.error?.message ?? 'no request sent'}`, expected: code };
-    if (r.status < 400) return { title: `expected a refusal naming ${code}, but the request was accepted with ${r.status}: ${r.text.slice(0, 300)}`, expected: 'a status of 400 or above', received: r.status };
+    if (!r)
+      return {
+        title: `expected a refusal naming ${code}, but there was no answer: ${ex?.error?.message ?? 'no request sent'}`,
+        expected: code,
+      };
+    if (r.status < 400)
+      return {
+        title: `expected a refusal naming ${code}, but the request was accepted with ${r.status}: ${r.text.slice(0, 300)}`,
+        expected: 'a status of 400 or above',
+        received: r.status,
+      };
     const codes = namedCodes(r.json);
     if (!codes.includes(code)) {
       return {
         title: `expected the refusal to name the code ${code} (in tppMessages or the error body's code), but it names ${codes.length ? codes.join(', ') : 'no code'}: ${r.status} ${r.text.slice(0, 300)}`,
-        clauses: ['fields.cross-border-payment-response.tppMessages'], expected: code, received: codes,
+        clauses: ['fields.cross-border-payment-response.tppMessages'],
+        expected: code,
+        received: codes,
       };
     }
     return undefined;
@@ -37,8 +48,17 @@ export const failureRedirectCode = defineCheck<[code: string]>({
   clauses: ['events.failure.code'],
   run(s, _ex, code) {
     const params = redirectParams(s.lastSca);
-    if (params['psu-id'] !== undefined && params.code === undefined) return { title: `expected the failure redirect with the code ${code}, but the SCA succeeded (psu-id ${params['psu-id']})`, expected: code };
-    if (params.code !== code) return { title: `expected the failure redirect to carry the code ${code}, but it carries ${params.code === undefined ? 'no code' : `"${params.code}"`} (parameters: ${JSON.stringify(params)})`, expected: code, received: params.code };
+    if (params['psu-id'] !== undefined && params.code === undefined)
+      return {
+        title: `expected the failure redirect with the code ${code}, but the SCA succeeded (psu-id ${params['psu-id']})`,
+        expected: code,
+      };
+    if (params.code !== code)
+      return {
+        title: `expected the failure redirect to carry the code ${code}, but it carries ${params.code === undefined ? 'no code' : `"${params.code}"`} (parameters: ${JSON.stringify(params)})`,
+        expected: code,
+        received: params.code,
+      };
     return undefined;
   },
 });

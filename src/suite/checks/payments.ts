@@ -15,9 +15,17 @@ export const bothPaymentsAccepted = defineCheck({
   id: 'payments.duplicate-both-accepted',
   clauses: [DUPLICATE],
   run(s, ex) {
-    for (const [which, e] of [['first', s.state.first], ['second', ex]] as const) {
+    for (const [which, e] of [
+      ['first', s.state.first],
+      ['second', ex],
+    ] as const) {
       const status = e?.response?.status;
-      if (!status || status >= 400) return { title: `the ${which} payment was refused: ${status} ${e?.response?.text.slice(0, 300)}`, expected: 'a status below 400', received: status };
+      if (!status || status >= 400)
+        return {
+          title: `the ${which} payment was refused: ${status} ${e?.response?.text.slice(0, 300)}`,
+          expected: 'a status below 400',
+          received: status,
+        };
     }
     return undefined;
   },
@@ -29,9 +37,19 @@ export const duplicateRefused = defineCheck({
   clauses: [DUPLICATE],
   run(s, ex) {
     const first = s.state.first?.response?.status;
-    if (!first || first >= 400) return { title: `the first payment was already refused (${first}); the duplicate rule cannot be seen`, expected: 'a status below 400', received: first };
+    if (!first || first >= 400)
+      return {
+        title: `the first payment was already refused (${first}); the duplicate rule cannot be seen`,
+        expected: 'a status below 400',
+        received: first,
+      };
     const status = responseOf(ex).status;
-    if (status < 400 || status >= 500) return { title: `a logical duplicate was accepted with allowLogicalDuplicate=false (status ${status})`, expected: '4xx', received: status };
+    if (status < 400 || status >= 500)
+      return {
+        title: `a logical duplicate was accepted with allowLogicalDuplicate=false (status ${status})`,
+        expected: '4xx',
+        received: status,
+      };
     expectErrorBody(ex, status, undefined, [DUPLICATE]);
     return undefined;
   },
@@ -43,7 +61,12 @@ export const paymentRefused = defineCheck({
   clauses: ['fields.error-body'],
   run(_s, ex) {
     const status = responseOf(ex).status;
-    if (status < 400 || status >= 500) return { title: `expected the request to be refused with a 4xx status, got ${status}: ${ex?.response?.text.slice(0, 300)}`, expected: '4xx', received: status };
+    if (status < 400 || status >= 500)
+      return {
+        title: `expected the request to be refused with a 4xx status, got ${status}: ${ex?.response?.text.slice(0, 300)}`,
+        expected: '4xx',
+        received: status,
+      };
     expectErrorBody(ex, status, undefined);
     return undefined;
   },
@@ -67,7 +90,7 @@ export const anySelfLinkReads = defineCheck({
   async run(s) {
     const self = currentPayment(s).links.self;
     if (!self) return undefined;
-    if (!self.href) return { title: 'the payment answer\'s self link has no href' };
+    if (!self.href) return { title: "the payment answer's self link has no href" };
     return selfLinkProblem(await s.send({ method: 'GET', path: linkPath(self.href, s.ctx.targetUrl) }), self.href);
   },
 });
@@ -78,7 +101,12 @@ export const linksAuthorisation = defineCheck({
   clauses: ['fields.link'],
   run(s) {
     const links = currentPayment(s).links;
-    if (!links.startAuthorisation && !links.scaRedirect) return { title: `the payment answer has neither a startAuthorisation nor a scaRedirect link: ${JSON.stringify(links)}`, expected: 'startAuthorisation or scaRedirect', received: links };
+    if (!links.startAuthorisation && !links.scaRedirect)
+      return {
+        title: `the payment answer has neither a startAuthorisation nor a scaRedirect link: ${JSON.stringify(links)}`,
+        expected: 'startAuthorisation or scaRedirect',
+        received: links,
+      };
     return undefined;
   },
 });
@@ -89,7 +117,8 @@ export const statusCarriesFundsAvailable = defineCheck({
   clauses: [FUNDS, 'fields.payment-status-response.fundsAvailable'],
   run(_s, ex) {
     const body = jsonOf(ex);
-    if (body?.fundsAvailable === undefined) return { title: `the payment status response has no fundsAvailable: ${JSON.stringify(body)}`, received: body };
+    if (body?.fundsAvailable === undefined)
+      return { title: `the payment status response has no fundsAvailable: ${JSON.stringify(body)}`, received: body };
     return undefined;
   },
 });
@@ -100,7 +129,8 @@ export const paymentStatusIs = defineCheck<[status: string]>({
   clauses: ['states.payment-status-per-payment'],
   async run(s, _ex, status) {
     const got = await statusOf(s, currentPayment(s));
-    if (got !== status) return { title: `expected the payment status ${status}, got ${got}`, expected: status, received: got };
+    if (got !== status)
+      return { title: `expected the payment status ${status}, got ${got}`, expected: status, received: got };
     return undefined;
   },
 });
@@ -111,7 +141,12 @@ export const statusLeftReceived = defineCheck({
   clauses: ['endpoints.start-payment-authorisation'],
   async run(s) {
     const got = await statusOf(s, currentPayment(s));
-    if (got === 'RCVD') return { title: 'the payment is still RCVD after the PSU completed its SCA', expected: 'not RCVD', received: got };
+    if (got === 'RCVD')
+      return {
+        title: 'the payment is still RCVD after the PSU completed its SCA',
+        expected: 'not RCVD',
+        received: got,
+      };
     return undefined;
   },
 });
@@ -125,7 +160,12 @@ export const singleScaAuthorised = defineCheck({
   clauses: ['releases.single-sca-payment-initiation'],
   async run(s) {
     const got = await statusOf(s, currentPayment(s));
-    if (['RCVD', 'RJCT', 'CANC'].includes(got)) return { title: `the payment is ${got} after the one SCA of its authorisation: a single-SCA payment initiation is authorised by that SCA`, expected: 'authorised: not RCVD, RJCT or CANC', received: got };
+    if (['RCVD', 'RJCT', 'CANC'].includes(got))
+      return {
+        title: `the payment is ${got} after the one SCA of its authorisation: a single-SCA payment initiation is authorised by that SCA`,
+        expected: 'authorised: not RCVD, RJCT or CANC',
+        received: got,
+      };
     return undefined;
   },
 });
@@ -137,7 +177,12 @@ export const unreadableBeforeApproval = defineCheck({
   async run(s) {
     for (const ex of [await readPayment(s), await readStatus(s)]) {
       const status = ex.response?.status ?? 0;
-      if (status < 400 || status >= 500) return { title: `${ex.request.method} ${ex.request.target} answered ${status} before the PSU approved the payment`, expected: '4xx', received: status };
+      if (status < 400 || status >= 500)
+        return {
+          title: `${ex.request.method} ${ex.request.target} answered ${status} before the PSU approved the payment`,
+          expected: '4xx',
+          received: status,
+        };
       expectErrorBody(ex, status, undefined, [AFTER_APPROVAL]);
     }
     return undefined;
@@ -150,7 +195,12 @@ export const readableAfterApproval = defineCheck({
   clauses: [AFTER_APPROVAL],
   async run(s) {
     for (const ex of [await readPayment(s), await readStatus(s)]) {
-      if (ex.response?.status !== 200) return { title: `${ex.request.method} ${ex.request.target} answered ${ex.response?.status} after the PSU approved the payment`, expected: 200, received: ex.response?.status };
+      if (ex.response?.status !== 200)
+        return {
+          title: `${ex.request.method} ${ex.request.target} answered ${ex.response?.status} after the PSU approved the payment`,
+          expected: 200,
+          received: ex.response?.status,
+        };
     }
     expectSchema(jsonOf(s.last), 'payment-status-response', 'the payment status');
     return undefined;
@@ -164,7 +214,12 @@ export const authorisationListed = defineCheck({
   run(s, ex) {
     const ids = jsonOf(ex)?.authorisationIds;
     const id = s.state.authorisationId;
-    if (!Array.isArray(ids) || !ids.includes(id)) return { title: `authorisationIds ${JSON.stringify(ids)} does not hold ${JSON.stringify(id)}`, expected: id, received: ids };
+    if (!Array.isArray(ids) || !ids.includes(id))
+      return {
+        title: `authorisationIds ${JSON.stringify(ids)} does not hold ${JSON.stringify(id)}`,
+        expected: id,
+        received: ids,
+      };
     return undefined;
   },
 });
@@ -176,7 +231,11 @@ export const cancellationLinksAuthorisation = defineCheck({
   run(s) {
     const deletion = s.state.deletion;
     const href = jsonOf(deletion)?._links?.startAuthorisation?.href;
-    if (typeof href !== 'string') return { title: `the 202 answer to DELETE has no startAuthorisation link: ${deletion?.response?.text.slice(0, 300)}`, received: href };
+    if (typeof href !== 'string')
+      return {
+        title: `the 202 answer to DELETE has no startAuthorisation link: ${deletion?.response?.text.slice(0, 300)}`,
+        received: href,
+      };
     return undefined;
   },
 });
@@ -187,11 +246,16 @@ export const deletionRefusedDescriptively = defineCheck({
   clauses: ['states.payment-delete-pending'],
   run(_s, ex) {
     const status = responseOf(ex).status;
-    if (status < 400) return { title: `a PDNG payment was deleted (status ${status})`, expected: '4xx', received: status };
+    if (status < 400)
+      return { title: `a PDNG payment was deleted (status ${status})`, expected: '4xx', received: status };
     expectErrorBody(ex, status, undefined, ['states.payment-delete-pending']);
     const body = jsonOf(ex);
-    const texts = [body.message, ...(Array.isArray(body.tppMessages) ? body.tppMessages.map((m: any) => m?.text) : [])].filter((t) => typeof t === 'string' && t.trim().length > 0);
-    if (!texts.some((t: string) => t.trim() !== body.code && /\s/.test(t.trim()))) return { title: `the refusal has no descriptive message: ${JSON.stringify(body)}`, received: body };
+    const texts = [
+      body.message,
+      ...(Array.isArray(body.tppMessages) ? body.tppMessages.map((m: any) => m?.text) : []),
+    ].filter((t) => typeof t === 'string' && t.trim().length > 0);
+    if (!texts.some((t: string) => t.trim() !== body.code && /\s/.test(t.trim())))
+      return { title: `the refusal has no descriptive message: ${JSON.stringify(body)}`, received: body };
     return undefined;
   },
 });
@@ -202,7 +266,12 @@ export const unfundedRejected = defineCheck({
   clauses: [FUNDS],
   async run(s) {
     const body = jsonOf(await readStatus(s, s.need('unfunded', 'payment beyond the funds')));
-    if (body.transactionStatus !== 'RJCT' || body.fundsAvailable !== false) return { title: `expected RJCT with fundsAvailable false, got ${JSON.stringify(body)}`, expected: { transactionStatus: 'RJCT', fundsAvailable: false }, received: body };
+    if (body.transactionStatus !== 'RJCT' || body.fundsAvailable !== false)
+      return {
+        title: `expected RJCT with fundsAvailable false, got ${JSON.stringify(body)}`,
+        expected: { transactionStatus: 'RJCT', fundsAvailable: false },
+        received: body,
+      };
     return undefined;
   },
 });
@@ -213,12 +282,23 @@ export const fundedNotRejected = defineCheck({
   clauses: [FUNDS],
   async run(s) {
     const body = jsonOf(await readStatus(s, s.need('funded', 'payment within the funds')));
-    if (body.transactionStatus === 'RJCT' || body.fundsAvailable !== true) return { title: `expected a payment that was not rejected, with fundsAvailable true, got ${JSON.stringify(body)}`, expected: { fundsAvailable: true }, received: body };
+    if (body.transactionStatus === 'RJCT' || body.fundsAvailable !== true)
+      return {
+        title: `expected a payment that was not rejected, with fundsAvailable true, got ${JSON.stringify(body)}`,
+        expected: { fundsAvailable: true },
+        received: body,
+      };
     return undefined;
   },
 });
 
 /** GET on a self link answered 200. */
 function selfLinkProblem(ex: Exchange, href: string) {
-  return ex.response?.status !== 200 ? { title: `GET on the self link ${href} answered ${ex.response?.status}`, expected: 200, received: ex.response?.status } : undefined;
+  return ex.response?.status !== 200
+    ? {
+        title: `GET on the self link ${href} answered ${ex.response?.status}`,
+        expected: 200,
+        received: ex.response?.status,
+      }
+    : undefined;
 }

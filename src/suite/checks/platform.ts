@@ -11,7 +11,12 @@ export const errorBodyStatus = defineCheck({
   clauses: ['fields.error-body'],
   run(_s, ex) {
     const r = responseOf(ex, ['fields.error-body']);
-    if (r.status < 400) return { title: `expected an error answer, but ${describeResponse(ex)}`, expected: 'a status of 400 or above', received: r.status };
+    if (r.status < 400)
+      return {
+        title: `expected an error answer, but ${describeResponse(ex)}`,
+        expected: 'a status of 400 or above',
+        received: r.status,
+      };
     expectErrorBody(ex, r.status, undefined, ['fields.error-body.status']);
     return undefined;
   },
@@ -23,7 +28,11 @@ export const serverErrorsAreSystemError = defineCheck({
   clauses: ['errors.SYSTEM_ERROR', 'fields.error-body'],
   run(s) {
     const problems = s.need('unusual', 'odd requests').flatMap(({ name, ex }) => serverErrorProblems(name, ex));
-    if (problems.length) return { title: `answers to odd requests break § Errors (500 SYSTEM_ERROR with the error body):\n  ${problems.join('\n  ')}`, received: problems };
+    if (problems.length)
+      return {
+        title: `answers to odd requests break § Errors (500 SYSTEM_ERROR with the error body):\n  ${problems.join('\n  ')}`,
+        received: problems,
+      };
     return undefined;
   },
 });
@@ -35,7 +44,12 @@ export const neverXml = defineCheck({
   run(_s, ex) {
     const r = responseOf(ex, ['conventions.json-utf8']);
     const ct = String(r.headers['content-type'] ?? '');
-    if (/xml/i.test(ct) || /^\s*</.test(r.text)) return { title: `XML is not supported, but ${describeResponse(ex)} (Content-Type ${ct})`, expected: '406 or application/json', received: ct };
+    if (/xml/i.test(ct) || /^\s*</.test(r.text))
+      return {
+        title: `XML is not supported, but ${describeResponse(ex)} (Content-Type ${ct})`,
+        expected: '406 or application/json',
+        received: ct,
+      };
     if (r.status !== 406) expectJsonUtf8(ex);
     return undefined;
   },
@@ -49,7 +63,12 @@ export const requestIdEchoed = defineCheck({
     const r = responseOf(ex, ['headers.x-request-id']);
     const sent = headerValue(ex!.request.headers, 'x-request-id');
     const got = r.headers['x-request-id'];
-    if (got !== sent) return { title: `the request carried X-Request-ID ${sent}, the answer ${got === undefined ? 'none' : got}`, expected: sent, received: got };
+    if (got !== sent)
+      return {
+        title: `the request carried X-Request-ID ${sent}, the answer ${got === undefined ? 'none' : got}`,
+        expected: sent,
+        received: got,
+      };
     return undefined;
   },
 });
@@ -60,7 +79,11 @@ export const jsonDatesIso = defineCheck({
   clauses: ['conventions.date-json'],
   run(_s, ex) {
     const bad = badJsonDates(expectJsonUtf8(ex));
-    if (bad.length) return { title: `dates in JSON must be ISO 8601 dates or date-times with offset: ${bad.slice(0, 8).join('; ')}`, received: bad.slice(0, 8) };
+    if (bad.length)
+      return {
+        title: `dates in JSON must be ISO 8601 dates or date-times with offset: ${bad.slice(0, 8).join('; ')}`,
+        received: bad.slice(0, 8),
+      };
     return undefined;
   },
 });

@@ -21,7 +21,12 @@ export const psuIdStable = defineCheck({
   run(s) {
     const now = expectPsuId(redirectParams(s.lastSca));
     const before = s.state.rememberedPsuId;
-    if (now !== before) return { title: `the second SCA of the same PSU gave psu-id ${now}, the first ${before}: the psu-id is not stable`, expected: before, received: now };
+    if (now !== before)
+      return {
+        title: `the second SCA of the same PSU gave psu-id ${now}, the first ${before}: the psu-id is not stable`,
+        expected: before,
+        received: now,
+      };
     return undefined;
   },
 });
@@ -34,7 +39,12 @@ export const contextsDisjoint = defineCheck({
     const ids = (a: any) => [a?.resourceId, a?.iban, a?.bban].filter((x): x is string => typeof x === 'string');
     const before = new Set((s.state.rememberedAccounts ?? []).flatMap(ids));
     const shared = ((jsonOf(ex)?.accounts as unknown[]) ?? []).flatMap(ids).filter((x) => before.has(x));
-    if (shared.length) return { title: `the CORPORATE account list holds the PSU's PRIVATE accounts ${shared.join(', ')}`, expected: 'none of the PRIVATE accounts', received: shared };
+    if (shared.length)
+      return {
+        title: `the CORPORATE account list holds the PSU's PRIVATE accounts ${shared.join(', ')}`,
+        expected: 'none of the PRIVATE accounts',
+        received: shared,
+      };
     return undefined;
   },
 });

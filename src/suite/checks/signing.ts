@@ -9,9 +9,20 @@ export const signatureAccepted = defineCheck({
   clauses: ['signing.signing-string'],
   run(s, ex) {
     const r = ex?.response;
-    if (!r) return { title: `expected the signature to be accepted, but there was no answer: ${ex?.error?.message ?? 'no request sent'}`, expected: 'accepted', received: 'no answer' };
+    if (!r)
+      return {
+        title: `expected the signature to be accepted, but there was no answer: ${ex?.error?.message ?? 'no request sent'}`,
+        expected: 'accepted',
+        received: 'no answer',
+      };
     const answer = { status: r.status, body: r.text };
     const outcome = signatureOutcome(answer, s.profile.signing.rejectStatuses);
-    return outcome === 'accepted' ? undefined : { title: `expected the signature to be accepted (2xx, or 401 with _links.scaRedirect), but it was ${outcome}: ${describeAnswer(answer)}`, expected: 'accepted', received: outcome };
+    return outcome === 'accepted'
+      ? undefined
+      : {
+          title: `expected the signature to be accepted (2xx, or 401 with _links.scaRedirect), but it was ${outcome}: ${describeAnswer(answer)}`,
+          expected: 'accepted',
+          received: outcome,
+        };
   },
 });

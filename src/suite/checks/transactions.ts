@@ -6,7 +6,16 @@ import { limitValue } from '../../spec/limits.ts';
 import { describeResponse, expectErrorBody, expectSchema, jsonOf, responseOf } from '../../session/expect.ts';
 import type { ScenarioSession } from '../../session/session.ts';
 import type { Exchange } from '../../tpp/client.ts';
-import { calendarDate, ids, readDetails, readStatus, readTransactions, report, sandboxAisId, widePeriod } from '../accounts.ts';
+import {
+  calendarDate,
+  ids,
+  readDetails,
+  readStatus,
+  readTransactions,
+  report,
+  sandboxAisId,
+  widePeriod,
+} from '../accounts.ts';
 import { daysAgo } from '../sandbox.ts';
 import { runCheck, defineCheck, type Problem } from './check.ts';
 import { schemaNamed } from './common.ts';
@@ -19,8 +28,10 @@ export const transactionsBookedAndPendingLists = defineCheck({
   clauses: [BOOKED_AND_PENDING],
   run(_s, ex) {
     const t = report(ex, [BOOKED_AND_PENDING]);
-    if (!Array.isArray(t.booked)) return { title: '`transactions.booked` is not a list', expected: 'a list', received: t.booked };
-    if (t.pending !== undefined && !Array.isArray(t.pending)) return { title: '`transactions.pending` is not a list', expected: 'a list or nothing', received: t.pending };
+    if (!Array.isArray(t.booked))
+      return { title: '`transactions.booked` is not a list', expected: 'a list', received: t.booked };
+    if (t.pending !== undefined && !Array.isArray(t.pending))
+      return { title: '`transactions.pending` is not a list', expected: 'a list or nothing', received: t.pending };
     return undefined;
   },
 });
@@ -33,10 +44,30 @@ export const transactionsHoldGroups = defineCheck<[groups: string]>({
     const t = report(ex, [BOOKED_AND_PENDING]);
     const wantBooked = groups !== 'pending transactions only';
     const wantPending = groups !== 'booked transactions only';
-    if (wantBooked && !Array.isArray(t.booked)) return { title: `expected a \`booked\` list: ${describeResponse(ex)}`, expected: 'a booked list', received: t.booked };
-    if (wantPending && (!Array.isArray(t.pending) || !t.pending.length)) return { title: `expected the account's pending transactions in a \`pending\` list: ${describeResponse(ex)}`, expected: 'a non-empty pending list', received: t.pending };
-    if (!wantBooked && Array.isArray(t.booked) && t.booked.length) return { title: `bookingStatus pending answered ${t.booked.length} booked transactions`, expected: 0, received: t.booked.length };
-    if (!wantPending && Array.isArray(t.pending) && t.pending.length) return { title: `bookingStatus booked answered ${t.pending.length} pending transactions`, expected: 0, received: t.pending.length };
+    if (wantBooked && !Array.isArray(t.booked))
+      return {
+        title: `expected a \`booked\` list: ${describeResponse(ex)}`,
+        expected: 'a booked list',
+        received: t.booked,
+      };
+    if (wantPending && (!Array.isArray(t.pending) || !t.pending.length))
+      return {
+        title: `expected the account's pending transactions in a \`pending\` list: ${describeResponse(ex)}`,
+        expected: 'a non-empty pending list',
+        received: t.pending,
+      };
+    if (!wantBooked && Array.isArray(t.booked) && t.booked.length)
+      return {
+        title: `bookingStatus pending answered ${t.booked.length} booked transactions`,
+        expected: 0,
+        received: t.booked.length,
+      };
+    if (!wantPending && Array.isArray(t.pending) && t.pending.length)
+      return {
+        title: `bookingStatus booked answered ${t.pending.length} pending transactions`,
+        expected: 0,
+        received: t.pending.length,
+      };
     return undefined;
   },
 });
@@ -49,7 +80,9 @@ export const transactionsNoneBothBookedAndPending = defineCheck({
     const t = report(ex);
     const pending = new Set(ids(t.pending));
     const both = ids(t.booked).filter((id) => pending.has(id));
-    return both.length ? { title: `transactions ${both.join(', ')} are listed as booked and as pending`, received: both } : undefined;
+    return both.length
+      ? { title: `transactions ${both.join(', ')} are listed as booked and as pending`, received: both }
+      : undefined;
   },
 });
 
@@ -59,7 +92,13 @@ export const transactionsInformationList = defineCheck({
   clauses: ['endpoints.list-transactions'],
   run(_s, ex) {
     const info = report(ex).information;
-    return Array.isArray(info) ? undefined : { title: `expected \`transactions.information\`: ${describeResponse(ex)}`, expected: 'an information list', received: info };
+    return Array.isArray(info)
+      ? undefined
+      : {
+          title: `expected \`transactions.information\`: ${describeResponse(ex)}`,
+          expected: 'an information list',
+          received: info,
+        };
   },
 });
 
@@ -70,7 +109,12 @@ export const transactionsAllPendingReturned = defineCheck({
   run(s, ex) {
     const got = new Set(ids(report(ex, ['limits.pending-all-returned']).pending));
     const missing = s.need('allPending', 'pending transactions').filter((id) => !got.has(id));
-    return missing.length ? { title: `${missing.length} of the account's pending transactions are missing (${missing.slice(0, 3).join(', ')}): ${describeResponse(ex)}`, received: missing } : undefined;
+    return missing.length
+      ? {
+          title: `${missing.length} of the account's pending transactions are missing (${missing.slice(0, 3).join(', ')}): ${describeResponse(ex)}`,
+          received: missing,
+        }
+      : undefined;
   },
 });
 
@@ -84,7 +128,11 @@ export const transactionsBookedDays = defineCheck<[want: number[]]>({
     const got = items.map((t) => map.get(String(calendarDate(t.bookingDate))) ?? `other (${t.bookingDate})`);
     const sort = (a: Array<number | string>) => [...a].map(String).sort();
     if (JSON.stringify(sort(got)) === JSON.stringify(sort(want))) return undefined;
-    return { title: `the booked transactions: expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`, expected: want, received: got };
+    return {
+      title: `the booked transactions: expected the transactions of ${want.join(', ')} days back, got ${got.join(', ') || 'none'}`,
+      expected: want,
+      received: got,
+    };
   },
 });
 
@@ -94,10 +142,21 @@ export const transactionsPageOfUnpaged = defineCheck({
   clauses: ['endpoints.list-transactions'],
   async run(s, ex) {
     const page = ids(report(ex).booked);
-    const all = ids(report(await readTransactions(s, await sandboxAisId(s), { bookingStatus: readStatus(s, 'booked'), dateFrom: daysAgo(s, 1000) })).booked);
+    const all = ids(
+      report(
+        await readTransactions(s, await sandboxAisId(s), {
+          bookingStatus: readStatus(s, 'booked'),
+          dateFrom: daysAgo(s, 1000),
+        }),
+      ).booked,
+    );
     const want = all.slice(3, 5);
     if (JSON.stringify(page) === JSON.stringify(want)) return undefined;
-    return { title: `limit 2 and offset 3 gave ${JSON.stringify(page)}, the unpaged list's 4th and 5th are ${JSON.stringify(want)}`, expected: want, received: page };
+    return {
+      title: `limit 2 and offset 3 gave ${JSON.stringify(page)}, the unpaged list's 4th and 5th are ${JSON.stringify(want)}`,
+      expected: want,
+      received: page,
+    };
   },
 });
 
@@ -108,8 +167,19 @@ export const transactionsDefaultPageWithNext = defineCheck({
   run(_s, ex) {
     const size = limitValue('default-page-size', 'default');
     const t = report(ex, ['limits.default-page-size']);
-    if (t.booked?.length !== size) return { title: `without paging parameters the page holds ${t.booked?.length} booked transactions, not ${size}`, expected: size, received: t.booked?.length };
-    if (typeof t._links?.next?.href !== 'string') return { title: `no transactions._links.next link on a first page of ${size} of 401: ${String(JSON.stringify(t._links)).slice(0, 300)}`, clauses: ['endpoints.list-transactions'], expected: 'a next link', received: t._links };
+    if (t.booked?.length !== size)
+      return {
+        title: `without paging parameters the page holds ${t.booked?.length} booked transactions, not ${size}`,
+        expected: size,
+        received: t.booked?.length,
+      };
+    if (typeof t._links?.next?.href !== 'string')
+      return {
+        title: `no transactions._links.next link on a first page of ${size} of 401: ${String(JSON.stringify(t._links)).slice(0, 300)}`,
+        clauses: ['endpoints.list-transactions'],
+        expected: 'a next link',
+        received: t._links,
+      };
     return undefined;
   },
 });
@@ -121,10 +191,14 @@ export const transactionsStableBookedIds = defineCheck({
   run(s, ex) {
     const first = s.need('firstRead', 'first read');
     const second = ids(report(ex).booked);
-    if (!first.length) return { title: 'the PSU\'s first account has no booked transaction to compare' };
+    if (!first.length) return { title: "the PSU's first account has no booked transaction to compare" };
     // Stable ids are stated; a stable order of the list is not: compare the ids as sets.
     if (JSON.stringify([...first].sort()) === JSON.stringify([...second].sort())) return undefined;
-    return { title: `two reads of the same booked transactions differ: ${first.slice(0, 3).join(', ')} … vs ${second.slice(0, 3).join(', ')} …`, expected: first, received: second };
+    return {
+      title: `two reads of the same booked transactions differ: ${first.slice(0, 3).join(', ')} … vs ${second.slice(0, 3).join(', ')} …`,
+      expected: first,
+      received: second,
+    };
   },
 });
 
@@ -136,7 +210,13 @@ export const transactionsDetailsCarryStableId = defineCheck({
     const id = s.need('firstRead', 'first read')[0];
     const ex = await readDetails(s, s.need('stableAccount', 'account read twice'), id);
     const got = ex.response?.status === 200 ? jsonOf(ex)?.transactionsDetails?.transactionId : undefined;
-    return ex.response?.status === 200 && got === id ? undefined : { title: `the details of booked transaction ${id} do not carry it: ${describeResponse(ex)}`, expected: id, received: got };
+    return ex.response?.status === 200 && got === id
+      ? undefined
+      : {
+          title: `the details of booked transaction ${id} do not carry it: ${describeResponse(ex)}`,
+          expected: id,
+          received: got,
+        };
   },
 });
 
@@ -146,7 +226,13 @@ export const transactionsFirstAccountHasBooked = defineCheck({
   clauses: ['endpoints.get-transaction-details.path-ids'],
   run(_s, ex) {
     const booked = report(ex).booked;
-    return Array.isArray(booked) && booked.length ? undefined : { title: 'the PSU\'s first account has no booked transaction to read the details of', expected: 'a booked transaction', received: booked };
+    return Array.isArray(booked) && booked.length
+      ? undefined
+      : {
+          title: "the PSU's first account has no booked transaction to read the details of",
+          expected: 'a booked transaction',
+          received: booked,
+        };
   },
 });
 
@@ -154,7 +240,10 @@ export const transactionsFirstAccountHasBooked = defineCheck({
 export function listedCreatedTxn(s: ScenarioSession, list: Exchange | undefined): any {
   const item = s.need('createdTxns', 'created transactions')[0].item;
   const booked = report(list).booked ?? [];
-  return booked.find((x: any) => x.remittanceInformationUnstructured === item.remittanceInformationUnstructured) ?? (booked.length === 1 ? booked[0] : undefined);
+  return (
+    booked.find((x: any) => x.remittanceInformationUnstructured === item.remittanceInformationUnstructured) ??
+    (booked.length === 1 ? booked[0] : undefined)
+  );
 }
 
 /** Set-up: the transaction the scenario created is in the booked list answer, with a transactionId. */
@@ -163,7 +252,9 @@ export const transactionsCreatedListed = defineCheck({
   clauses: ['endpoints.get-transaction-details.path-ids'],
   run(s, ex) {
     if (listedCreatedTxn(s, ex)?.transactionId) return undefined;
-    return { title: `the created transaction is not in the account's transaction list (${(report(ex).booked ?? []).length} booked)` };
+    return {
+      title: `the created transaction is not in the account's transaction list (${(report(ex).booked ?? []).length} booked)`,
+    };
   },
 });
 
@@ -171,8 +262,26 @@ const DETAILS_IDS = ['endpoints.get-transaction-details.path-ids', 'fields.trans
 // ultimateCreditor/ultimateDebtor are "not offered by the current implementation"; names and remittance
 // "not always available"; bankTransactionCode and purposeCode "when supported": shown or not, but when
 // shown, the bank's value. The dates have no such words.
-const MAY_BE_LEFT_OUT = new Set(['creditorName', 'debtorName', 'remittanceInformationUnstructured', 'ultimateCreditor', 'ultimateDebtor', 'purposeCode', 'bankTransactionCode']);
-const DETAIL_FIELDS = ['creditorName', 'debtorName', 'remittanceInformationUnstructured', 'ultimateCreditor', 'ultimateDebtor', 'purposeCode', 'bankTransactionCode', 'bookingDate', 'valueDate'];
+const MAY_BE_LEFT_OUT = new Set([
+  'creditorName',
+  'debtorName',
+  'remittanceInformationUnstructured',
+  'ultimateCreditor',
+  'ultimateDebtor',
+  'purposeCode',
+  'bankTransactionCode',
+]);
+const DETAIL_FIELDS = [
+  'creditorName',
+  'debtorName',
+  'remittanceInformationUnstructured',
+  'ultimateCreditor',
+  'ultimateDebtor',
+  'purposeCode',
+  'bankTransactionCode',
+  'bookingDate',
+  'valueDate',
+];
 const DETAIL_DATES = new Set(['bookingDate', 'valueDate']);
 
 /**
@@ -189,10 +298,21 @@ export const transactionsDetailsAsCreated = defineCheck({
   run(s, ex) {
     const d = jsonOf(ex)?.transactionsDetails ?? {};
     const item = s.need('createdTxns', 'created transactions')[0].item;
-    if (d.transactionId !== s.state.listedTxnId) return { title: `details transactionId ${d.transactionId} is not the listed ${s.state.listedTxnId}`, expected: s.state.listedTxnId, received: d.transactionId };
+    if (d.transactionId !== s.state.listedTxnId)
+      return {
+        title: `details transactionId ${d.transactionId} is not the listed ${s.state.listedTxnId}`,
+        expected: s.state.listedTxnId,
+        received: d.transactionId,
+      };
     for (const k of DETAIL_FIELDS) {
       if (d[k] === undefined && MAY_BE_LEFT_OUT.has(k)) continue;
-      if (DETAIL_DATES.has(k) ? calendarDate(d[k]) !== calendarDate(item[k]) : d[k] !== item[k]) return { title: `details ${k} is ${JSON.stringify(d[k])}, the bank's record of the created transaction ${JSON.stringify(item[k])}`, clauses: [`fields.transaction-details.${k}`], expected: item[k], received: d[k] };
+      if (DETAIL_DATES.has(k) ? calendarDate(d[k]) !== calendarDate(item[k]) : d[k] !== item[k])
+        return {
+          title: `details ${k} is ${JSON.stringify(d[k])}, the bank's record of the created transaction ${JSON.stringify(item[k])}`,
+          clauses: [`fields.transaction-details.${k}`],
+          expected: item[k],
+          received: d[k],
+        };
     }
     return undefined;
   },
@@ -206,7 +326,11 @@ export const transactionsDetailsAmountCurrency = defineCheck({
     const d = jsonOf(ex)?.transactionsDetails ?? {};
     const item = s.need('createdTxns', 'created transactions')[0].item;
     if (d.transactionAmount?.currency === item.currency) return undefined;
-    return { title: `details transactionAmount ${JSON.stringify(d.transactionAmount)} is not in ${item.currency}`, expected: item.currency, received: d.transactionAmount?.currency };
+    return {
+      title: `details transactionAmount ${JSON.stringify(d.transactionAmount)} is not in ${item.currency}`,
+      expected: item.currency,
+      received: d.transactionAmount?.currency,
+    };
   },
 });
 
@@ -215,7 +339,9 @@ export const transactionsSomeDetailsRead = defineCheck({
   id: 'transactions.some-details-read',
   clauses: ['endpoints.get-transaction-details'],
   run(s) {
-    return s.need('detailReads', 'details reads').length ? undefined : { title: 'the PSU\'s accounts have no booked transactions to read the details of' };
+    return s.need('detailReads', 'details reads').length
+      ? undefined
+      : { title: "the PSU's accounts have no booked transactions to read the details of" };
   },
 });
 
@@ -224,7 +350,9 @@ export const transactionsDetailsAccepted = defineCheck({
   id: 'transactions.details-accepted',
   clauses: ['endpoints.get-transaction-details.success'],
   run(_s, ex) {
-    return ex?.response?.status === 200 ? undefined : { title: `details not accepted: ${describeResponse(ex)}`, expected: 200, received: ex?.response?.status };
+    return ex?.response?.status === 200
+      ? undefined
+      : { title: `details not accepted: ${describeResponse(ex)}`, expected: 200, received: ex?.response?.status };
   },
 });
 
@@ -252,7 +380,12 @@ export const transactionsCreationAnswered = defineCheck({
       expectErrorBody(creation, s, undefined);
       return undefined;
     }
-    if (s < 200 || s >= 300) return { title: `the sandbox answered neither a refusal nor a creation: ${describeResponse(creation)}`, expected: '4xx or 2xx', received: s };
+    if (s < 200 || s >= 300)
+      return {
+        title: `the sandbox answered neither a refusal nor a creation: ${describeResponse(creation)}`,
+        expected: '4xx or 2xx',
+        received: s,
+      };
     return undefined;
   },
 });
@@ -262,14 +395,20 @@ export const transactionsCreatedBooked = defineCheck({
   id: 'transactions.created-booked',
   clauses: ['endpoints.get-transaction-details.path-ids'],
   run(_s, ex) {
-    return (report(ex).booked ?? []).length ? undefined : { title: 'the created transaction is not in the account\'s transaction list' };
+    return (report(ex).booked ?? []).length
+      ? undefined
+      : { title: "the created transaction is not in the account's transaction list" };
   },
 });
 
 /** The sandbox refused the transaction the scenario created (`creation`), or its details, read through the list, are accepted and match the schema. */
 export const transactionsRefusedOrDetailsMatch = defineCheck<[schema: string]>({
   id: 'transactions.refused-or-details-match',
-  clauses: ['endpoints.create-sandbox-account-transactions', 'endpoints.get-transaction-details.path-ids', 'endpoints.get-transaction-details.success'],
+  clauses: [
+    'endpoints.create-sandbox-account-transactions',
+    'endpoints.get-transaction-details.path-ids',
+    'endpoints.get-transaction-details.success',
+  ],
   async run(s, _ex, schema) {
     const name = schemaNamed(schema);
     const creation = s.need('creation', 'transaction creation');
@@ -291,7 +430,12 @@ export const transactionsHoldDaysBack = defineCheck<[days: number]>({
   clauses: ['limits.history-without-psu'],
   run(s, ex, days) {
     const got = report(ex, ['limits.history-without-psu']).booked ?? [];
-    return got.some((t: any) => calendarDate(t.bookingDate) === daysAgo(s, days)) ? undefined : { title: `the transaction of ${days} days back is missing: ${describeResponse(ex)}`, expected: daysAgo(s, days) };
+    return got.some((t: any) => calendarDate(t.bookingDate) === daysAgo(s, days))
+      ? undefined
+      : {
+          title: `the transaction of ${days} days back is missing: ${describeResponse(ex)}`,
+          expected: daysAgo(s, days),
+        };
   },
 });
 
@@ -305,8 +449,16 @@ export const transactionsRefusedOrNoneOlder = defineCheck<[days: number]>({
       expectErrorBody(ex, status, undefined, ['limits.history-without-psu']);
       return undefined;
     }
-    const old = (report(ex, ['limits.history-without-psu']).booked ?? []).filter((t: any) => String(calendarDate(t.bookingDate)) < daysAgo(s, days));
-    return old.length ? { title: `without PSU-IP-Address the list holds ${old.length} transactions older than ${days} days (${old[0].bookingDate})`, expected: `none booked before ${daysAgo(s, days)}`, received: old[0].bookingDate } : undefined;
+    const old = (report(ex, ['limits.history-without-psu']).booked ?? []).filter(
+      (t: any) => String(calendarDate(t.bookingDate)) < daysAgo(s, days),
+    );
+    return old.length
+      ? {
+          title: `without PSU-IP-Address the list holds ${old.length} transactions older than ${days} days (${old[0].bookingDate})`,
+          expected: `none booked before ${daysAgo(s, days)}`,
+          received: old[0].bookingDate,
+        }
+      : undefined;
   },
 });
 
@@ -319,7 +471,11 @@ export const transactionsCardAmountsSwitched = defineCheck({
     const t = (jsonOf(ex)?.cardTransactions?.booked ?? []).find((x: any) => x.cardTransactionId === wanted);
     if (!t) return { title: `card transaction ${wanted} is not in the card transactions: ${describeResponse(ex)}` };
     if (t.transactionAmount?.currency !== 'NOK' || t.originalAmount?.currency !== 'EUR') {
-      return { title: `transactionAmount ${JSON.stringify(t.transactionAmount)} and originalAmount ${JSON.stringify(t.originalAmount)}: created as NOK and EUR`, expected: { transactionAmount: 'NOK', originalAmount: 'EUR' }, received: { transactionAmount: t.transactionAmount?.currency, originalAmount: t.originalAmount?.currency } };
+      return {
+        title: `transactionAmount ${JSON.stringify(t.transactionAmount)} and originalAmount ${JSON.stringify(t.originalAmount)}: created as NOK and EUR`,
+        expected: { transactionAmount: 'NOK', originalAmount: 'EUR' },
+        received: { transactionAmount: t.transactionAmount?.currency, originalAmount: t.originalAmount?.currency },
+      };
     }
     return undefined;
   },

@@ -7,7 +7,7 @@ export const ALGORITHM: readonly MutationOperator[] = [
   {
     id: 'algorithm.other-name',
     family: 'algorithm',
-    description: 'algorithm= naming another algorithm than the certificate\'s rsa-sha256.',
+    description: "algorithm= naming another algorithm than the certificate's rsa-sha256.",
     clauses: ['signing.algorithm', ...SIG],
     level: 'must',
     expect: 'reject',
@@ -39,5 +39,4 @@ export const ALGORITHM: readonly MutationOperator[] = [
     gherkin: [{ name: 'algorithm RSA-SHA256 in upper case', value: 0xff }],
     apply: (s, { value }) => withParam(s, 'algorithm', (v) => caseVariant(v, value)),
   } satisfies MutationOperator<number>,
-
 ];

@@ -12,7 +12,18 @@ import type { MutationOperator } from './types.ts';
 import { VALUES } from './values.ts';
 
 /** Every operator of the catalogue, family by family. */
-export const CATALOGUE: readonly MutationOperator[] = [...PARAMS, ...HEADERS, ...VALUES, ...SIGNATURE, ...ALGORITHM, ...KEY_ID, ...CERTIFICATE, ...RFC2047, ...DATE, ...DIGEST];
+export const CATALOGUE: readonly MutationOperator[] = [
+  ...PARAMS,
+  ...HEADERS,
+  ...VALUES,
+  ...SIGNATURE,
+  ...ALGORITHM,
+  ...KEY_ID,
+  ...CERTIFICATE,
+  ...RFC2047,
+  ...DATE,
+  ...DIGEST,
+];
 
 /** The fuzz campaign's default set: the catalogue less the operators marked `campaign: false`, in catalogue order. */
 export const CAMPAIGN: readonly MutationOperator[] = CATALOGUE.filter((o) => o.campaign !== false);

@@ -25,19 +25,25 @@ export const CERTIFICATE: readonly MutationOperator[] = [
     resigns: true,
     arb: fc.constant(null),
     faults: ['signature-unchecked'],
-    apply: (_s, ctx) => ctx.sign(ctx.unsigned, {}, { ...ctx.other, keyId: ctx.key.keyId, certHeader: ctx.key.certHeader }).request,
+    apply: (_s, ctx) =>
+      ctx.sign(ctx.unsigned, {}, { ...ctx.other, keyId: ctx.key.keyId, certHeader: ctx.key.certHeader }).request,
   } satisfies MutationOperator<null>,
   {
     id: 'certificate.other-identity',
     family: 'certificate',
-    description: 'Another TPP\'s certificate and keyId, signed with our key.',
+    description: "Another TPP's certificate and keyId, signed with our key.",
     clauses: ['signing.signature-value', ...SIG],
     level: 'must',
     expect: 'reject',
     resigns: true,
     arb: fc.constant(null),
     faults: ['signature-unchecked'],
-    apply: (_s, ctx) => ctx.sign(withHeader(ctx.unsigned, 'TPP-Signature-Certificate', ctx.other.certHeader), {}, { ...ctx.key, keyId: ctx.other.keyId }).request,
+    apply: (_s, ctx) =>
+      ctx.sign(
+        withHeader(ctx.unsigned, 'TPP-Signature-Certificate', ctx.other.certHeader),
+        {},
+        { ...ctx.key, keyId: ctx.other.keyId },
+      ).request,
   } satisfies MutationOperator<null>,
   {
     id: 'certificate.missing',
@@ -62,7 +68,11 @@ export const CERTIFICATE: readonly MutationOperator[] = [
     apply: (s, ctx) => {
       const c = ctx.key.certHeader;
       const at = Math.max(1, c.length - ctx.value.cut);
-      return withHeader(s.request, 'TPP-Signature-Certificate', ctx.value.bad ? `${c.slice(0, at)}*${c.slice(at + 1)}` : c.slice(0, at));
+      return withHeader(
+        s.request,
+        'TPP-Signature-Certificate',
+        ctx.value.bad ? `${c.slice(0, at)}*${c.slice(at + 1)}` : c.slice(0, at),
+      );
     },
   } satisfies MutationOperator<{ cut: number; bad: boolean }>,
   {
@@ -75,7 +85,11 @@ export const CERTIFICATE: readonly MutationOperator[] = [
     arb: fc.constant(null),
     faults: ['certificate-base64-only'],
     gherkin: [{ name: 'the certificate in PEM armour', value: null }],
-    apply: (s, ctx) => withHeader(s.request, 'TPP-Signature-Certificate', `-----BEGIN CERTIFICATE-----${ctx.key.certHeader}-----END CERTIFICATE-----`),
+    apply: (s, ctx) =>
+      withHeader(
+        s.request,
+        'TPP-Signature-Certificate',
+        `-----BEGIN CERTIFICATE-----${ctx.key.certHeader}-----END CERTIFICATE-----`,
+      ),
   } satisfies MutationOperator<null>,
-
 ];

@@ -16,7 +16,10 @@ export const DIGEST: readonly MutationOperator[] = [
     faults: ['digest-unchecked'],
     gherkin: [{ name: 'the body changed after signing', value: { kind: 'newline', at: 0 } }],
     // An empty body (a GET base request) gets some bytes: never the bytes that were digested.
-    apply: (s, { value }) => ({ ...s.request, body: changedBody(s.request.body, value.kind === 'newline' ? 'trailing-newline' : value.kind, value.at) }),
+    apply: (s, { value }) => ({
+      ...s.request,
+      body: changedBody(s.request.body, value.kind === 'newline' ? 'trailing-newline' : value.kind, value.at),
+    }),
   } satisfies MutationOperator<{ kind: string; at: number }>,
   {
     id: 'digest.sha512',
@@ -54,7 +57,8 @@ export const DIGEST: readonly MutationOperator[] = [
   {
     id: 'digest.unknown-algorithm',
     family: 'digest',
-    description: 'Digest with an algorithm the spec does not allow (MD5, SHA, SHA-1, SHA-384, UNIXsum), correctly computed where possible.',
+    description:
+      'Digest with an algorithm the spec does not allow (MD5, SHA, SHA-1, SHA-384, UNIXsum), correctly computed where possible.',
     clauses: ['signing.digest', ...SIG],
     level: 'must',
     expect: 'reject',
@@ -80,7 +84,13 @@ export const DIGEST: readonly MutationOperator[] = [
     apply: (_s, ctx) => {
       const d = digestOf(ctx.unsigned.body).slice('SHA-256='.length);
       const hex = Buffer.from(d, 'base64').toString('hex');
-      const v = { 'bad-char': `*${d.slice(1)}`, 'no-padding': d.replace(/=+$/, ''), hex, truncated: d.slice(0, 20), empty: '' }[ctx.value]!;
+      const v = {
+        'bad-char': `*${d.slice(1)}`,
+        'no-padding': d.replace(/=+$/, ''),
+        hex,
+        truncated: d.slice(0, 20),
+        empty: '',
+      }[ctx.value]!;
       return ctx.sign(withHeader(ctx.unsigned, 'Digest', `SHA-256=${v}`), { digest: 'none' }).request;
     },
   } satisfies MutationOperator<string>,
@@ -102,7 +112,11 @@ export const DIGEST: readonly MutationOperator[] = [
     apply: (_s, ctx) => {
       const other = Buffer.from(ctx.value);
       const body = other.equals(ctx.unsigned.body) ? Buffer.concat([other, Buffer.from(' ')]) : other;
-      return withHeader(ctx.sign(ctx.unsigned, { digest: 'none', headers: ['date', 'x-request-id'] }).request, 'Digest', digestOf(body));
+      return withHeader(
+        ctx.sign(ctx.unsigned, { digest: 'none', headers: ['date', 'x-request-id'] }).request,
+        'Digest',
+        digestOf(body),
+      );
     },
   } satisfies MutationOperator<string>,
 ];

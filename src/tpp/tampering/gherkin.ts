@@ -22,7 +22,10 @@ export const GHERKIN_TAMPERINGS: ReadonlyMap<string, GherkinTampering> = (() => 
   const m = new Map<string, GherkinTampering>();
   for (const operator of CATALOGUE) {
     for (const row of operator.gherkin ?? []) {
-      if (m.has(row.name)) throw new Error(`Gherkin tampering "${row.name}" is named by ${m.get(row.name)!.operator.id} and ${operator.id}`);
+      if (m.has(row.name))
+        throw new Error(
+          `Gherkin tampering "${row.name}" is named by ${m.get(row.name)!.operator.id} and ${operator.id}`,
+        );
       m.set(row.name, { name: row.name, operator, row });
     }
   }
@@ -37,14 +40,19 @@ export function gherkinTampering(name: string): GherkinTampering {
 }
 
 /** The row's choice for this signed request. */
-const valueOf = (row: GherkinRow<unknown>, signed: SignedRequest): unknown => ('valueFor' in row ? row.valueFor(signed) : row.value);
+const valueOf = (row: GherkinRow<unknown>, signed: SignedRequest): unknown =>
+  'valueFor' in row ? row.valueFor(signed) : row.value;
 
 let otherKey: TppKey | undefined;
 /** Another TPP's key and certificate (TEST-ONLY fixtures, another CA), read when an operator asks for it. */
 function otherTpp(): TppKey {
   if (!otherKey) {
     const { certPem, keyPem } = testCredentials('ai-only-').qsealc;
-    otherKey = { keyId: keyIdFor(certPem), signer: rsaSha256Signer(keyPem), certHeader: certificateHeaderValue(certPem) };
+    otherKey = {
+      keyId: keyIdFor(certPem),
+      signer: rsaSha256Signer(keyPem),
+      certHeader: certificateHeaderValue(certPem),
+    };
   }
   return otherKey;
 }
@@ -53,7 +61,11 @@ function otherTpp(): TppKey {
  * The RequestSpec.tamper hook that spoils a request with `operator`: the choice is a Gherkin row (or
  * a fixed value), `now` the TPP's clock (ms) for the operators that write a Date of their own.
  */
-export function tamperAs(operator: MutationOperator, choice: { row: GherkinRow<unknown> } | { value: unknown }, now: number): (at: SigningAtHand) => HttpRequest {
+export function tamperAs(
+  operator: MutationOperator,
+  choice: { row: GherkinRow<unknown> } | { value: unknown },
+  now: number,
+): (at: SigningAtHand) => HttpRequest {
   return (at) => {
     const ctx: OperatorContext<unknown> = {
       value: 'row' in choice ? valueOf(choice.row, at.signed) : choice.value,

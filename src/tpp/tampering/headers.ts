@@ -2,7 +2,17 @@
 import fc from 'fast-check';
 import { headerValue } from '../http-message.ts';
 import { SIGNED_HEADERS } from '../../spec/signing.ts';
-import { factorial, withParam, signedNames, otherOrder, caseVariant, headerNames, SIG, UNSIGNED_PRESENT, insertSignedName } from './support.ts';
+import {
+  factorial,
+  withParam,
+  signedNames,
+  otherOrder,
+  caseVariant,
+  headerNames,
+  SIG,
+  UNSIGNED_PRESENT,
+  insertSignedName,
+} from './support.ts';
 import type { MutationOperator } from './types.ts';
 
 export const HEADERS: readonly MutationOperator[] = [
@@ -15,7 +25,12 @@ export const HEADERS: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.nat(5),
     faults: ['signature-unchecked'],
-    apply: (s, { value }) => withParam(s, 'headers', (v) => { const n = v.split(' '); n.splice(value % n.length, 1); return n.join(' '); }),
+    apply: (s, { value }) =>
+      withParam(s, 'headers', (v) => {
+        const n = v.split(' ');
+        n.splice(value % n.length, 1);
+        return n.join(' ');
+      }),
   } satisfies MutationOperator<number>,
   {
     id: 'headers.name-extra',
@@ -27,24 +42,39 @@ export const HEADERS: readonly MutationOperator[] = [
     arb: fc.record({ name: fc.constantFrom(...UNSIGNED_PRESENT), at: fc.nat(6) }),
     faults: ['signature-unchecked'],
     // Only a header the request carries changes the signing string (an absent one is left out, step 1).
-    apply: (s, { value }) => insertSignedName(s, [value.name, ...UNSIGNED_PRESENT].find((n) => headerValue(s.request.headers, n) !== undefined) ?? 'tpp-signature-certificate', value.at),
+    apply: (s, { value }) =>
+      insertSignedName(
+        s,
+        [value.name, ...UNSIGNED_PRESENT].find((n) => headerValue(s.request.headers, n) !== undefined) ??
+          'tpp-signature-certificate',
+        value.at,
+      ),
   } satisfies MutationOperator<{ name: string; at: number }>,
   {
     id: 'headers.name-absent',
     family: 'headers',
-    description: 'A header name in headers= that the request does not carry (signature unchanged): left out of the signing string, so valid (step 1: "A header absent from the request is absent from the signing string").',
+    description:
+      'A header name in headers= that the request does not carry (signature unchanged): left out of the signing string, so valid (step 1: "A header absent from the request is absent from the signing string").',
     clauses: ['signing.signing-string', 'signing.headers-list'],
     level: 'must',
     expect: 'accept',
     // Names of the spec's signed set the base request does not send (a name outside the set only when all are sent).
     arb: fc.record({ name: fc.constantFrom('psu-corporate-id', 'psu-id'), at: fc.nat(6) }),
     faults: ['absent-header-refused'],
-    apply: (s, { value }) => insertSignedName(s, [value.name, 'psu-corporate-id', 'psu-id', 'x-unknown'].find((n) => headerValue(s.request.headers, n) === undefined && !signedNames(s).includes(n))!, value.at),
+    apply: (s, { value }) =>
+      insertSignedName(
+        s,
+        [value.name, 'psu-corporate-id', 'psu-id', 'x-unknown'].find(
+          (n) => headerValue(s.request.headers, n) === undefined && !signedNames(s).includes(n),
+        )!,
+        value.at,
+      ),
   } satisfies MutationOperator<{ name: string; at: number }>,
   {
     id: 'headers.name-absent-signed',
     family: 'headers',
-    description: 'Signed with the whole signed set in headers=, some of it not sent (the spec leaves those out of the signing string; draft-cavage refuses it).',
+    description:
+      'Signed with the whole signed set in headers=, some of it not sent (the spec leaves those out of the signing string; draft-cavage refuses it).',
     clauses: ['signing.signing-string', 'signing.headers-list'],
     level: 'must',
     expect: 'accept',
@@ -55,7 +85,8 @@ export const HEADERS: readonly MutationOperator[] = [
     apply: (s, ctx) => {
       // The spec's signed set in its order, and one absent name at a chosen place when all are present.
       const names: string[] = [...SIGNED_HEADERS];
-      if (names.every((n) => headerValue(ctx.unsigned.headers, n) !== undefined || n === 'date' || n === 'digest')) names.splice(ctx.value % (names.length + 1), 0, 'x-unknown');
+      if (names.every((n) => headerValue(ctx.unsigned.headers, n) !== undefined || n === 'date' || n === 'digest'))
+        names.splice(ctx.value % (names.length + 1), 0, 'x-unknown');
       return ctx.sign(ctx.unsigned, { headers: names }).request;
     },
   } satisfies MutationOperator<number>,
@@ -74,7 +105,7 @@ export const HEADERS: readonly MutationOperator[] = [
   {
     id: 'headers.order-resigned',
     family: 'headers',
-    description: 'Signed in another order of the TPP\'s choosing, headers= matching.',
+    description: "Signed in another order of the TPP's choosing, headers= matching.",
     clauses: ['signing.headers-list', 'signing.signing-string'],
     level: 'must',
     expect: 'accept',
@@ -92,7 +123,8 @@ export const HEADERS: readonly MutationOperator[] = [
     expect: 'accept',
     arb: fc.integer({ min: 1, max: 0xfffffff }),
     faults: ['signature-header-strict'],
-    apply: (s, { value }) => withParam(s, 'headers', (v) => caseVariant(v, value) === v ? v.toUpperCase() : caseVariant(v, value)),
+    apply: (s, { value }) =>
+      withParam(s, 'headers', (v) => (caseVariant(v, value) === v ? v.toUpperCase() : caseVariant(v, value))),
   } satisfies MutationOperator<number>,
   {
     id: 'headers.request-target-signed',
@@ -105,7 +137,11 @@ export const HEADERS: readonly MutationOperator[] = [
     arb: fc.nat(6),
     faults: ['signed-set-fixed'],
     gherkin: [{ name: '(request-target) signed too', value: 0 }],
-    apply: (s, ctx) => { const n = [...headerNames(s)]; n.splice(ctx.value % (n.length + 1), 0, '(request-target)'); return ctx.sign(ctx.unsigned, { headers: n }).request; },
+    apply: (s, ctx) => {
+      const n = [...headerNames(s)];
+      n.splice(ctx.value % (n.length + 1), 0, '(request-target)');
+      return ctx.sign(ctx.unsigned, { headers: n }).request;
+    },
   } satisfies MutationOperator<number>,
   {
     id: 'headers.request-target-unsigned',
@@ -116,7 +152,12 @@ export const HEADERS: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.nat(6),
     faults: ['signature-unchecked'],
-    apply: (s, { value }) => withParam(s, 'headers', (v) => { const n = v.split(' '); n.splice(value % (n.length + 1), 0, '(request-target)'); return n.join(' '); }),
+    apply: (s, { value }) =>
+      withParam(s, 'headers', (v) => {
+        const n = v.split(' ');
+        n.splice(value % (n.length + 1), 0, '(request-target)');
+        return n.join(' ');
+      }),
   } satisfies MutationOperator<number>,
   {
     id: 'headers.request-target-other',
@@ -131,29 +172,41 @@ export const HEADERS: readonly MutationOperator[] = [
     apply: (s, ctx) => {
       const names = ['(request-target)', ...headerNames(s)];
       const same = ctx.value.method === ctx.unsigned.method && ctx.value.suffix === '';
-      const signed = ctx.sign({ ...ctx.unsigned, method: ctx.value.method, target: ctx.unsigned.target + (same ? '/other' : ctx.value.suffix) }, { headers: names });
+      const signed = ctx.sign(
+        {
+          ...ctx.unsigned,
+          method: ctx.value.method,
+          target: ctx.unsigned.target + (same ? '/other' : ctx.value.suffix),
+        },
+        { headers: names },
+      );
       return { ...signed.request, method: ctx.unsigned.method, target: ctx.unsigned.target };
     },
   } satisfies MutationOperator<{ method: string; suffix: string }>,
   {
     id: 'headers.subset-resigned',
     family: 'headers',
-    description: 'Signed over fewer of the headers present (the spec\'s signed set "may contain" them; the platform signs them when available).',
+    description:
+      'Signed over fewer of the headers present (the spec\'s signed set "may contain" them; the platform signs them when available).',
     clauses: ['signing.headers-present'],
     level: 'should',
     expect: 'accept',
     resigns: true,
     arb: fc.nat(5),
     faults: ['signed-set-fixed'],
-    apply: (s, ctx) => { const n = [...headerNames(s)]; n.splice(ctx.value % n.length, 1); return ctx.sign(ctx.unsigned, { headers: n.length ? n : ['x-request-id'] }).request; },
+    apply: (s, ctx) => {
+      const n = [...headerNames(s)];
+      n.splice(ctx.value % n.length, 1);
+      return ctx.sign(ctx.unsigned, { headers: n.length ? n : ['x-request-id'] }).request;
+    },
   } satisfies MutationOperator<number>,
-
 
   // For the Gherkin rows (src/suite/tamper.ts); not in the fuzz campaign's default set.
   {
     id: 'headers.name-twice',
     family: 'headers',
-    description: 'Signed with one name of headers= listed twice (draft-cavage: each signed header once; the spec\'s signed set is a set).',
+    description:
+      "Signed with one name of headers= listed twice (draft-cavage: each signed header once; the spec's signed set is a set).",
     clauses: ['signing.headers-list', 'errors.signature-invalid'],
     level: 'should',
     expect: 'reject',

@@ -5,4 +5,13 @@
 export { CAMPAIGN, CATALOGUE, operatorById } from './catalogue.ts';
 export { gherkinTampering, GHERKIN_TAMPERINGS, tamperAs, type GherkinTampering } from './gherkin.ts';
 export { changedBody } from './support.ts';
-export type { Family, GherkinRow, Level, MutationOperator, OperatorContext, SigningAtHand, TppKey, Verdict } from './types.ts';
+export type {
+  Family,
+  GherkinRow,
+  Level,
+  MutationOperator,
+  OperatorContext,
+  SigningAtHand,
+  TppKey,
+  Verdict,
+} from './types.ts';

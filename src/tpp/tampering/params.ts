@@ -24,10 +24,11 @@ export const PARAMS: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.record({ index: fc.nat(3), same: fc.boolean() }),
     faults: ['signature-header-unchecked'],
-    apply: (s, { value }) => withPairs(s, (p) => {
-      const [k, v] = p[value.index];
-      return [...p, [k, value.same ? v : `${v}x`]];
-    }),
+    apply: (s, { value }) =>
+      withPairs(s, (p) => {
+        const [k, v] = p[value.index];
+        return [...p, [k, value.same ? v : `${v}x`]];
+      }),
   } satisfies MutationOperator<{ index: number; same: boolean }>,
   {
     id: 'params.reorder',
@@ -49,7 +50,8 @@ export const PARAMS: readonly MutationOperator[] = [
     expect: 'accept',
     arb: fc.record({ name: fc.constantFrom('nonce', 'tag', 'x'), at: fc.nat(4) }),
     faults: ['signature-header-strict'],
-    apply: (s, { value }) => withPairs(s, (p) => [...p.slice(0, value.at), [value.name, 'fuzz'] as [string, string], ...p.slice(value.at)]),
+    apply: (s, { value }) =>
+      withPairs(s, (p) => [...p.slice(0, value.at), [value.name, 'fuzz'] as [string, string], ...p.slice(value.at)]),
   } satisfies MutationOperator<{ name: string; at: number }>,
   {
     id: 'params.whitespace',
@@ -62,5 +64,4 @@ export const PARAMS: readonly MutationOperator[] = [
     faults: ['signature-header-strict'],
     apply: (s, { value }) => withPairs(s, (p) => p, value),
   } satisfies MutationOperator<string>,
-
 ];

@@ -12,9 +12,15 @@ export const RFC2047: readonly MutationOperator[] = [
     clauses: ['signing.rfc2047'],
     level: 'must',
     expect: 'accept',
-    arb: fc.record({ charset: fc.constantFrom('utf-8' as const, 'iso-8859-1' as const), encoding: fc.constantFrom('B' as const, 'Q' as const) }),
+    arb: fc.record({
+      charset: fc.constantFrom('utf-8' as const, 'iso-8859-1' as const),
+      encoding: fc.constantFrom('B' as const, 'Q' as const),
+    }),
     faults: ['signature-header-strict'],
-    gherkin: [{ name: 'the Signature wrapped as =?utf-8?B?…?=', value: { charset: 'utf-8', encoding: 'B' } }, { name: 'the Signature wrapped in Q encoding', value: { charset: 'utf-8', encoding: 'Q' } }],
+    gherkin: [
+      { name: 'the Signature wrapped as =?utf-8?B?…?=', value: { charset: 'utf-8', encoding: 'B' } },
+      { name: 'the Signature wrapped in Q encoding', value: { charset: 'utf-8', encoding: 'Q' } },
+    ],
     apply: (s, { value }) => withSignature(s.request, encodeWords(s.signatureHeader, value)),
   } satisfies MutationOperator<{ charset: 'utf-8' | 'iso-8859-1'; encoding: 'B' | 'Q' }>,
   {
@@ -24,24 +30,32 @@ export const RFC2047: readonly MutationOperator[] = [
     clauses: ['signing.rfc2047'],
     level: 'should',
     expect: 'accept',
-    arb: fc.record({ charset: fc.constantFrom('UTF-8', 'Utf-8', 'utf-8', 'ISO-8859-1', 'iso-8859-1', 'Iso-8859-1'), encoding: fc.constantFrom('b', 'q', 'B', 'Q') }),
+    arb: fc.record({
+      charset: fc.constantFrom('UTF-8', 'Utf-8', 'utf-8', 'ISO-8859-1', 'iso-8859-1', 'Iso-8859-1'),
+      encoding: fc.constantFrom('b', 'q', 'B', 'Q'),
+    }),
     faults: ['signature-header-strict'],
     apply: (s, { value }) => {
       const charset = value.charset.toLowerCase() as 'utf-8' | 'iso-8859-1';
       const word = encodeWords(s.signatureHeader, { charset, encoding: value.encoding.toUpperCase() as 'B' | 'Q' });
-      return withSignature(s.request, `=?${value.charset}?${value.encoding}?${word.slice(word.indexOf('?', word.indexOf('?', 2) + 1) + 1)}`);
+      return withSignature(
+        s.request,
+        `=?${value.charset}?${value.encoding}?${word.slice(word.indexOf('?', word.indexOf('?', 2) + 1) + 1)}`,
+      );
     },
   } satisfies MutationOperator<{ charset: string; encoding: string }>,
   {
     id: 'rfc2047.split-words',
     family: 'rfc2047',
-    description: 'The Signature value as several encoded-words of at most 75 characters, separated by spaces (RFC 2047 §2).',
+    description:
+      'The Signature value as several encoded-words of at most 75 characters, separated by spaces (RFC 2047 §2).',
     clauses: ['signing.rfc2047'],
     level: 'should',
     expect: 'accept',
     arb: fc.record({ max: fc.integer({ min: 24, max: 75 }), encoding: fc.constantFrom('B' as const, 'Q' as const) }),
     faults: ['signature-header-strict'],
-    apply: (s, { value }) => withSignature(s.request, encodeWords(s.signatureHeader, { maxWordLength: value.max, encoding: value.encoding })),
+    apply: (s, { value }) =>
+      withSignature(s.request, encodeWords(s.signatureHeader, { maxWordLength: value.max, encoding: value.encoding })),
   } satisfies MutationOperator<{ max: number; encoding: 'B' | 'Q' }>,
   {
     id: 'rfc2047.tampered',
@@ -52,7 +66,13 @@ export const RFC2047: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.record({ bit: fc.nat(2047), encoding: fc.constantFrom('B' as const, 'Q' as const) }),
     faults: ['signature-unchecked'],
-    apply: (s, { value }) => withSignature(s.request, encodeWords(format(pairsOf(s).map(([k, v]) => [k, k === 'signature' ? flipBit(v, value.bit) : v])), { encoding: value.encoding })),
+    apply: (s, { value }) =>
+      withSignature(
+        s.request,
+        encodeWords(format(pairsOf(s).map(([k, v]) => [k, k === 'signature' ? flipBit(v, value.bit) : v])), {
+          encoding: value.encoding,
+        }),
+      ),
   } satisfies MutationOperator<{ bit: number; encoding: 'B' | 'Q' }>,
   {
     id: 'rfc2047.unterminated',
@@ -75,7 +95,8 @@ export const RFC2047: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.constantFrom('utf-9', 'x-unknown', 'klingon', 'iso-8859-99'),
     faults: ['signature-header-unchecked'],
-    apply: (s, { value }) => withSignature(s.request, encodeWords(s.signatureHeader).replace(/^=\?utf-8\?/, `=?${value}?`)),
+    apply: (s, { value }) =>
+      withSignature(s.request, encodeWords(s.signatureHeader).replace(/^=\?utf-8\?/, `=?${value}?`)),
   } satisfies MutationOperator<string>,
   {
     id: 'rfc2047.broken-base64',
@@ -93,5 +114,4 @@ export const RFC2047: readonly MutationOperator[] = [
       return withSignature(s.request, w.slice(0, i) + value.ch + w.slice(i + 1));
     },
   } satisfies MutationOperator<{ at: number; ch: string }>,
-
 ];

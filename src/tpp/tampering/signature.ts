@@ -14,7 +14,9 @@ export const SIGNATURE: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.nat(2047),
     faults: ['signature-unchecked'],
-    gherkin: [{ name: 'a flipped bit in the signature', valueFor: (s) => (Buffer.from(s.signature, 'base64').length >> 1) * 8 }], // the lowest bit of the middle byte
+    gherkin: [
+      { name: 'a flipped bit in the signature', valueFor: (s) => (Buffer.from(s.signature, 'base64').length >> 1) * 8 },
+    ], // the lowest bit of the middle byte
     apply: (s, { value }) => withParam(s, 'signature', (v) => flipBit(v, value)),
   } satisfies MutationOperator<number>,
   {
@@ -37,7 +39,8 @@ export const SIGNATURE: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.record({ at: fc.nat(343), ch: fc.constantFrom(...B64_BAD) }),
     faults: ['signature-unchecked'],
-    apply: (s, { value }) => withParam(s, 'signature', (v) => v.slice(0, value.at % v.length) + value.ch + v.slice((value.at % v.length) + 1)),
+    apply: (s, { value }) =>
+      withParam(s, 'signature', (v) => v.slice(0, value.at % v.length) + value.ch + v.slice((value.at % v.length) + 1)),
   } satisfies MutationOperator<{ at: number; ch: string }>,
   {
     id: 'signature.base64url',
@@ -48,7 +51,11 @@ export const SIGNATURE: readonly MutationOperator[] = [
     expect: 'reject',
     arb: fc.constant(null),
     faults: ['signature-unchecked'],
-    apply: (s) => withParam(s, 'signature', (v) => { const u = Buffer.from(v, 'base64').toString('base64url'); return u === v ? `${u}_` : u; }),
+    apply: (s) =>
+      withParam(s, 'signature', (v) => {
+        const u = Buffer.from(v, 'base64').toString('base64url');
+        return u === v ? `${u}_` : u;
+      }),
   } satisfies MutationOperator<null>,
   {
     id: 'signature.empty',
@@ -72,11 +79,13 @@ export const SIGNATURE: readonly MutationOperator[] = [
     arb: fc.nat(0xffff),
     faults: ['signature-unchecked'],
     apply: (s, ctx) => {
-      const other = ctx.sign(withHeader(ctx.unsigned, 'X-Request-ID', `00000000-0000-4000-8000-${ctx.value.toString(16).padStart(12, '0')}`), { date: { value: headerValue(s.request.headers, 'date')! } });
+      const other = ctx.sign(
+        withHeader(ctx.unsigned, 'X-Request-ID', `00000000-0000-4000-8000-${ctx.value.toString(16).padStart(12, '0')}`),
+        { date: { value: headerValue(s.request.headers, 'date')! } },
+      );
       return withParam(s, 'signature', () => other.signature);
     },
   } satisfies MutationOperator<number>,
-
 
   // For the Gherkin rows (src/suite/tamper.ts); not in the fuzz campaign's default set.
   {

@@ -13,11 +13,22 @@ export const pairsOf = (s: SignedRequest): Pairs => [
   ['signature', s.params.signature],
 ];
 export const format = (pairs: Pairs, sep = ','): string => pairs.map(([k, v]) => `${k}="${v}"`).join(sep);
-export const withSignature = (r: HttpRequest, value: string): HttpRequest => ({ ...r, headers: setHeader(r.headers, 'Signature', value) });
-export const withPairs = (s: SignedRequest, f: (p: Pairs) => Pairs, sep = ','): HttpRequest => withSignature(s.request, format(f(pairsOf(s)), sep));
-export const withParam = (s: SignedRequest, name: string, f: (v: string) => string): HttpRequest => withPairs(s, (p) => p.map(([k, v]) => [k, k === name ? f(v) : v]));
-export const withHeader = (r: HttpRequest, name: string, value: string): HttpRequest => ({ ...r, headers: setHeader(r.headers, name, value) });
-export const without = (r: HttpRequest, name: string): HttpRequest => ({ ...r, headers: removeHeader(r.headers, name) });
+export const withSignature = (r: HttpRequest, value: string): HttpRequest => ({
+  ...r,
+  headers: setHeader(r.headers, 'Signature', value),
+});
+export const withPairs = (s: SignedRequest, f: (p: Pairs) => Pairs, sep = ','): HttpRequest =>
+  withSignature(s.request, format(f(pairsOf(s)), sep));
+export const withParam = (s: SignedRequest, name: string, f: (v: string) => string): HttpRequest =>
+  withPairs(s, (p) => p.map(([k, v]) => [k, k === name ? f(v) : v]));
+export const withHeader = (r: HttpRequest, name: string, value: string): HttpRequest => ({
+  ...r,
+  headers: setHeader(r.headers, name, value),
+});
+export const without = (r: HttpRequest, name: string): HttpRequest => ({
+  ...r,
+  headers: removeHeader(r.headers, name),
+});
 export const signedNames = (s: SignedRequest): string[] => s.params.headers ?? [];
 
 /** The k-th permutation (Lehmer code) of xs; 0 is the identity. */
@@ -92,12 +103,24 @@ export function changedBody(body: Buffer, kind: string, at: number): Buffer {
   } catch {
     json = undefined;
   }
-  const out = kind === 'byte' ? (body.length ? Buffer.from(body.map((b, j) => (j === i ? (b === 0x41 ? 0x42 : 0x41) : b))) : Buffer.from('A'))
-    : kind === 'space' ? Buffer.concat([body.subarray(0, i), Buffer.from(' '), body.subarray(i)])
-      : kind === 'crlf' ? Buffer.concat([body, Buffer.from('\r\n')])
-        : kind === 'lf-to-crlf' ? (json !== undefined ? Buffer.from(JSON.stringify(json, null, 1).replace(/\n/g, '\r\n')) : Buffer.concat([body, Buffer.from('\r\n')]))
-          : kind === 'trailing-newline' ? Buffer.concat([body, Buffer.from('\n')])
-            : body.length > 1 ? body.subarray(0, Math.max(1, i)) : Buffer.from(body.length ? '' : 'x');
+  const out =
+    kind === 'byte'
+      ? body.length
+        ? Buffer.from(body.map((b, j) => (j === i ? (b === 0x41 ? 0x42 : 0x41) : b)))
+        : Buffer.from('A')
+      : kind === 'space'
+        ? Buffer.concat([body.subarray(0, i), Buffer.from(' '), body.subarray(i)])
+        : kind === 'crlf'
+          ? Buffer.concat([body, Buffer.from('\r\n')])
+          : kind === 'lf-to-crlf'
+            ? json !== undefined
+              ? Buffer.from(JSON.stringify(json, null, 1).replace(/\n/g, '\r\n'))
+              : Buffer.concat([body, Buffer.from('\r\n')])
+            : kind === 'trailing-newline'
+              ? Buffer.concat([body, Buffer.from('\n')])
+              : body.length > 1
+                ? body.subarray(0, Math.max(1, i))
+                : Buffer.from(body.length ? '' : 'x');
   return out.equals(body) ? Buffer.concat([body, Buffer.from(' ')]) : out;
 }
 
@@ -105,11 +128,21 @@ export function changedBody(body: Buffer, kind: string, at: number): Buffer {
 export const SIG = ['signing.invalid-rejected', 'errors.signature-invalid'];
 
 /** Headers a request carries unsigned, by default (headers.name-extra picks one the request has). */
-export const UNSIGNED_PRESENT = ['content-type', 'accept', 'psu-ip-address', 'tpp-signature-certificate', 'tpp-session-id'];
+export const UNSIGNED_PRESENT = [
+  'content-type',
+  'accept',
+  'psu-ip-address',
+  'tpp-signature-certificate',
+  'tpp-session-id',
+];
 
 /** headers= with one more name at a position (signature unchanged). */
 export const insertSignedName = (s: SignedRequest, name: string, at: number) =>
-  withParam(s, 'headers', (v) => { const n = v.split(' '); n.splice(at % (n.length + 1), 0, name); return n.join(' '); });
+  withParam(s, 'headers', (v) => {
+    const n = v.split(' ');
+    n.splice(at % (n.length + 1), 0, name);
+    return n.join(' ');
+  });
 
 /** Base64 of a node:crypto hash of the body. */
 export function createHashB64(alg: string, body: Buffer): string {

@@ -11,7 +11,17 @@ import type { SignedRequest, SignOptions, Signer } from '../sign.ts';
 
 export type Verdict = 'accept' | 'reject';
 export type Level = 'must' | 'should';
-export type Family = 'params' | 'headers' | 'values' | 'signature' | 'algorithm' | 'key-id' | 'certificate' | 'rfc2047' | 'date' | 'digest';
+export type Family =
+  | 'params'
+  | 'headers'
+  | 'values'
+  | 'signature'
+  | 'algorithm'
+  | 'key-id'
+  | 'certificate'
+  | 'rfc2047'
+  | 'date'
+  | 'digest';
 
 /** A TPP's signing identity as operators use it: keyId, the signer, the certificate as the header carries it. */
 export interface TppKey {
