@@ -1,4 +1,4 @@
-// Stateful model (issue 5): fast-check `fc.commands` drives the payment, signing-basket and
+// Stateful model: fast-check `fc.commands` drives the payment, signing-basket and
 // consent/SCA life cycles against a model (src/fuzz/model). A sequence of steps must never reach a
 // state or answer that the spec forbids. The must-level property enforces what the spec states; the
 // [should] property what Berlin Group says where the spec is silent and the order of badness the
@@ -107,7 +107,7 @@ async function failsWith(
   }
 }
 
-/** Registered faults of src/bank (issue 6) the model must notice, with the level and clauses that catch each. */
+/** Registered faults of src/bank (fault-registry.ts) the model must notice, with the level and clauses that catch each. */
 const REGISTERED: Array<[fault: string, level: 'must' | 'should', clauses: string[]]> = [
   ['basket-size-11', 'must', ['limits.basket-size']],
   ['basket-mix-allowed', 'must', ['states.basket-no-bulk-or-periodic']],

@@ -160,7 +160,7 @@ export function checkRequiredHeaders(bank: Bank, ctx: Ctx): void {
   }
 }
 
-/** A required header may be switched off per operation or everywhere (fault seam, issue 6). */
+/** A required header may be switched off per operation or everywhere (fault seam). */
 function headerRequired(bank: Bank, op: string, name: string): boolean {
   const n = name.toLowerCase();
   return bank.checkOn(`required-header:${op}:${n}`) && bank.checkOn(`required-header:*:${n}`);
@@ -171,7 +171,7 @@ const BOOL = /^(true|false)$/;
 /** Values of the header table's typed headers (§ Endpoints > Header parameters). */
 export function checkHeaderFormats(bank: Bank, ctx: Ctx): void {
   if (!bank.checkOn('header-formats')) return;
-  // One header's format check may be switched off (fault seam, issue 6): `header-format:<lower-case name>`.
+  // One header's format check may be switched off (fault seam): `header-format:<lower-case name>`.
   const bad = (name: string, why: string) => {
     if (bank.checkOn(`header-format:${name.toLowerCase()}`))
       throw new BankError('FORMAT_ERROR', `header ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });

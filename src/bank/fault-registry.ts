@@ -1,4 +1,4 @@
-// The fault registry, the only one: the seam's examples (faults/examples.ts), issue 5's faults
+// The fault registry, the only one: the seam's examples (faults/examples.ts), the property faults
 // (faults/properties.ts) and the per-area fault data of faults/*.ts. startBank and `--faults` resolve
 // ids here (findFault). Each fault has an area of the spec and the feature files whose scenarios the
 // mutation run replays against it.
@@ -24,7 +24,7 @@ import { TRANSPORT_FAULTS } from './faults/transport.ts';
 
 export { FAULT_AREAS, CHAOS_TIMEOUT_MS, type AreaFault, type FaultArea };
 
-/** The faults of issue 6, area by area. */
+/** The per-area faults of faults/*.ts, area by area. */
 export const AREA_FAULTS: readonly AreaFault[] = [
   ...SIGNING_FAULTS,
   ...HEADER_FAULTS,
@@ -47,7 +47,7 @@ export const AREA_FAULTS: readonly AreaFault[] = [
   ...READ_BACK_FAULTS,
 ];
 
-/** Registered faults by id, in this order: the seam's examples, issue 5's, then the area faults. */
+/** Registered faults by id, in this order: the seam's examples, the property faults, then the area faults. */
 export const FAULT_REGISTRY: Map<string, Fault> = new Map();
 for (const f of [...EXAMPLE_FAULTS, ...PROPERTY_FAULTS, ...AREA_FAULTS]) {
   if (FAULT_REGISTRY.has(f.id)) throw new Error(`fault ${f.id} is registered twice`);
@@ -72,7 +72,7 @@ export const AREA_FEATURES: Record<FaultArea, readonly string[]> = {
   transport: ['transport'],
 };
 
-/** Areas and feature files of the faults without an area of their own (the seam's examples; issue 5's go by their clauses). */
+/** Areas and feature files of the faults without an area of their own (the seam's examples; the property faults go by their clauses). */
 const OTHER: Record<string, { area: FaultArea; features?: string[]; timeoutMs?: number }> = {
   'date-skew-ignored': { area: 'signing' },
   'basket-size-11': { area: 'baskets' },
@@ -95,7 +95,7 @@ function areaFromClauses(f: Fault): FaultArea {
   return 'errors';
 }
 
-/** Every registered fault with its area and replay scope (the examples and issue 5's faults included). */
+/** Every registered fault with its area and replay scope (the examples and the property faults included). */
 export function allFaults(): AreaFault[] {
   return [...FAULT_REGISTRY.values()].map((f) => {
     if ('area' in f && FAULT_AREAS.includes((f as AreaFault).area)) return f as AreaFault;

@@ -13,7 +13,7 @@ export interface Reply {
   raw?: string | Buffer;
 }
 
-/** What a response hook may turn a reply into (chaos faults, issue 6). */
+/** What a response hook may turn a reply into (chaos faults, faults/chaos.ts). */
 export type WireAction = Reply | { destroy: true } | { stallMs: number; then?: Reply };
 
 /** A code of tppMessages: the spec's list, or a wire code of the table (server.ts errorReply). */

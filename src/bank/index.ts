@@ -1,4 +1,4 @@
-// The reference bank: a faithful implementation of the interface (issue 3), the suite's default target.
+// The reference bank: a faithful implementation of the interface spec, the suite's default target.
 export { startBank, errorReply, type StartBankOptions, type RunningBank } from './server.ts';
 export { Bank, type BankMode, type BankConfig } from './bank.ts';
 export { BankClock } from './clock.ts';

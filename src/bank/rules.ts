@@ -1,5 +1,5 @@
 // BankRules: every tunable the spec states, in one object, initialised from src/spec (limits,
-// versioning, codes). A fault (issue 6) is a named override of these values; the correct code path
+// versioning, codes). A fault (the fault seam, seam.ts) is a named override of these values; the correct code path
 // reads them and never branches per fault.
 import { APPROVE_BEFORE_READ_PRODUCTS } from '../spec/codes.ts';
 import { limitValue } from '../spec/limits.ts';
@@ -54,7 +54,7 @@ export interface BankRules {
   consentsRemovedOn: string;
   /** § States: the products whose details and status are hidden before the PSU's approval (the spec's: domestic-norway-credit-transfers). */
   hiddenBeforeApproval: readonly string[];
-  /** Basket worst-case order, worst first (issue 3 decision, docs/reference-bank.md). */
+  /** § States > Signing basket status: worst-case order, worst first (a decision, docs/reference-bank.md). */
   basketBadness: Array<'RJCT' | 'RCVD' | 'PATC' | 'ACTC'>;
   /** § Errors: characters the downstream system cannot process (emoji and the like) are refused. */
   downstreamRejects: RegExp;

@@ -48,7 +48,7 @@ export interface StartBankOptions {
   /** test (default): sandbox + control endpoint; sandbox; production: no sandbox operations, no control endpoint, chain and role checks. */
   mode?: BankMode;
   clock?: Clock;
-  /** Faults (issue 6): fault objects, or ids of registered faults (fault-registry.ts). */
+  /** Faults (the fault seam): fault objects, or ids of registered faults (fault-registry.ts). */
   faults?: ReadonlyArray<Fault | string>;
   /** Extra rule overrides (applied after faults). */
   rules?: Partial<BankRules>;

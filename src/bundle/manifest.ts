@@ -1,4 +1,4 @@
-// The evidence bundle's manifest (issue 10 item 1): what a conformance run claims, and the SHA-256 of
+// The evidence bundle's manifest (`run --bundle`): what a conformance run claims, and the SHA-256 of
 // every other member of the zip. The manifest is signed as a detached JWS (manifest.jws); the
 // signature covers the manifest, the manifest covers every file.
 import { createHash } from 'node:crypto';

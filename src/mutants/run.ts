@@ -1,4 +1,4 @@
-// The mutation run (issue 6): the scenarios against the reference bank once per fault, in worker
+// The mutation run: the scenarios against the reference bank once per fault, in worker
 // processes (each claims the next job, heaviest first, and runs it in-process), beside a fault-free
 // baseline of the same scenarios. A fault is killed when at least one scenario that passes against
 // the correct bank fails against it with a clean verdict (no crash, no hang).
@@ -216,13 +216,13 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
   };
 }
 
-/** Properties (issue 5) are not replayed per fault yet: say so in every report. */
+/** Properties (properties/*.spec.ts) are not replayed per fault yet: say so in every report. */
 function propertiesNote(): string {
   const dir = join(ROOT, 'properties');
   const n = existsSync(dir)
     ? readdirSync(dir, { recursive: true }).filter((f) => String(f).endsWith('.spec.ts')).length
     : 0;
   return n
-    ? `${n} property files not replayed per fault: they run in npm test against the correct bank; test/fuzz/faults.spec.ts (issue 5) runs them against their faults`
+    ? `${n} property files not replayed per fault: they run in npm test against the correct bank; test/fuzz/faults.spec.ts runs them against their faults`
     : 'no property files (properties/*.spec.ts) yet';
 }

@@ -1,4 +1,4 @@
-// The mutation matrix split over CI runners (issue 11 item 5): `mutants --shard i/n` runs a
+// The mutation matrix split over CI runners: `mutants --shard i/n` runs a
 // deterministic, balanced part of the fault list; `mutants merge DIR…` joins the parts'
 // mutation.json into the report an unsharded run writes (same per-fault rows, score and exit code).
 // The split is keyed by fault id (stable across machines: no clock, no host, no file order) and

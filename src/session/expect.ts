@@ -163,7 +163,7 @@ export function setScenarioOperation(op: string | undefined, clauses: readonly s
  * `take` checks it is there. Where the producing step's rule is one of the scenario's own clauses, a
  * missing or malformed value fails the scenario; elsewhere the scenario was left with nothing to work
  * on: its later clauses are untested, so it is inconclusive with the cause, and the scenarios that
- * check that rule carry the failure, once (issue 26, cascades).
+ * check that rule carry the failure, once (no cascade).
  */
 export function fromEarlierStep<T>(take: () => T): T {
   try {

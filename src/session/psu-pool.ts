@@ -1,4 +1,4 @@
-// The PSU pool (issue 11 item 1). Workers must not share a PSU: the spec lets one PSU hold one SCA
+// The PSU pool. Workers must not share a PSU: the spec lets one PSU hold one SCA
 // session with a TPP ("Starting a new TPP-Session-ID before the old one has expired requires a new
 // SCA; on success it invalidates the old one"), so two workers acting for one PSU end each other's
 // sessions and produce failures a single worker never would. Each worker acts for its own PSU; with

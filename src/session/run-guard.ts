@@ -1,4 +1,4 @@
-// Two guards of a whole run (issue 11 item 3), shared by the cucumber workers through one stop file:
+// Two guards of a whole run, shared by the cucumber workers through one stop file:
 //
 // - the deadline (`run --deadline 15m`): once it has passed, the scenarios still waiting are not
 //   run: counted and listed, never passed, and the exit code says the run is incomplete (4);

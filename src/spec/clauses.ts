@@ -3,7 +3,7 @@
  * report tracing. Almost all clauses are derived from the data files; only the conventions and the
  * amount sign choice are written here.
  *
- * Every clause has a basis (issue 12, levels as data):
+ * Every clause has a basis (levels as data, docs/levels.md):
  * - `stated`: the spec says it; the clause carries the sentence it quotes, verbatim (quotes.ts). Its
  *   level is MUST, or SHOULD where the sentence itself only says "should" or "may".
  * - `default`: a Berlin Group default, a standard or a platform choice where the spec is silent; its

@@ -1,6 +1,6 @@
 /**
  * The one table of wire codes: every `code` the reference bank sends in an error body or in the
- * SCA pages' error redirect, with its status, its level and its source (issue 13, item 2).
+ * SCA pages' error redirect, with its status, its level and its source (spec § Errors).
  *
  * Codes that § Errors pairs with a status take the status from ERROR_PAIRS (errors.ts); it is not
  * restated here. Codes the spec lists only in tppMessages, and Berlin Group codes for situations

@@ -90,7 +90,7 @@ export function sandboxCardOf(w: ScenarioSession): SandboxCard {
  * A sandbox account (`account`) or card account (`card`) named with `n` characters can be asked for only
  * where the profile's body template carries the name (templates.sandbox-account {{accountName}},
  * templates.sandbox-card-account {{name}}); else the bank names it its own way and the scenario is not
- * applicable, naming the key (issue 26: a value is read back only where the bank was asked for it).
+ * applicable, naming the key (a value is read back only where the bank was asked for it).
  */
 export function nameAskable(w: ScenarioSession, kind: 'account' | 'card', n: number): void {
   const [template, variable] =

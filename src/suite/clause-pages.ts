@@ -1,4 +1,4 @@
-// The clause pages (issue 9 item 3): one browsable HTML page with an anchor per clause of src/spec:
+// The clause pages: one browsable HTML page with an anchor per clause of src/spec:
 // its id, level and basis, the spec's sentence (or the source of a default), the scenarios and
 // properties that check it, and the faults that proved them. Every clause link of the reports
 // (Allure, JUnit, summary) points into it: `clauses.html#<clause id>`, a file the project ships in

@@ -1,4 +1,4 @@
-// Independent requests of one scenario, a few at a time (issue 11 item 2). Over an internet link a
+// Independent requests of one scenario, a few at a time. Over an internet link a
 // scenario's time is its round trips: the per-currency, per-code and per-country tries, the allowance
 // probes and the details reads do not depend on each other's answers, so they overlap. Every such loop
 // goes through this one helper, bounded by the profile's `concurrency` (default 4; 1 sends one at a

@@ -1,4 +1,4 @@
-// Every negative check has its control (issue 9 item 5). A scenario that expects a refusal also sends
+// Every negative check has its control. A scenario that expects a refusal also sends
 // the same request without the violation, from the same state, and expects it accepted: without
 // that, any unrelated refusal (a 400 for another reason, a bank that refuses everything) passes the
 // check. The step that sends the violating request keeps, in the scenario's state, how to send the

@@ -1,5 +1,5 @@
 // `doctor`: what the last run's inconclusive and not-applicable scenarios need, grouped by the profile
-// key that would change them (issue 26, "a profile in half an hour"). The reasons the run wrote name
+// key that would change them. The reasons the run wrote name
 // the key: "(capabilities.bulkProducts)", "(operations.x: null)", "set psu.private.nationalId in the
 // profile", "set responses.x …"; an SCA that gave no psu-id is the SCA mapping's (sca.form / sca.browser).
 import type { ScenarioResult } from './verdict.ts';

@@ -1,5 +1,5 @@
-// `xs2a-conformance init`: probes a target and writes a starter profile (issue 26, "a profile in half an
-// hour"). It decides what the bank's answers show: the connection, whether a correctly signed request
+// `xs2a-conformance init`: probes a target and writes a starter profile, a profile in half an
+// hour. It decides what the bank's answers show: the connection, whether a correctly signed request
 // is accepted, the sandbox's customer list and its shape, which candidate paths of the operations the
 // spec names without a path answer, the SCA pages' form fields, context radio group and abort button
 // (tried with the form driver until an SCA completes), and the clock and batch controls if they

@@ -135,7 +135,7 @@ export async function createSandboxAccount(
 }
 
 // The worker's pools of sandbox accounts and card accounts with the template's values, per run and
-// PSU: made together and granted at one SCA, each given to one scenario only (issue 11: the set-up
+// PSU: made together and granted at one SCA, each given to one scenario only (the set-up
 // many scenarios share is made once per worker and PSU). Without them every such scenario would need
 // an SCA of its own to grant its new account. When one pool runs dry, every pool of the PSU is
 // topped up at once, so one SCA grants them all; a size is about a worker's share of a full run at

@@ -1,4 +1,4 @@
-// One run split over CI runners (issue 11 item 5): `run --shard i/n` runs a deterministic, balanced
+// One run split over CI runners: `run --shard i/n` runs a deterministic, balanced
 // part of the scenarios; `merge` joins the parts into one verdict. The split is keyed by scenario
 // location (feature file and line, stable across machines) and balanced by a table of durations
 // shipped in fixtures/ (`run --record-durations` refreshes it): the longest scenarios are placed

@@ -1,4 +1,4 @@
-// Replaying a recorded exchange (issue 9 item 4): the request of a report or bundle, re-signed now
+// Replaying a recorded exchange (`replay`): the request of a report or bundle, re-signed now
 // with a fresh Date, Digest and X-Request-ID (a recorded Signature is only valid for the spec's 60 s
 // Date window), sent to the same or another target, and its answer set beside the recorded one.
 import { randomUUID } from 'node:crypto';

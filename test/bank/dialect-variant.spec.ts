@@ -1,4 +1,4 @@
-// The variant dialect (issue 12, build item 6) over real HTTP: V1–V15 of the contract in
+// The variant dialect over real HTTP: V1–V15 of the contract in
 // src/bank/dialects/variant.ts, faults on the variant, and the default dialect's answers unchanged
 // (a fixed script whose answers are pinned as hashes).
 import { createHash } from 'node:crypto';

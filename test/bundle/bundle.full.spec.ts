@@ -1,4 +1,4 @@
-// The signed evidence bundle (issue 10 item 1): `run --bundle` writes it, `verify-bundle` checks it.
+// The signed evidence bundle: `run --bundle` writes it, `verify-bundle` checks it.
 // Done when: exit 0 on the written bundle, exit 1 after any single byte of any member is changed or a
 // member is removed or added; no private key and no unmasked national identity number inside.
 // Faults that trip it: a verifier that skips the hashes (changed member passes), one that skips the

@@ -1,4 +1,4 @@
-// Issue 26 item 5: the payment batch is a control operation only the reference bank has. The stateful
+// The payment batch is a control operation only the reference bank has. The stateful
 // model runs it only where the profile names one (batchControl, like clockControl); without it the
 // steps that need a batch are left out, and the model says which and why, instead of failing set-up.
 //

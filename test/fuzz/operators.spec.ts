@@ -1,7 +1,7 @@
 // The operator list as data: at least 30 operators, unique ids, known clauses and faults, both
-// verdicts and both levels, every family of the issue's list.
+// verdicts and both levels, every family of the tampering catalogue.
 import { describe, expect, it } from 'vitest';
-// The full registry (src/bank/fault-registry.ts): the seam's examples, issue 5's faults and the per-area faults of src/bank/faults/.
+// The full registry (src/bank/fault-registry.ts): the seam's examples, the property faults and the per-area faults of src/bank/faults/.
 import { findFault } from '../../src/bank/fault-registry.ts';
 import { OPERATORS } from '../../src/fuzz/operators.ts';
 import { CATALOGUE } from '../../src/tpp/tampering/index.ts';
@@ -20,7 +20,7 @@ describe('mutation operators', () => {
     for (const f of o.faults) expect(findFault(f), f).toBeDefined();
     expect(o.description.length).toBeGreaterThan(10);
   });
-  it('cover the families of the issue, both verdicts and both levels', () => {
+  it('cover the ten tampering families, both verdicts and both levels', () => {
     expect(new Set(OPERATORS.map((o) => o.family))).toEqual(
       new Set([
         'params',

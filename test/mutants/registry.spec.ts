@@ -1,4 +1,4 @@
-// The fault registry is data: unique ids, known clauses, every area of the issue, and no fault id
+// The fault registry is data: unique ids, known clauses, every area of the spec, and no fault id
 // in the bank's correct code path (faults switch checks and rules, the bank never tests their ids).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ const ROOT = join(import.meta.dirname, '../..');
 const known = new Set(CLAUSES.map((c) => c.id));
 
 describe('fault registry', () => {
-  it('holds at least 40 faults of issue 6, in every area, each with a description and known clauses', () => {
+  it('holds at least 40 per-area faults, in every area, each with a description and known clauses', () => {
     expect(AREA_FAULTS.length).toBeGreaterThanOrEqual(40);
     for (const area of FAULT_AREAS) expect(AREA_FAULTS.filter((f) => f.area === area).length, area).toBeGreaterThan(0);
     for (const f of allFaults()) {

@@ -1,4 +1,4 @@
-// The mutation matrix split over CI runners (issue 11 item 5): `mutants --shard i/n` runs every
+// The mutation matrix split over CI runners: `mutants --shard i/n` runs every
 // fault in exactly one part, the same way on every machine, balanced by estimated cost; `mutants
 // merge` joins the parts into the report, score and exit code of the unsharded run, and refuses
 // parts that are missing, overlap or come from different runs. The matrix itself is not run here:

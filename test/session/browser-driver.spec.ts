@@ -267,7 +267,7 @@ for (const t of ['mouseover', 'mousedown', 'mouseup', 'click']) b.addEventListen
       }
     }, 60_000);
 
-    // Issue 26: an `if:` step waits for the page to settle before it decides the element is absent.
+    // An `if:` step waits for the page to settle before it decides the element is absent.
     // Fault that trips it: the element counted at once (the late button is absent then: the step is
     // skipped and the flow never reaches the redirect URI).
     it('an if: step gives the page settleMs to show an element a script adds late', async () => {

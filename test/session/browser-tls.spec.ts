@@ -1,4 +1,4 @@
-// The browser SCA driver over HTTPS with a private CA (issue 24 item 5): the browser trusts the
+// The browser SCA driver over HTTPS with a private CA: the browser trusts the
 // target's server certificate because the run's transport does (the profile's tpp.tls.ca), by that
 // server's key (Chromium's SPKI list), never by ignoring certificate errors at large; a target the
 // transport does not trust is refused by the browser too. Skipped without a Chromium (CI installs it).

@@ -106,7 +106,7 @@ describe('PSU pool, end to end', () => {
     expect(r.code, r.stdout.slice(-800)).toBe(0);
   }, 180_000);
 
-  // Issue 26 item 7: workers that are slots of one process act for their own PSUs, on both dialects.
+  // Workers that are slots of one process act for their own PSUs, on both dialects.
   for (const dialect of ['default', 'variant'] as const) {
     it(`a pool of four PSUs at --processes 1 --parallel 4 (${dialect} dialect): no MUST fails, none is inconclusive`, async () => {
       const { mkdtempSync, readFileSync, writeFileSync } = await import('node:fs');

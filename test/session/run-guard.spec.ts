@@ -122,7 +122,7 @@ describe('run guards, end to end', () => {
   }, 120_000);
 });
 
-// Issue 11's done-when: `--deadline 5s` against a bank that answers each request in 3 s ends within
+// Done when: `--deadline 5s` against a bank that answers each request in 3 s ends within
 // about 5 s plus the per-request timeout: a scenario running when the deadline passes stops before its
 // next request (not run, never failed), the reports are written. Fault that trips it: a guard asked
 // only when a scenario starts (the running scenario then goes on sending for 3 s a request).

@@ -1,4 +1,4 @@
-// The sandbox customer type values are the profile's (issue 26, keys the profile lacked): the spec
+// The sandbox customer type values are the profile's: the spec
 // shows no customer list, and a bank may write a person and an organisation otherwise than
 // private/corporate. Fault that trips it: the values hard-coded (no private customer found in the
 // variant's list).

@@ -1,4 +1,4 @@
-// Every code of spec § Errors is checked (issue 12, build item 8): each status/code pair's code and
+// Every code of spec § Errors is checked: each status/code pair's code and
 // each value of the tppMessages code list is named in a scenario that provokes it (in a step's text,
 // a step's data table, or a tag such as `@clause:errors.<CODE>`; a comment does not count), or is in
 // UNCHECKABLE (src/suite/uncheckable.ts) under `codes.<CODE>` with the reason it cannot be provoked

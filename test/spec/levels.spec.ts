@@ -1,4 +1,4 @@
-// Levels as data, enforced (issue 12, build item 1). Every clause is *stated* (it carries the spec
+// Levels as data, enforced. Every clause is *stated* (it carries the spec
 // sentence it quotes) or a *default* (Berlin Group or platform choice, with its source); a @must
 // scenario rests on stated clauses; the same check never has two levels; docs/levels.md names the
 // sentence behind every @must scenario. The spec itself is not read here (the project never reads
@@ -201,7 +201,7 @@ describe('scenario levels', () => {
     expect(levelConflicts(checks)).toEqual([]);
   });
 
-  it("sees the issue's example: a malformed PSU-Device-ID at MUST on the details and SHOULD on the account list", () => {
+  it('sees the example of docs/levels.md: a malformed PSU-Device-ID at MUST on the details and SHOULD on the account list', () => {
     const check = (where: string, level: 'must' | 'should', when: string, clauses: string[]): Check => ({
       where,
       name: where,

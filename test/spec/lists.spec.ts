@@ -147,7 +147,7 @@ describe('codes (enumerations of the spec)', () => {
     expect(TPP_MESSAGE_CODES).toHaveLength(23);
   });
 
-  // Issue 26 item 3: the rule's product is the spec's name, read as no other (fault: an alias to norwegian-domestic).
+  // § States: the rule's product is the spec's name, read as no other (fault: an alias to norwegian-domestic).
   it('holds the approve-before-read rule on the product the spec names, a listed product', () => {
     expect(APPROVE_BEFORE_READ_PRODUCTS).toEqual(['domestic-norway-credit-transfers']);
     for (const product of APPROVE_BEFORE_READ_PRODUCTS) expect(PAYMENT_PRODUCTS).toContain(product);

@@ -1,8 +1,8 @@
-// The OpenAPI 3.1 document of src/spec (issue 10, item 2): valid for a well-kept OpenAPI 3.1 validator
+// The OpenAPI 3.1 document of src/spec: valid for a well-kept OpenAPI 3.1 validator
 // (@seriousme/openapi-schema-validator, the official OAS 3.1 schema), every operation of
 // src/spec/operations.ts in it, each item pointing back to its clauses, and its schemas accepting what
-// the reference bank answers (no OpenAPI mock server installs here without a heavy tool chain: the
-// fallback of the issue). Each check is shown failing on a document broken on purpose.
+// the reference bank answers (no OpenAPI mock server installs here without a heavy tool chain: this is the
+// fallback). Each check is shown failing on a document broken on purpose.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formatsModule from 'ajv-formats';

@@ -1,4 +1,4 @@
-// The signing facts are defined once, in src/spec/signing.ts (issue 13, item 2): the signed header
+// The signing facts are defined once, in src/spec/signing.ts: the signed header
 // list, the algorithm name and the Date window. Every other file in src/ imports them. This test
 // reads src/ with the TypeScript parser, so comments and prose in longer strings (the spec quotes in
 // quotes.ts, rule texts, messages) do not count; only a value that restates a fact does.

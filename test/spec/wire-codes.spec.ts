@@ -1,4 +1,4 @@
-// The one table of wire codes (issue 13, item 2): src/spec/wire-codes.ts holds every code the
+// The one table of wire codes (spec § Errors): src/spec/wire-codes.ts holds every code the
 // reference bank sends with its status; docs/reference-bank.md § Error codes lists the same rows,
 // and the bank raises errors by code alone (no status/code literal pairs outside the table).
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 26 item 1, "the bank's answer is the truth": a scenario compares an answer with what the suite
+// "The bank's answer is the truth": a scenario compares an answer with what the suite
 // sent only where the spec says the bank keeps it; elsewhere it reads the bank's own value. A bank that
 // keeps a value its own way where the spec lets it must pass those scenarios; one that breaks the rule
 // a comparison rests on must still fail them.

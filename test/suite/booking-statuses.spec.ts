@@ -1,4 +1,4 @@
-// Issue 26, "Keys the profile lacked": the bookingStatus values the bank's transaction list takes are a
+// Keys the profile lacked: the bookingStatus values the bank's transaction list takes are a
 // profile key (`bookingStatuses`; default the spec's both, pending, all and Berlin Group's booked,
 // information). A scenario whose check needs a value the profile leaves out is not applicable, naming
 // the key; the reads that need no particular value take a listed one. Fault that trips it: the steps

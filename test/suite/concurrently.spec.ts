@@ -1,4 +1,4 @@
-// The one bounded helper for independent requests inside a scenario (issue 11 item 2).
+// The one bounded helper for independent requests inside a scenario.
 // Faults that trip it: a helper that ignores the width (in flight > width), one that returns answers
 // in arrival order (order test), one that goes on starting calls after a failure.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Every negative check has its control (issue 9 item 5). A scenario that expects a refusal also sends
+// Every negative check has its control. A scenario that expects a refusal also sends
 // the same request without the violation, from the same state, and expects it accepted; otherwise an
 // unrelated refusal (any 400) passes the check. This test parses every feature file and lists the
 // negative scenarios that have no control, by the rule of src/suite/controls.ts:

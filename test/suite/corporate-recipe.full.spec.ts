@@ -1,4 +1,4 @@
-// Issue 26, "a recipe for 'a corporate id that has no consent yet' from seeded data": a sandbox that
+// A recipe for 'a corporate id that has no consent yet' from seeded data: a sandbox that
 // cannot create customers or agreements (the variant dialect) declares preconditions.newCorporateId:
 // seeded, and the scenario takes the PSU's second seeded agreement. Without the recipe the scenario is
 // not applicable, naming the keys; with it, it passes on a correct bank and fails on a bank that refuses

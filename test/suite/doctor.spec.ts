@@ -1,4 +1,4 @@
-// `doctor` (issue 26): the last run's unjudged scenarios grouped by the profile key that would change
+// `doctor`: the last run's unjudged scenarios grouped by the profile key that would change
 // them. Fault that trips it: a reason's key not found (every scenario under "no profile key").
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

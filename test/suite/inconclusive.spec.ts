@@ -1,4 +1,4 @@
-// Inconclusive is an outcome (issue 12, Build 4): a set-up that cannot be made on the target ends the
+// Inconclusive is an outcome: a set-up that cannot be made on the target ends the
 // scenario inconclusive with the reason, never passed and never a failure of a clause it did not
 // test; the set-up operation's own scenario carries the failure. Unit checks of the mapping and the
 // reports, then a fault-injected bank whose set-up operation is broken.
@@ -247,7 +247,7 @@ describe('a broken set-up operation (fault sandbox-account-created-without-id)',
   }, 300_000);
 });
 
-// Issue 26 item 6: with no SCA mapping for a bank whose SCA pages the default form mapping cannot fill
+// With no SCA mapping for a bank whose SCA pages the default form mapping cannot fill
 // (the variant dialect's profile without its sca section), the scenarios that perform the SCA as their
 // action fail, once per cause; every scenario that needed the PSU as a set-up is inconclusive, whatever
 // its @op. Fault that trips it: the SCA's set-up failure filed under @op:list-accounts (dozens of
@@ -293,7 +293,7 @@ describe('an SCA the profile cannot drive', () => {
   }, 300_000);
 });
 
-// Issue 26 item 6, within a scenario: a CORPORATE redirect without psu-corporate-id (fault
+// The same within a scenario: a CORPORATE redirect without psu-corporate-id (fault
 // corporate-redirect-without-corporate-id). Only the scenarios that check the redirect's rule fail;
 // those that took the missing id from an earlier step (a corporate PSU's set-up SCA, the step that
 // sends it in PSU-Corporate-ID) are inconclusive with the same cause, and the summary shows one cause
@@ -359,7 +359,7 @@ describe('a cascade inside the scenario: the redirect without psu-corporate-id',
   });
 });
 
-// Issue 26 item 8: a failed @should scenario is advice, shown as a warning: its own outcome and count
+// A failed @should scenario is advice, shown as a warning: its own outcome and count
 // (results, summary), passing in JUnit with the message in system-out, Allure's "unknown" status with a
 // category of its own; MUST failures alone fail. Fault that trips it: SHOULD failures left "failed"
 // (the counts, the JUnit failure and the Allure status all differ).

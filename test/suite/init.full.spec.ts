@@ -1,4 +1,4 @@
-// Issue 26, "a profile in half an hour": `init --target URL` probes a bank and writes a starter profile;
+// A profile in half an hour: `init --target URL` probes a bank and writes a starter profile;
 // with it, after only the edits its FIND OUT comments ask for, a run gives 0 failures and 0
 // inconclusive, on each dialect of the reference bank (served on its own port, reached as any target).
 // The edits take the bank's documented values: for the variant dialect, its shipped profile

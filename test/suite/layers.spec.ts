@@ -1,4 +1,4 @@
-// Dependencies run downward (issue 12, Build 7; issue 13): spec → tpp → session → bank | suite | fuzz →
+// Dependencies run downward: spec → tpp → session → bank | suite | fuzz →
 // steps | properties | cli. Nothing under src/ imports the cucumber glue in steps/, src/suite imports
 // neither the fuzzer nor the CLI, and the fuzzer and the steps use the scenario session of
 // src/session, which imports none of them. `npm run deps` (.dependency-cruiser.cjs) checks the whole

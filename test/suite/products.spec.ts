@@ -1,4 +1,4 @@
-// Issue 26 item 2: which products each payment service offers is the profile's (capabilities.products,
+// Which products each payment service offers is the profile's (capabilities.products,
 // bulkProducts, periodicProducts, feeInformation); a scenario uses only product names from the profile
 // or the spec, and is not applicable, with the key, where the profile offers none.
 //
@@ -62,7 +62,7 @@ describe('products per payment service come from the profile', () => {
   }, 130_000);
 });
 
-// Issue 26: the variant dialect offers bulk payments of sepa-credit-transfers only (its profile's
+// The variant dialect offers bulk payments of sepa-credit-transfers only (its profile's
 // capabilities.bulkProducts). Fault that trips it: the bulk product hard-coded in a step or the model
 // (norwegian-domestic: the variant refuses it with PRODUCT_INVALID, the scenarios fail).
 describe("the variant dialect's bulk product", () => {
@@ -95,7 +95,7 @@ describe("the variant dialect's bulk product", () => {
   }, 130_000);
 });
 
-// Issue 26, keys the profile lacked: the list of a payment's authorisations is an operation of the
+// Keys the profile lacked: the list of a payment's authorisations is an operation of the
 // profile (the spec names none), and may be null. Fault that trips it: the path hard-coded in the
 // step (the scenario fails against a bank without the list instead of being not applicable).
 describe("the list of a payment's authorisations", () => {

@@ -85,7 +85,7 @@ waivers:
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/cannot be reached/);
   });
-  // Issue 26: the browser driver with the reference bank's own script against another target would
+  // The browser driver with the reference bank's own script against another target would
   // fail every SCA for the wrong reason. Fault that trips it: the default steps used silently (exit 3 here).
   it('the browser driver without sca.browser steps against another target: exit 2, naming the key', () => {
     const noSteps = cli([
@@ -240,7 +240,7 @@ describe('production mode', () => {
 });
 
 describe('capabilities.sandbox: false', () => {
-  it('makes every sandbox scenario not applicable, the sandbox-only-operation check included (issue 9 item 6)', async () => {
+  it('makes every sandbox scenario not applicable, the sandbox-only-operation check included', async () => {
     const { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } = await import('@cucumber/gherkin');
     const { IdGenerator } = await import('@cucumber/messages');
     const { readdirSync } = await import('node:fs');

@@ -1,4 +1,4 @@
-// Issue 26 item 1: a value the suite sent is read back only where it reached the bank. A sandbox whose
+// A value the suite sent is read back only where it reached the bank. A sandbox whose
 // account body has no account type (the profile's sandbox-account template carries no
 // {{cashAccountType}}) cannot be asked for SVGS; the scenario then checks what the bank answered (every
 // cashAccountType an ISO 20022 code), not that SVGS came back.

@@ -1,6 +1,6 @@
 // The report of a run with injected faults: Allure's Behaviors count each failed scenario once,
 // failures fall into categories by cause, every clause link resolves to an anchor of the clause page
-// shipped beside the report, and the evidence hangs under the failing step (issue 9 item 2 and 3).
+// shipped beside the report, and the evidence hangs under the failing step.
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The tampering catalogue (src/tpp/tampering, issue 13 item 4): one file per family, in the tpp layer
+// The tampering catalogue (src/tpp/tampering): one file per family, in the tpp layer
 // (it imports spec and tpp only), ids stable, the fuzz campaign the catalogue less the operators kept
 // for Gherkin rows, and no operator defined anywhere else.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

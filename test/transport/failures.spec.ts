@@ -1,5 +1,5 @@
 // A target that cannot be reached is said plainly, in one line that names the step and the profile
-// key to change (issue 24 item 2), and `run` exits 3 with it; `run --check-connection` prints the TLS
+// key to change, and `run` exits 3 with it; `run --check-connection` prints the TLS
 // facts. Every server is a loopback TLS front or proxy written for the test (test/helpers/gateway.ts).
 //
 // Faults that trip it: the transport's raw error passed through ("other side closed", "self-signed

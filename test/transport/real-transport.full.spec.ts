@@ -1,4 +1,4 @@
-// Real transport end to end (issue 24): the reference bank behind a TLS front written for this test
+// Real transport end to end: the reference bank behind a TLS front written for this test
 // (test/helpers/gateway.ts) that demands a client certificate from the TEST-ONLY TPP CA and presents a
 // server certificate from another CA (the TEST-ONLY server CA). The profile gives only tpp.tls (the
 // QWAC, its key, the server CA) and, for the proxy runs, nothing at all: HTTPS_PROXY names a loopback

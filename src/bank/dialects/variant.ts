@@ -1,4 +1,4 @@
-// The `variant` dialect (issue 12, build item 6): the same bank, obeying every stated rule, taking
+// The `variant` dialect: the same bank, obeying every stated rule, taking
 // the other legitimate reading wherever the spec is silent (docs/reference-bank.md, "Dialects").
 // V1 customers list shape, no customer or agreement operations; V2/V3 sandbox account bodies with
 // bank-assigned BBAN and mock…Id fields; V4 wrapped sandbox transactions with transactionAmount;

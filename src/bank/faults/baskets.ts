@@ -1,5 +1,5 @@
 // Signing baskets (§ States > Signing basket status, § Limits): size, the mix rule, the members.
-// Issue 5's basket-best-case breaks the worst-case rule; the seam's basket-size-11 the upper size.
+// The property fault basket-best-case breaks the worst-case rule; the seam's basket-size-11 the upper size.
 import { acceptErrors, dropVerbs, mapJson, onOps, skip, type AreaFault } from './support.ts';
 
 const features = ['signing-baskets'];

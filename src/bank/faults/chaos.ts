@@ -1,4 +1,4 @@
-// Chaos (issue 6): a bank that answers garbage, stalls beyond the client's timeout, drops the
+// Chaos: a bank that answers garbage, stalls beyond the client's timeout, drops the
 // connection or answers an HTML error page. The suite must end each in a clean failing verdict
 // within the timeout (the mutation run uses CHAOS_TIMEOUT_MS per request).
 import { onOps, type AreaFault } from './support.ts';

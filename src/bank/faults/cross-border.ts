@@ -1,6 +1,6 @@
 // Field rules of the cross-border payment request (§ Resources > Cross-border payment): each fault
-// is a bank that does not check one field, so a payment breaking that rule is created. Issue 5 adds
-// the amount, currency and country faults (faults/properties.ts).
+// is a bank that does not check one field, so a payment breaking that rule is created. The property
+// faults (faults/properties.ts) add the amount, currency and country faults.
 import {
   acceptErrors,
   createdPayment,

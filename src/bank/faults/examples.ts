@@ -1,4 +1,4 @@
-// The seam's first faults (issue 3): one of each kind (a skipped check, a rule override, a response
+// The seam's first faults: one of each kind (a skipped check, a rule override, a response
 // hook), registered in fault-registry.ts with the others.
 import type { CheckName, Fault } from '../seam.ts';
 

@@ -1,5 +1,5 @@
 // Limit rows of § Limits that are not part of another area's list: each fault moves one limit.
-// (Date skew: signing.ts and issue 5; basket size: baskets.ts; the transaction limits: transactions.ts.)
+// (Date skew: signing.ts and properties.ts; basket size: baskets.ts; the transaction limits: transactions.ts.)
 import { mapJson, onOps, type AreaFault } from './support.ts';
 
 const PAYMENT_OPS = ['create-cross-border-payment', 'initiate-payment', 'get-payment-status'];

@@ -1,4 +1,4 @@
-// Faults of issue 5 (properties and the signature fuzzer): each makes one property or mutation
+// The property faults (properties and the signature fuzzer): each makes one property or mutation
 // operator of properties/ and src/fuzz/operators.ts fail, so that test/fuzz/faults.spec.ts sees every
 // one of them fail. They are data over the seam (rules, skipped checks, beforeHandle,
 // transformResponse); the correct path is unchanged. Registered in fault-registry.ts.
@@ -52,7 +52,7 @@ const WITHDRAWN_CURRENCIES = new Set(['BYR', 'MRO', 'STD', 'VEF', 'ZWD', 'HRK', 
 const SHORT_COUNTRY_LIST_MISSES = new Set(['AQ', 'BV', 'HM', 'UM', 'TF', 'GS', 'IO', 'PN']);
 const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
-/** The faults of issue 5 (registered after the seam's examples, before the per-area faults). */
+/** The property faults (registered after the seam's examples, before the per-area faults). */
 export const PROPERTY_FAULTS: readonly Fault[] = [
   // Verifier checks switched off (a bank that forgets one step of the verification).
   {

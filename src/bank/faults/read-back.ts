@@ -1,4 +1,4 @@
-// Values the suite reads back (issue 26 item 1, "the bank's answer is the truth"): where a scenario
+// Values the suite reads back ("the bank's answer is the truth"): where a scenario
 // compares an answer with what the bank was given or already answered, a bank that breaks the rule
 // the comparison rests on. A bank that only keeps a value its own way (a name in other letters, a date
 // as a date-time, a sandbox id of its own) breaks none, and the scenarios take it.

@@ -1,5 +1,5 @@
 // Request signing (§ Authentication > Request signing): a verifier that skips a step, or refuses
-// what the spec allows. Issue 5 adds more (faults/properties.ts); these are the issue's list.
+// what the spec allows. The property faults (faults/properties.ts) add more; these are the area's list.
 import { X509Certificate } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { fromRawHeaders, setHeader } from '../../tpp/http-message.ts';

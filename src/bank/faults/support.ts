@@ -1,4 +1,4 @@
-// Building blocks of the fault data (issue 6): small hooks over the seam of ../seam.ts. Each
+// Building blocks of the fault data: small hooks over the seam of ../seam.ts. Each
 // fault file composes these; nothing here is read by the correct code path.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
@@ -7,7 +7,7 @@ import { wireStatus, type WireCode } from '../../spec/wire-codes.ts';
 import { SYSTEM } from '../checks.ts';
 import { stringify, type Ctx, type Reply, type WireAction } from '../http.ts';
 
-/** The areas of the spec the issue names; every fault belongs to one. */
+/** The areas of the spec the faults cover; every fault belongs to one. */
 export const FAULT_AREAS = [
   'signing',
   'headers',

@@ -1,7 +1,7 @@
-// `mutants`: the mutation run (issue 6). Prints the kill matrix, the survivors and the score;
+// `mutants`: the mutation run. Prints the kill matrix, the survivors and the score;
 // writes reports/mutation.json (read by `coverage`). Exit 1 when the score is below --min-score.
 // `mutants --shard i/n` runs part i of n of the faults on one CI runner; `mutants merge DIR…` joins
-// the parts into the report, score and exit code of the whole run (issue 11 item 5).
+// the parts into the report, score and exit code of the whole run.
 import { type Command } from 'commander';
 import { resolve } from 'node:path';
 import { formatMutationReport, mutationExitCode, runMutants, writeMutationReport } from '../../mutants/run.ts';

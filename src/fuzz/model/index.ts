@@ -1,4 +1,4 @@
-// The stateful model of issue 5: fast-check `fc.commands` drives the payment, signing-basket and
+// The stateful model: fast-check `fc.commands` drives the payment, signing-basket and
 // consent/SCA life cycles against a model (properties/stateful.spec.ts).
 import fc from 'fast-check';
 import { statefulCommands, type Real } from './commands.ts';
