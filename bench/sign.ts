@@ -3,17 +3,17 @@
 // the same run so both see the same machine. Last line: `sign ratio: <toolkit/raw>`.
 import { createPrivateKey, randomUUID, sign as cryptoSign } from 'node:crypto';
 import { testCredentials } from '../src/tpp/fixtures.ts';
-import { keyIdFor } from '../src/tpp/key-id.ts';
-import { rsaSha256Signer, signRequest } from '../src/tpp/sign.ts';
-import { certificateHeaderValue } from '../src/tpp/verify.ts';
+import { signRequest } from '../src/tpp/sign.ts';
+import { signingIdentity } from '../src/tpp/signing-identity.ts';
 import type { HttpRequest } from '../src/tpp/http-message.ts';
 
 const ROUNDS = 6;
 const ROUND_MS = 700;
 const { qsealc } = testCredentials();
 const key = createPrivateKey(qsealc.keyPem);
-const creds = { keyId: keyIdFor(qsealc.certPem), signer: rsaSha256Signer(key) };
-const cert = certificateHeaderValue(qsealc.certPem);
+const id = signingIdentity(qsealc.certPem, key);
+const creds = { keyId: id.keyId, signer: id.signer };
+const cert = id.certHeader;
 const body = Buffer.from(
   JSON.stringify({
     instructedAmount: { amount: '123.45', currency: 'EUR' },

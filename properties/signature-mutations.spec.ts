@@ -5,7 +5,8 @@
 // rejected = 400 plus the profile's signing.rejectStatuses. The base request is the profile's
 // fuzz.baseRequest (default GET /v1/accounts).
 import { describe, expect, it } from 'vitest';
-import { OPERATORS, type Family, type Level } from '../src/fuzz/operators.ts';
+import type { Level } from '../src/spec/level.ts';
+import { OPERATORS, type Family } from '../src/fuzz/operators.ts';
 import { checkOperator } from '../src/fuzz/runner.ts';
 import { P, useTarget } from './support.ts';
 

@@ -6,6 +6,7 @@
 // XS2A_STATEFUL_RUNS changes the count. Then the model is shown to fail against faulty banks.
 import { dialectFromEnv, dialectProfile } from '../src/session/dialects.ts';
 import { loadProfile } from '../src/session/profile.ts';
+import type { Level } from '../src/spec/level.ts';
 import { test } from '@fast-check/vitest';
 import * as allure from 'allure-js-commons';
 import fc from 'fast-check';
@@ -87,7 +88,7 @@ const CANCELLED_COMES_BACK: Fault = {
 
 async function failsWith(
   faults: Array<Fault | string>,
-  enforce: Array<'must' | 'should'>,
+  enforce: Array<Level>,
   runs: number,
 ): Promise<{ failed: boolean; message: string; numRuns: number; example: string }> {
   const env = await openStatefulEnv({ faults });
@@ -108,7 +109,7 @@ async function failsWith(
 }
 
 /** Registered faults of src/bank (fault-registry.ts) the model must notice, with the level and clauses that catch each. */
-const REGISTERED: Array<[fault: string, level: 'must' | 'should', clauses: string[]]> = [
+const REGISTERED: Array<[fault: string, level: Level, clauses: string[]]> = [
   ['basket-size-11', 'must', ['limits.basket-size']],
   ['basket-mix-allowed', 'must', ['states.basket-no-bulk-or-periodic']],
   ['reference-mix-as-format-error', 'must', ['errors.REFERENCE_MIX_INVALID']],

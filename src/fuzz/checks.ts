@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { CURRENCY_CODES, minorUnits, currencyInfo } from '../spec/currencies.ts';
 import { COUNTRY_CODES } from '../spec/countries.ts';
+import type { Level } from '../spec/level.ts';
 import { DATE_WINDOW_SECONDS } from '../spec/signing.ts';
 import { formatHttpDate } from '../tpp/http-date.ts';
 import { setHeader, type HttpRequest } from '../tpp/http-message.ts';
@@ -59,7 +60,7 @@ export async function openCheckEnv(opts: TargetOptions = {}): Promise<CheckEnv> 
 export interface PropertyCheck<T = any> {
   id: string;
   clauses: string[];
-  level: 'must' | 'should';
+  level: Level;
   arb: fc.Arbitrary<T>;
   /** Faults (all on together) under which the check is seen to fail. */
   faults: string[];

@@ -6,7 +6,6 @@ export {
   changedBody,
   operatorById,
   type Family,
-  type Level,
   type MutationOperator,
   type OperatorContext,
   type Verdict,

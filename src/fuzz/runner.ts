@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { serializeRequest, type HttpRequest } from '../tpp/http-message.ts';
 import { newDispatcher, type Dispatcher, type TransportConfig } from '../transport/index.ts';
-import { OPERATORS, operatorById, type Level, type MutationOperator, type Verdict } from './operators.ts';
+import type { Level } from '../spec/level.ts';
+import { OPERATORS, operatorById, type MutationOperator, type Verdict } from './operators.ts';
 import {
   describeAnswer,
   rejectionText,

@@ -1,33 +1,14 @@
 // The valid signed request every operator starts from, and the keys operators may sign with.
 // One base request is signed and reused for every case that needs no new signature; it is
 // re-signed before its Date gets old (every 20 s), so long runs stay inside the 60 s window.
-import { X509Certificate } from 'node:crypto';
 import type { TppClient, TppIdentity } from '../tpp/client.ts';
 import { formatHttpDate } from '../tpp/http-date.ts';
 import type { HttpRequest } from '../tpp/http-message.ts';
-import { keyIdFor } from '../tpp/key-id.ts';
-import { rsaSha256Signer, signRequest, type SignedRequest, type SignOptions, type Signer } from '../tpp/sign.ts';
-import { certificateHeaderValue } from '../tpp/verify.ts';
+import { signRequest, type SignedRequest, type SignOptions } from '../tpp/sign.ts';
+import { signingIdentity, type SigningIdentity } from '../tpp/signing-identity.ts';
 import { testCredentials } from '../tpp/fixtures.ts';
 import { DEFAULT_FUZZ_BASE, type FuzzBaseRequest } from '../session/profile.ts';
 import type { Target } from './target.ts';
-
-/** A TPP signing identity: keyId, the signer (node:crypto), and the certificate as the header carries it. */
-export interface SigningKey {
-  keyId: string;
-  signer: Signer;
-  certHeader: string;
-  cert: X509Certificate;
-}
-
-export function signingKey(identity: TppIdentity): SigningKey {
-  return {
-    keyId: identity.keyId ?? keyIdFor(identity.certPem),
-    signer: rsaSha256Signer(identity.keyPem),
-    certHeader: certificateHeaderValue(identity.certPem),
-    cert: new X509Certificate(identity.certPem),
-  };
-}
 
 /** The request the fuzzer mutates: the profile's `fuzz.baseRequest` (default GET /v1/accounts). */
 export type BaseRequestSpec = FuzzBaseRequest;
@@ -42,9 +23,9 @@ export function caseFactoryFor(target: Target): CaseFactory {
 }
 
 export class CaseFactory {
-  readonly key: SigningKey;
+  readonly key: SigningIdentity;
   /** Another TPP's key and certificate (TEST-ONLY fixtures, another CA). */
-  readonly other: SigningKey;
+  readonly other: SigningIdentity;
   /** The base request before signing: no Date, Digest or Signature. */
   readonly unsigned: HttpRequest;
   private current?: { at: number; signed: SignedRequest };
@@ -55,8 +36,9 @@ export class CaseFactory {
     readonly now: () => number,
     spec: BaseRequestSpec = DEFAULT_BASE,
   ) {
-    this.key = signingKey(identity);
-    this.other = signingKey(testCredentials('ai-only-').qsealc);
+    this.key = signingIdentity(identity.certPem, identity.keyPem, identity.keyId);
+    const other = testCredentials('ai-only-').qsealc;
+    this.other = signingIdentity(other.certPem, other.keyPem);
     this.unsigned = client.build({
       method: spec.method,
       path: spec.path,
@@ -68,7 +50,11 @@ export class CaseFactory {
   }
 
   /** Signs a request with a key (default: the TPP's own), Date = target now unless opts say otherwise. */
-  sign(req: HttpRequest, opts: SignOptions = {}, key: Pick<SigningKey, 'keyId' | 'signer'> = this.key): SignedRequest {
+  sign(
+    req: HttpRequest,
+    opts: SignOptions = {},
+    key: Pick<SigningIdentity, 'keyId' | 'signer'> = this.key,
+  ): SignedRequest {
     return signRequest(
       req,
       { keyId: key.keyId, signer: key.signer },

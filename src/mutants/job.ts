@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSuite } from '../suite/run.ts';
 import type { Dialect } from '../session/dialects.ts';
+import type { Level } from '../spec/level.ts';
 import { cucumberPaths } from './plan.ts';
 
 export interface Job {
@@ -19,7 +20,7 @@ export interface Job {
 export interface JobResult {
   fault?: string;
   /** Scenario locations that failed (failed or undefined outcome). */
-  failed: Array<{ id: string; name: string; level: 'must' | 'should'; message: string }>;
+  failed: Array<{ id: string; name: string; level: Level; message: string }>;
   ran: number;
   /** The locations of the scenarios that ran (the baseline's, for merging shards). */
   ids?: string[];

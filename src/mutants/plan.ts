@@ -6,11 +6,12 @@ import { basename } from 'node:path';
 import { allFaults, faultFeatures, type AreaFault } from '../bank/fault-registry.ts';
 import { scenarios } from '../suite/coverage.ts';
 import { readTags } from '../suite/tags.ts';
+import type { Level } from '../spec/level.ts';
 
 export interface Scenario {
   where: string;
   name: string;
-  level: 'must' | 'should';
+  level: Level;
   clauses: string[];
   file: string;
 }

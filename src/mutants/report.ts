@@ -4,6 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FaultArea } from '../bank/fault-registry.ts';
+import type { Level } from '../spec/level.ts';
 
 export interface FaultOutcome {
   id: string;
@@ -13,7 +14,7 @@ export interface FaultOutcome {
   killed: boolean;
   /** Checks that failed against the fault (scenario locations; property names when properties run). */
   killedBy: string[];
-  checks: Array<{ id: string; name: string; level: 'must' | 'should'; message: string }>;
+  checks: Array<{ id: string; name: string; level: Level; message: string }>;
   replayed: number;
   timeoutMs: number;
   ms: number;

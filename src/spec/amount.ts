@@ -4,6 +4,7 @@
  * ("100.00" for EUR, "100" for JPY). One pass over the characters, no allocation unless it fails.
  */
 import { CURRENCIES } from './currencies.ts';
+import type { Level } from './level.ts';
 import { limitValue } from './limits.ts';
 
 export type AmountFailureReason =
@@ -26,7 +27,7 @@ export type AmountCheck =
       readonly ok: false;
       readonly reason: AmountFailureReason;
       readonly message: string;
-      readonly level: 'must' | 'should';
+      readonly level: Level;
       /** Clause id (clauses.ts) the failure breaks. */
       readonly clause: string;
     };
@@ -43,7 +44,7 @@ function fail(
   reason: AmountFailureReason,
   message: string,
   clause = PRECISION_CLAUSE,
-  level: 'must' | 'should' = 'must',
+  level: Level = 'must',
 ): AmountCheck {
   return { ok: false, reason, message, level, clause };
 }

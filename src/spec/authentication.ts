@@ -2,7 +2,7 @@
  * Spec § Authentication as data: TPP identity, the steps of request signing and the server's answers
  * to unsigned or badly signed requests, and the rules of the SCA redirect flow.
  */
-import type { Level } from './operations.ts';
+import type { Level } from './level.ts';
 import { DATE_WINDOW_SECONDS, SIGNATURE_ALGORITHM } from './signing.ts';
 
 export interface AuthRule {

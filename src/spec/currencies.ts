@@ -5,6 +5,7 @@
  */
 import cc from 'currency-codes';
 import { parseGroupedCodes } from './grouped-codes.ts';
+import type { Level } from './level.ts';
 
 /** Spec § Resources > Currency code (ISO 4217 alphabetic), allowed values, as the spec groups them. */
 const SPEC_CURRENCIES = `
@@ -49,7 +50,7 @@ export interface CurrencyInfo {
   readonly minorUnits: number;
   readonly status: CurrencyStatus;
   /** `must` when ISO 4217 states the value today; `should` when the value is a sourced choice. */
-  readonly level: 'must' | 'should';
+  readonly level: Level;
   readonly source: string;
 }
 

@@ -9,6 +9,7 @@ export * from './errors.ts';
 export * from './events.ts';
 export * from './headers.ts';
 export * from './kid.ts';
+export * from './level.ts';
 export * from './limits.ts';
 export * from './operations.ts';
 export * from './signing.ts';

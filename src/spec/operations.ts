@@ -6,10 +6,10 @@
  */
 import { OPERATION_HEADERS, type OperationHeaders } from './headers.ts';
 import type { SchemaName } from './schemas/index.ts';
+import type { Level } from './level.ts';
 import type { SectionKey } from './sections.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-export type Level = 'must' | 'should';
 
 /** Where a datum comes from when the spec does not state it. */
 export interface Sourced {

@@ -8,6 +8,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import formatsModule from 'ajv-formats';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { checkAmount, type AmountOptions } from './amount.ts';
+import type { Level } from './level.ts';
 import { AMOUNT_KEYWORD, SHOULD_KEYWORD, type ShouldAnnotation } from './schemas/common.ts';
 import { SCHEMA_NAMES, SCHEMAS, type SchemaEntry, type SchemaName } from './schemas/index.ts';
 
@@ -21,7 +22,7 @@ export interface ValidationIssue {
   readonly keyword: string;
   /** Clause id (clauses.ts) the failure breaks. */
   readonly clause: string;
-  readonly level: 'must' | 'should';
+  readonly level: Level;
 }
 
 export type ValidationResult = { readonly ok: true } | { readonly ok: false; readonly errors: ValidationIssue[] };
@@ -107,7 +108,7 @@ function toIssue(entry: SchemaEntry, error: ErrorObject): ValidationIssue {
   const annotation = (error.parentSchema as Record<string, unknown> | undefined)?.[SHOULD_KEYWORD] as
     ShouldAnnotation | undefined;
   const clause = (error.params.clause as string | undefined) ?? annotation?.clause ?? fieldClause(entry, path);
-  const level = (error.params.level as 'must' | 'should' | undefined) ?? (annotation ? 'should' : 'must');
+  const level = (error.params.level as Level | undefined) ?? (annotation ? 'should' : 'must');
   return { path, message: error.message ?? error.keyword, keyword: error.keyword, clause, level };
 }
 

@@ -10,13 +10,13 @@
  * that break a status/code pair on purpose go through their own escape hatch (`wrongWire`).
  */
 import { errorPair } from './errors.ts';
+import type { Level } from './level.ts';
 
-export type WireCodeLevel = 'must' | 'should';
 export type WireCodeSource = 'spec § Errors' | 'spec § Errors tppMessages list' | 'Berlin Group NextGenPSD2 1.3';
 
 export interface WireCodeRow {
   readonly status: number;
-  readonly level: WireCodeLevel;
+  readonly level: Level;
   readonly source: WireCodeSource;
   /** Why this status, where the source of the code gives none (the pair row it follows). */
   readonly note?: string;

@@ -5,6 +5,7 @@ import { IdGenerator } from '@cucumber/messages';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CLAUSES } from '../spec/clauses.ts';
+import type { Level } from '../spec/level.ts';
 import { lineOf, scenarioLines } from './results.ts';
 import { readTags } from './tags.ts';
 import { UNCHECKABLE } from './uncheckable.ts';
@@ -13,14 +14,14 @@ export interface CheckRef {
   kind: 'scenario' | 'property';
   name: string;
   where: string;
-  level: 'must' | 'should';
+  level: Level;
 }
 
 export interface CoverageRow {
   clause: string;
   title: string;
   kind: string;
-  level: 'must' | 'should';
+  level: Level;
   checks: CheckRef[];
   faults: string[];
   uncheckable?: string;
@@ -105,10 +106,8 @@ export function scenarios(root: string): ScenarioRef[] {
 }
 
 /** Properties declare their clauses in their test names: `… [clause:<id>]`. */
-export function properties(
-  root: string,
-): Array<{ name: string; where: string; clauses: string[]; level: 'must' | 'should' }> {
-  const out: Array<{ name: string; where: string; clauses: string[]; level: 'must' | 'should' }> = [];
+export function properties(root: string): Array<{ name: string; where: string; clauses: string[]; level: Level }> {
+  const out: Array<{ name: string; where: string; clauses: string[]; level: Level }> = [];
   for (const file of files(join(root, 'properties'), '.ts')) {
     const text = readFileSync(file, 'utf8');
     const re = /(?:test|it)(?:\.prop\([^)]*\)[^(]*)?\(\s*(['`"])((?:(?!\1).)*\[clause:[^\]]+\](?:(?!\1).)*)\1/g;

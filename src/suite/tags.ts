@@ -9,6 +9,7 @@
 // (the run presents one: tpp.tls.cert or .pfx);
 // @alone for a scenario that runs with no other, before them (src/suite/schedule.ts); @fresh-sca for
 // one whose rule counts the time since its own SCA (it makes its PSU session at its start).
+import type { Level } from '../spec/level.ts';
 
 /** A scenario whose rule counts the time since its own SCA: it makes its PSU session at its start (the hooks). */
 export const FRESH_SCA_TAG = '@fresh-sca';
@@ -32,7 +33,7 @@ export type Need = (typeof NEEDS)[number];
 
 export interface ScenarioTags {
   clauses: string[];
-  level: 'must' | 'should' | undefined;
+  level: Level | undefined;
   area?: string;
   op?: string;
   /** Spec-silent operations the scenario needs (`@uses:`): not applicable where the profile says the bank has none. */
@@ -56,7 +57,7 @@ export function readTags(tags: readonly string[]): ScenarioTags {
   };
   for (const t of tags) {
     if (t.startsWith('@clause:')) out.clauses.push(t.slice(8));
-    else if (t === '@must' || t === '@should') out.level = t.slice(1) as 'must' | 'should';
+    else if (t === '@must' || t === '@should') out.level = t.slice(1) as Level;
     else if (t.startsWith('@area:')) out.area = t.slice(6);
     else if (t.startsWith('@op:')) out.op = t.slice(4);
     else if (t.startsWith('@uses:')) out.uses.push(t.slice(6));

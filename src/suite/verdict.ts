@@ -4,6 +4,7 @@
 // during the run (the breaker); 4 the deadline passed with scenarios not run. An inconclusive
 // scenario (its set-up could not be made on the target) neither passes nor fails: it does not
 // change the exit code, and the summary's verdict line counts the inconclusive MUSTs.
+import type { Level } from '../spec/level.ts';
 import type { Waiver } from '../session/profile.ts';
 
 /** The reason of a scenario not run because the target stopped answering (run-guard.ts). */
@@ -21,7 +22,7 @@ export interface ScenarioResult {
   line: number;
   tags: string[];
   clauses: string[];
-  level: 'must' | 'should';
+  level: Level;
   area: string;
   outcome: Outcome;
   message?: string;

@@ -6,12 +6,11 @@ import { dispatcherFor, type Dispatcher, type TransportConfig } from '../transpo
 import { type DigestAlgorithm } from './digest.ts';
 import { systemClock, skewed, type Clock } from './http-date.ts';
 import { type HeaderList, type HttpRequest, removeHeader, setHeader } from './http-message.ts';
-import { keyIdFor } from './key-id.ts';
 import { redactBody, redactHeaderValue, redactUrl } from './redact.ts';
-import { rsaSha256Signer, signRequest, type SignOptions, type Signer } from './sign.ts';
+import { signRequest, type SignOptions, type Signer } from './sign.ts';
 import { type Encode } from './signature-header.ts';
 import type { SigningAtHand } from './tampering/types.ts';
-import { certificateHeaderValue } from './verify.ts';
+import { signingIdentity, type SigningIdentity } from './signing-identity.ts';
 import type { PsuContext as PsuContextName } from '../spec/codes.ts';
 
 export interface TppIdentity {
@@ -114,16 +113,12 @@ function classify(e: unknown): { code: ClientErrorCode; message: string } {
 
 // A client is made per scenario: parsing the certificate and the key each time cost about 1 ms of
 // CPU per scenario, so each identity is parsed once per process.
-const PARSED = new Map<string, { keyId: string; certificateHeader: string; signer: Signer }>();
-function parsedIdentity(certPem: string, keyPem: string): { keyId: string; certificateHeader: string; signer: Signer } {
+const PARSED = new Map<string, SigningIdentity>();
+function parsedIdentity(certPem: string, keyPem: string): SigningIdentity {
   const key = `${certPem}\n${keyPem}`;
   let p = PARSED.get(key);
   if (!p) {
-    p = {
-      keyId: keyIdFor(certPem),
-      certificateHeader: certificateHeaderValue(certPem),
-      signer: rsaSha256Signer(keyPem),
-    };
+    p = signingIdentity(certPem, keyPem);
     PARSED.set(key, p);
   }
   return p;
@@ -144,7 +139,7 @@ export class TppClient {
     this.baseUrl = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : options.baseUrl + '/');
     const parsed = parsedIdentity(options.identity.certPem, options.identity.keyPem);
     this.keyId = options.identity.keyId ?? parsed.keyId;
-    this.certificateHeader = parsed.certificateHeader;
+    this.certificateHeader = parsed.certHeader;
     this.signer = parsed.signer;
     this.clock = options.clock ?? systemClock;
     this.psu = { ...(options.psu ?? {}) };

@@ -3,10 +3,9 @@
 // Date window), sent to the same or another target, and its answer set beside the recorded one.
 import { randomUUID } from 'node:crypto';
 import { send, type TransportConfig } from '../transport/index.ts';
-import { certificateHeaderValue } from './verify.ts';
-import { keyIdFor } from './key-id.ts';
 import { headerValue, setHeader, type HeaderList, type HttpRequest } from './http-message.ts';
-import { rsaSha256Signer, signRequest } from './sign.ts';
+import { signRequest } from './sign.ts';
+import { signingIdentity } from './signing-identity.ts';
 import { parseSignatureHeader } from './signature-header.ts';
 import type { Clock } from './http-date.ts';
 
@@ -74,14 +73,15 @@ export function resignRecorded(
   const sig = headerValue(rec.request.headers, 'signature');
   const parsed = sig ? parseSignatureHeader(sig) : undefined;
   const signedNames = parsed?.ok && parsed.params.headers?.length ? parsed.params.headers : undefined;
+  const id = signingIdentity(identity.certPem, identity.keyPem, identity.keyId);
   let headers: HeaderList = rec.request.headers.filter(([k]) => !REMADE.has(k.toLowerCase()));
   headers = setHeader(headers, 'X-Request-ID', randomUUID());
-  headers = setHeader(headers, 'TPP-Signature-Certificate', certificateHeaderValue(identity.certPem));
+  headers = setHeader(headers, 'TPP-Signature-Certificate', id.certHeader);
   const body = Buffer.from(rec.request.body, 'utf8');
   const hadDigest = headerValue(rec.request.headers, 'digest') !== undefined;
   const signed = signRequest(
     { method: rec.request.method, target, headers, body },
-    { keyId: identity.keyId ?? keyIdFor(identity.certPem), signer: rsaSha256Signer(identity.keyPem) },
+    { keyId: id.keyId, signer: id.signer },
     { headers: signedNames, digest: hadDigest || body.length ? 'SHA-256' : 'none', date: 'now', clock: opts.clock },
   );
   return { url, request: signed.request, signedNames: signed.params.headers ?? [] };

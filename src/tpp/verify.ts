@@ -2,6 +2,7 @@
 // spec's Authentication section, returning every outcome (never a bare boolean) with the exact
 // signing string, so a TPP developer sees what differs. Used by the CLI and the reference bank.
 import { createPublicKey, verify as cryptoVerify, X509Certificate, type KeyObject } from 'node:crypto';
+import type { Level } from '../spec/level.ts';
 import { DATE_WINDOW_SECONDS, SIGNED_HEADERS, SIGNATURE_ALGORITHM } from '../spec/signing.ts';
 import { checkDigest } from './digest.ts';
 import { parseHttpDate, type Clock } from './http-date.ts';
@@ -55,7 +56,7 @@ export interface CheckOutcome {
   id: CheckId;
   ok: boolean;
   /** 'must' failures make the request invalid; 'should' failures are Berlin Group advice. */
-  level: 'must' | 'should';
+  level: Level;
   message: string;
   code?: FailureCode;
   /** Deviations that were accepted on purpose (facts §3: real clients differ). */
@@ -141,7 +142,7 @@ export function verifyRequest(req: VerifyRequest, opts: VerifyOptions = {}): Ver
     checks.push(c);
     if (c.lenient?.length) lenient.push(...c.lenient);
   };
-  const fail = (id: CheckId, code: FailureCode, message: string, level: 'must' | 'should' = 'must') =>
+  const fail = (id: CheckId, code: FailureCode, message: string, level: Level = 'must') =>
     add({ id, ok: false, level, code, message });
   const pass = (id: CheckId, message: string, extra: Partial<CheckOutcome> = {}) =>
     add({ id, ok: true, level: 'must', message, ...extra });

@@ -14,23 +14,30 @@ function files(dir: string): string[] {
 }
 
 const RESTATED = [
-  { type: 'PsuContext', pattern: /['"](PRIVATE|CORPORATE)['"]\s*\|\s*['"](PRIVATE|CORPORATE)['"]/ },
+  {
+    type: 'PsuContext',
+    home: 'src/spec/codes.ts',
+    pattern: /['"](PRIVATE|CORPORATE)['"]\s*\|\s*['"](PRIVATE|CORPORATE)['"]/,
+  },
   {
     type: 'PaymentService',
+    home: 'src/spec/codes.ts',
     pattern:
       /['"](bulk-payments|periodic-payments|payments)['"]\s*\|\s*['"](bulk-payments|periodic-payments|payments)['"]/,
   },
+  { type: 'Level', home: 'src/spec/level.ts', pattern: /['"](must|should)['"]\s*\|\s*['"](must|should)['"]/ },
 ];
 
 describe('types the spec names are not restated', () => {
   const sources = [...files('src'), ...files('steps')].map((f) => ({ f, text: readFileSync(join(ROOT, f), 'utf8') }));
-  for (const { type, pattern } of RESTATED) {
-    it(`${type} is imported from src/spec/codes.ts, not written out`, () => {
-      expect(sources.filter((s) => pattern.test(s.text)).map((s) => s.f)).toEqual([]);
+  for (const { type, home, pattern } of RESTATED) {
+    it(`${type} is imported from ${home}, not written out`, () => {
+      expect(sources.filter((s) => s.f !== home && pattern.test(s.text)).map((s) => s.f)).toEqual([]);
     });
   }
   it('the pattern finds a restatement (fault: the union written out)', () => {
     expect(RESTATED[0].pattern.test("context: 'PRIVATE' | 'CORPORATE';")).toBe(true);
     expect(RESTATED[1].pattern.test("service: 'payments' | 'bulk-payments';")).toBe(true);
+    expect(RESTATED[2].pattern.test("level: 'must' | 'should';")).toBe(true);
   });
 });

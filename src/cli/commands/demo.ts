@@ -3,9 +3,9 @@ import { type Command } from 'commander';
 import { randomUUID } from 'node:crypto';
 import { testCredentials } from '../../tpp/fixtures.ts';
 import { serializeRequest } from '../../tpp/http-message.ts';
-import { keyIdFor } from '../../tpp/key-id.ts';
-import { rsaSha256Signer, signRequest } from '../../tpp/sign.ts';
-import { certificateHeaderValue, verifyRequest } from '../../tpp/verify.ts';
+import { signRequest } from '../../tpp/sign.ts';
+import { signingIdentity } from '../../tpp/signing-identity.ts';
+import { verifyRequest } from '../../tpp/verify.ts';
 import { formatVerifyReport } from './verify.ts';
 
 export function register(program: Command): void {
@@ -15,6 +15,7 @@ export function register(program: Command): void {
     .action(() => {
       process.stdout.write(program.helpInformation() + '\n');
       const { qsealc } = testCredentials();
+      const id = signingIdentity(qsealc.certPem, qsealc.keyPem);
       const body = Buffer.from(JSON.stringify({ paymentIds: ['pmt-1', 'pmt-2'] }));
       const signed = signRequest(
         {
@@ -29,11 +30,11 @@ export function register(program: Command): void {
             ['PSU-IP-Address', '192.0.2.10'],
             ['TPP-Session-ID', randomUUID()],
             ['TPP-Redirect-URI', 'https://127.0.0.1/xs2a-conformance/callback'],
-            ['TPP-Signature-Certificate', certificateHeaderValue(qsealc.certPem)],
+            ['TPP-Signature-Certificate', id.certHeader],
           ],
           body,
         },
-        { keyId: keyIdFor(qsealc.certPem), signer: rsaSha256Signer(qsealc.keyPem) },
+        { keyId: id.keyId, signer: id.signer },
       );
       const shown = serializeRequest(signed.request)
         .toString('utf8')

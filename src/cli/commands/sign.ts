@@ -1,13 +1,11 @@
 // `sign`: reads a raw HTTP/1.1 request and prints it back with Date, Digest and Signature added.
 import { type Command } from 'commander';
 import { DIGEST_ALGORITHM_NAMES, digestAlgorithmNamed, SIGNED_HEADERS } from '../../spec/signing.ts';
-import { signRequest, type SignOptions } from '../../tpp/sign.ts';
+import { rsaSha256Signer, signRequest, type SignOptions, type SigningCredentials } from '../../tpp/sign.ts';
+import { signingIdentity } from '../../tpp/signing-identity.ts';
 import { ENCODES, type Encode } from '../../tpp/signature-header.ts';
 import { headerValue, serializeRequest, setHeader } from '../../tpp/http-message.ts';
-import { keyIdFor } from '../../tpp/key-id.ts';
 import { parseHttpDate } from '../../tpp/http-date.ts';
-import { certificateHeaderValue } from '../../tpp/verify.ts';
-import { sign as cryptoSign } from 'node:crypto';
 import { loadCertOrKey, loadPrivateKey, readRequest, UsageError } from '../io.ts';
 
 /** The --digest values, as the help writes them: the spec's algorithms in lower case. */
@@ -60,14 +58,15 @@ export function register(program: Command): void {
           date = { value: o.date };
         }
         const key = loadPrivateKey(o.key);
-        let keyId = o.keyId;
+        let creds: SigningCredentials;
         let certHeader: string | undefined;
         if (o.cert) {
           const c = loadCertOrKey(o.cert);
           if (!('cert' in c)) throw new UsageError(`${o.cert} is a public key, not a certificate`);
-          keyId ??= keyIdFor(c.cert);
-          certHeader = certificateHeaderValue(c.pem);
-        }
+          const id = signingIdentity(c.pem, key, o.keyId);
+          creds = { keyId: id.keyId, signer: id.signer };
+          certHeader = id.certHeader;
+        } else creds = { keyId: o.keyId!, signer: rsaSha256Signer(key) };
         let req = await readRequest();
         if (certHeader && headerValue(req.headers, 'tpp-signature-certificate') === undefined)
           req = { ...req, headers: setHeader(req.headers, 'TPP-Signature-Certificate', certHeader) };
@@ -75,17 +74,13 @@ export function register(program: Command): void {
           o.headers === undefined ? undefined : o.headers.trim() === '' ? ['date'] : o.headers.trim().split(/\s+/);
         let signed;
         try {
-          signed = signRequest(
-            req,
-            { keyId: keyId!, signer: (d) => cryptoSign('sha256', d, key) },
-            {
-              headers: names,
-              omitHeadersParam: o.headers !== undefined && o.headers.trim() === '',
-              digest,
-              encode: o.encode as Encode,
-              date,
-            },
-          );
+          signed = signRequest(req, creds, {
+            headers: names,
+            omitHeadersParam: o.headers !== undefined && o.headers.trim() === '',
+            digest,
+            encode: o.encode as Encode,
+            date,
+          });
         } catch (e) {
           throw new UsageError((e as Error).message);
         }

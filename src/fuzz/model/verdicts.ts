@@ -3,14 +3,13 @@
 // ids. A run enforces some levels (a violation throws, so fast-check shrinks the command sequence)
 // and only records the others, so one property per level reports at that level.
 import { clauseById } from '../../spec/clauses.ts';
+import type { Level } from '../../spec/level.ts';
 import { Failure, type FailureDetail } from '../../session/failure.ts';
-
-export type ModelLevel = 'must' | 'should';
 
 /** A violation in the shared failure shape (src/session/failure.ts); its message keeps the model's `[level] [clause:…]` form. */
 export class ModelViolation extends Failure {
   constructor(
-    readonly level: ModelLevel,
+    readonly level: Level,
     clauses: readonly string[],
     message: string,
     detail: FailureDetail = {},
@@ -36,9 +35,9 @@ export class Verdicts {
   /** Commands left out of every run, with the reason (a control operation the profile does not name). */
   readonly leftOut = new Map<string, string>();
 
-  constructor(readonly enforce: ReadonlySet<ModelLevel>) {}
+  constructor(readonly enforce: ReadonlySet<Level>) {}
 
-  check(level: ModelLevel, ok: boolean, clauses: readonly string[], message: () => string): boolean {
+  check(level: Level, ok: boolean, clauses: readonly string[], message: () => string): boolean {
     for (const c of clauses) {
       clauseById(c); // throws on an unknown id: a typo must not make a silent assertion
       const key = `${level} ${c}`;

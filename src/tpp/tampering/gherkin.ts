@@ -4,9 +4,8 @@
 // RequestSpec.tamper hook: the operator runs on the client's signed request, with its signing.
 import type { HttpRequest } from '../http-message.ts';
 import { testCredentials } from '../fixtures.ts';
-import { keyIdFor } from '../key-id.ts';
-import { rsaSha256Signer, type SignedRequest } from '../sign.ts';
-import { certificateHeaderValue } from '../verify.ts';
+import type { SignedRequest } from '../sign.ts';
+import { signingIdentity } from '../signing-identity.ts';
 import { CATALOGUE } from './catalogue.ts';
 import type { GherkinRow, MutationOperator, OperatorContext, SigningAtHand, TppKey } from './types.ts';
 
@@ -48,11 +47,7 @@ let otherKey: TppKey | undefined;
 function otherTpp(): TppKey {
   if (!otherKey) {
     const { certPem, keyPem } = testCredentials('ai-only-').qsealc;
-    otherKey = {
-      keyId: keyIdFor(certPem),
-      signer: rsaSha256Signer(keyPem),
-      certHeader: certificateHeaderValue(certPem),
-    };
+    otherKey = signingIdentity(certPem, keyPem);
   }
   return otherKey;
 }

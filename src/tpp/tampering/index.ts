@@ -5,13 +5,4 @@
 export { CAMPAIGN, CATALOGUE, operatorById } from './catalogue.ts';
 export { gherkinTampering, GHERKIN_TAMPERINGS, tamperAs, type GherkinTampering } from './gherkin.ts';
 export { changedBody } from './support.ts';
-export type {
-  Family,
-  GherkinRow,
-  Level,
-  MutationOperator,
-  OperatorContext,
-  SigningAtHand,
-  TppKey,
-  Verdict,
-} from './types.ts';
+export type { Family, GherkinRow, MutationOperator, OperatorContext, SigningAtHand, TppKey, Verdict } from './types.ts';

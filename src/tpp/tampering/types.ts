@@ -6,11 +6,11 @@
 // operator is seen to fail (test/fuzz/faults.spec.ts). `gherkin` names the rows of features/ that
 // send the request spoiled by this operator, each with its fixed choice (src/suite/tamper.ts).
 import type fc from 'fast-check';
+import type { Level } from '../../spec/level.ts';
 import type { HttpRequest } from '../http-message.ts';
 import type { SignedRequest, SignOptions, Signer } from '../sign.ts';
 
 export type Verdict = 'accept' | 'reject';
-export type Level = 'must' | 'should';
 export type Family =
   | 'params'
   | 'headers'
