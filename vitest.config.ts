@@ -5,6 +5,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most test files wait on servers and child processes (a conformance run, the CLI), not on the
+    // CPU: two at a time on two cores (vitest's default would be one, cores - 1).
+    maxWorkers: 2,
     // Allure results go beside the suite's (reports/allure-results). allure-vitest records every
     // expect() as a step unless reportMatchers is false (notes/toolchain.md).
     reporters: ['default', ['allure-vitest/reporter', { resultsDir: 'reports/allure-results', reportMatchers: false }]],
