@@ -28,7 +28,7 @@ export class BankError extends Error {
   constructor(
     readonly code: WireCode,
     message: string,
-    readonly extra: { tppCode?: TppCode; path?: string } = {},
+    readonly extra: { tppCode?: TppCode; path?: string; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.status = wireStatus(code);

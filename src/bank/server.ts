@@ -93,7 +93,7 @@ export function errorReply(bank: Bank, err: BankError, tppMessages: boolean): Re
     if (err.extra.path) msg.path = err.extra.path;
     body.tppMessages = [msg];
   }
-  return { status: err.status, body };
+  return { status: err.status, body, ...(err.extra.headers ? { headers: err.extra.headers } : {}) };
 }
 
 function toReply(bank: Bank, e: unknown, tppMessages: boolean): Reply {
@@ -187,11 +187,13 @@ async function handle(
       const cert = checkSignature(bank, req, body);
       ctx.tpp = tppInfo(cert, ctx.h('tpp-signature-certificate'));
       if (!match.route) {
-        if (match.methods.length)
-          throw new BankError(
-            'SERVICE_INVALID',
-            `${method} is not allowed on ${path}; allowed: ${[...new Set(match.methods)].join(', ')}`,
-          );
+        // RFC 9110 § 15.5.6: a 405 answer carries Allow, the methods the resource has.
+        if (match.methods.length) {
+          const allow = [...new Set(match.methods)].join(', ');
+          throw new BankError('SERVICE_INVALID', `${method} is not allowed on ${path}; allowed: ${allow}`, {
+            headers: { allow },
+          });
+        }
         throw new BankError('RESOURCE_UNKNOWN', `no resource at ${path.slice(0, 200)}`);
       }
       if (bank.mode === 'production') {

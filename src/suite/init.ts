@@ -180,7 +180,10 @@ export async function probeTarget(o: InitOptions): Promise<InitResult> {
   if (sandbox) {
     for (const [id, candidates] of Object.entries(CANDIDATES)) {
       const found: OperationRef[] = [];
-      for (const c of candidates) if (await operationAnswers(call, id, c)) found.push(c);
+      for (const c of candidates) {
+        const answered = await operationAnswers(call, id, c);
+        if (answered) found.push(answered);
+      }
       if (found.length === 1) decided(`operations.${id}`, found[0], `${found[0].method} ${found[0].path} answers`);
       else if (found.length > 1)
         ask(
@@ -378,16 +381,24 @@ async function operationAnswers(
   call: (m: string, p: string, b?: unknown) => Promise<Exchange>,
   id: string,
   c: OperationRef,
-): Promise<boolean> {
+): Promise<OperationRef | undefined> {
   const path = c.path.replace('{id}', PROBE_ID);
   const get = await call('GET', path);
   const status = get.response?.status;
-  if (status === 405) return true;
-  if (status === undefined || c.path.includes('{id}') || id === 'initialise-sandbox') return false;
+  if (status === 405) {
+    // RFC 9110 § 15.5.6: Allow lists the methods the path has; the candidate's own when it is one of them.
+    const allow = String(get.response?.headers['allow'] ?? '')
+      .split(',')
+      .map((m) => m.trim().toUpperCase())
+      .filter((m) => m && m !== 'GET' && m !== 'HEAD' && m !== 'OPTIONS');
+    if (allow.length && !allow.includes(c.method)) return allow.length === 1 ? { ...c, method: allow[0] } : undefined;
+    return c;
+  }
+  if (status === undefined || c.path.includes('{id}') || id === 'initialise-sandbox') return undefined;
   // GET answered (a read beside the write) or 404: the write itself with an empty body.
   const write = await call(c.method, path, {});
   const ws = write.response?.status;
-  return ws !== undefined && ws !== 404 && ws !== 405 && ws !== 501;
+  return ws !== undefined && ws !== 404 && ws !== 405 && ws !== 501 ? c : undefined;
 }
 
 function buildTemplateDefault(profile: Profile, name: string): unknown {

@@ -906,6 +906,10 @@ describe('variant dialect: the rest is the default bank', () => {
       expect(Object.keys(unknown.response!.json as J)).toEqual(['id', 'system', 'status', 'code', 'message']);
       const wrongMethod = await c.request({ method: 'DELETE', path: '/v1/sandbox/customers' });
       expect(wrongMethod.response?.status).toBe(405);
+      // RFC 9110 § 15.5.6: a 405 carries Allow, the methods the resource has (init reads it).
+      expect(wrongMethod.response?.headers['allow']).toBe('GET');
+      const balance = await c.request({ method: 'GET', path: '/v1/sandbox/accounts/x/balance' });
+      expect([balance.response?.status, balance.response?.headers['allow']]).toEqual([405, 'POST']);
     } finally {
       await tb.close();
     }
