@@ -10,6 +10,7 @@
 // path of a write operation (405 says the path exists without writing anything), a POST with an empty
 // body where the write has no id in its path (refused as a bad body; a run sends worse), the clock
 // control moved by 0 seconds. It never initialises the sandbox.
+import { isAbsolute, resolve } from 'node:path';
 import { parse } from 'node-html-parser';
 import YAML from 'yaml';
 import { composeIBAN } from 'ibantools';
@@ -606,12 +607,20 @@ async function discoverSca(p: ScaProbe): Promise<void> {
 
 // ------------------------------------------------------------------ the file
 
-/** Sets a dotted key in a plain object (the keys of `operations` and `responses` hold dots of their own: the first two segments name them). */
-function setKey(doc: Record<string, any>, key: string, value: unknown): void {
+/** The path of a dotted profile key (the keys of `operations`, `responses` and `templates` hold dots of their own: the first segment and the rest name them). */
+function keyPath(key: string): string[] {
   const parts = key.split('.');
-  const path = ['operations', 'responses', 'templates'].includes(parts[0])
-    ? [parts[0], parts.slice(1).join('.')]
-    : parts;
+  return ['operations', 'responses', 'templates'].includes(parts[0]) ? [parts[0], parts.slice(1).join('.')] : parts;
+}
+
+/** The value at a dotted profile key of a plain object. */
+export function valueAtKey(doc: Record<string, any>, key: string): unknown {
+  return keyPath(key).reduce<any>((cur, k) => (cur === undefined || cur === null ? undefined : cur[k]), doc);
+}
+
+/** Sets a dotted profile key in a plain object. */
+export function setKey(doc: Record<string, any>, key: string, value: unknown): void {
+  const path = keyPath(key);
   let cur = doc;
   for (const k of path.slice(0, -1)) cur = cur[k] ??= {};
   cur[path[path.length - 1]] = value;
@@ -673,15 +682,11 @@ export function openKeys(text: string): string[] {
 }
 
 /** The keys of a user's profile that init cannot probe (the TPP's certificates, proxy, PSUs), carried into the starter profile; file paths made absolute from the profile's folder. */
-export function carriedKeys(
-  raw: Record<string, unknown>,
-  baseDir: string,
-  resolvePath: (dir: string, p: string) => string,
-): Record<string, unknown> {
+export function carriedKeys(raw: Record<string, unknown>, baseDir: string): Record<string, unknown> {
   const FILES = new Set(['cert', 'key', 'pfx', 'ca']);
   const walk = (v: unknown, key?: string): unknown => {
     if (typeof v === 'string')
-      return key && FILES.has(key) && !v.startsWith('/') && !v.includes('-----BEGIN') ? resolvePath(baseDir, v) : v;
+      return key && FILES.has(key) && !isAbsolute(v) && !v.includes('-----BEGIN') ? resolve(baseDir, v) : v;
     if (Array.isArray(v)) return v.map((x) => walk(x, key));
     if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
     return v;

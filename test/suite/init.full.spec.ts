@@ -12,26 +12,8 @@ import { join } from 'node:path';
 import YAML from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/server.ts';
-import { openKeys } from '../../src/suite/init.ts';
+import { openKeys, setKey, valueAtKey } from '../../src/suite/init.ts';
 import { cliAsync, ROOT } from '../helpers/cli.ts';
-
-/** The value at a dotted profile key (operations.*, responses.*, templates.* keys hold dots of their own). */
-function valueAt(doc: Record<string, any>, key: string): unknown {
-  const parts = key.split('.');
-  const path = ['operations', 'responses', 'templates'].includes(parts[0])
-    ? [parts[0], parts.slice(1).join('.')]
-    : parts;
-  return path.reduce<any>((cur, k) => (cur === undefined || cur === null ? undefined : cur[k]), doc);
-}
-function setAt(doc: Record<string, any>, key: string, value: unknown): void {
-  const parts = key.split('.');
-  const path = ['operations', 'responses', 'templates'].includes(parts[0])
-    ? [parts[0], parts.slice(1).join('.')]
-    : parts;
-  let cur = doc;
-  for (const k of path.slice(0, -1)) cur = cur[k] ??= {};
-  cur[path[path.length - 1]] = value;
-}
 
 describe.each(['default', 'variant'] as const)('init against the %s dialect', (dialect) => {
   let bank: RunningBank;
@@ -88,8 +70,8 @@ describe.each(['default', 'variant'] as const)('init against the %s dialect', (d
       dialect === 'variant'
         ? (YAML.parse(readFileSync(join(ROOT, 'profiles', 'variant.yaml'), 'utf8')) as Record<string, any>)
         : {};
-    const edits = asked.filter((k) => valueAt(documented, k) !== undefined);
-    for (const k of edits) setAt(doc, k, valueAt(documented, k));
+    const edits = asked.filter((k) => valueAtKey(documented, k) !== undefined);
+    for (const k of edits) setKey(doc, k, valueAtKey(documented, k));
     if (dialect === 'default') expect(edits).toEqual([]);
     else expect(edits.length).toBeLessThanOrEqual(asked.length);
     const edited = join(dir, 'edited.yaml');

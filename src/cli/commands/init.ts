@@ -40,11 +40,7 @@ export function register(program: Command): void {
           timeoutMs: +o.timeout,
         });
         const raw = o.profile ? (YAML.parse(readFileSync(o.profile, 'utf8')) as Record<string, unknown>) : {};
-        const text = renderProfile(
-          result,
-          new Date(),
-          carriedKeys(raw ?? {}, dirname(resolve(o.profile ?? '.')), resolve),
-        );
+        const text = renderProfile(result, new Date(), carriedKeys(raw ?? {}, dirname(resolve(o.profile ?? '.'))));
         if (o.out) writeFileSync(o.out, text);
         else process.stdout.write(text);
         const open = openKeys(text);
