@@ -11,7 +11,8 @@ import { readPsd2Info } from '../tpp/certs.ts';
 import { fromRawHeaders } from '../tpp/http-message.ts';
 import { verifyRequest } from '../tpp/verify.ts';
 import type { Bank } from './bank.ts';
-import { BankError, type Ctx, type Family, type Route, type TppInfo } from './http.ts';
+import { BankError } from './errors.ts';
+import type { Ctx, Family, Route, TppInfo } from './http.ts';
 import { isNationalIdentityNumber } from './ids.ts';
 
 /** The spec's error-body `system` value. */

@@ -1,9 +1,9 @@
-// Replies, errors and the router. Routes are a data table (routes.ts); this file only matches them.
+// Replies and the router (the bank's errors are errors.ts). Routes are a data table (routes.ts); this
+// file only matches them.
 import type { IncomingMessage } from 'node:http';
 import type { X509Certificate } from 'node:crypto';
 import type { Bank } from './bank.ts';
-import type { TppMessageCode } from '../spec/codes.ts';
-import { wireStatus, type WireCode } from '../spec/wire-codes.ts';
+import { BankError } from './errors.ts';
 
 export interface Reply {
   status: number;
@@ -16,36 +16,10 @@ export interface Reply {
 /** What a response hook may turn a reply into (chaos faults, faults/chaos.ts). */
 export type WireAction = Reply | { destroy: true } | { stallMs: number; then?: Reply };
 
-/** A code of tppMessages: the spec's list, or a wire code of the table (server.ts errorReply). */
-export type TppCode = TppMessageCode | WireCode;
-
-/**
- * An error answered with the spec's error body (§ Resources > Error body). Raised by code alone:
- * the status comes from the one table of wire codes (spec/wire-codes.ts).
- */
-export class BankError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: WireCode,
-    message: string,
-    readonly extra: { tppCode?: TppCode; path?: string; headers?: Record<string, string> } = {},
-  ) {
-    super(message);
-    this.status = wireStatus(code);
-  }
-}
-
 /** The resource when there is one; else 404 RESOURCE_UNKNOWN "<what> <id> is unknown<more>" (the id cut to 80 characters). */
 export function known<T>(resource: T | undefined, what: string, id: string, more = ''): T {
   if (resource === undefined) throw new BankError('RESOURCE_UNKNOWN', `${what} ${id.slice(0, 80)} is unknown${more}`);
   return resource;
-}
-
-/** 401 with `_links.scaRedirect` (§ Errors, 401 row). */
-export class ScaNeeded extends Error {
-  constructor(readonly href: string) {
-    super('SCA required');
-  }
 }
 
 export type Family = 'ais' | 'pis' | 'consent' | 'identity' | 'sandbox' | 'tpp' | 'sca' | 'control';

@@ -15,7 +15,8 @@ export {
   type AreaFault,
   type FaultArea,
 } from './fault-registry.ts';
-export { BankError, ScaNeeded, type Reply, type WireAction, type Route, type Ctx } from './http.ts';
+export { type Reply, type WireAction, type Route, type Ctx } from './http.ts';
+export { BankError, ScaNeeded } from './errors.ts';
 export { SCA_FIELDS, SCA_ACTIONS, SCA_PATHS, psuIdFor } from './sca.ts';
 export {
   DIALECTS,

@@ -1,7 +1,8 @@
 // Query parameter parsing: malformed values are 400 FORMAT_ERROR, missing required ones
 // 400 QUERY_PARAMETER_REQUIRED (§ Errors).
 import { isoDate, parseIsoDate } from './clock.ts';
-import { BankError, type Ctx } from './http.ts';
+import { BankError } from './errors.ts';
+import type { Ctx } from './http.ts';
 
 const fmt = (name: string, why: string) =>
   new BankError('FORMAT_ERROR', `query parameter ${name}: ${why}`, { tppCode: 'FORMAT_ERROR', path: name });

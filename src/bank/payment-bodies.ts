@@ -6,7 +6,7 @@ import { validate, type ValidationIssue } from '../spec/validate.ts';
 import type { Bank } from './bank.ts';
 import { findAccount } from './batch.ts';
 import { isoDate, parseIsoDate } from './clock.ts';
-import { BankError, type TppCode } from './http.ts';
+import { BankError, type TppCode } from './errors.ts';
 import { isValidKid } from '../spec/kid.ts';
 import { sha256hex } from './ids.ts';
 import { toMinor } from './money.ts';

@@ -6,7 +6,8 @@ import type { Bank } from './bank.ts';
 import { executePayment } from './batch.ts';
 import { isoDate } from './clock.ts';
 import { SYSTEM } from './checks.ts';
-import { BankError, ScaNeeded, type Ctx, type Reply } from './http.ts';
+import { BankError, ScaNeeded } from './errors.ts';
+import type { Ctx, Reply } from './http.ts';
 import { isNationalIdentityNumber, nameUuid } from './ids.ts';
 import { consentKey, sessionKey, type Consent, type Payment, type ScaKind, type ScaRequest } from './state.ts';
 

@@ -26,7 +26,8 @@ import {
 } from './checks.ts';
 import { BankClock } from './clock.ts';
 import { findFault } from './fault-registry.ts';
-import { BankError, Router, ScaNeeded, stringify, type Ctx, type Reply, type WireAction } from './http.ts';
+import { BankError, ScaNeeded } from './errors.ts';
+import { Router, stringify, type Ctx, type Reply, type WireAction } from './http.ts';
 import { dialectNamed, type Dialect, type DialectName } from './dialects/index.ts';
 import { absentRoutes, buildRoutes } from './routes.ts';
 import { defaultRules, type BankRules } from './rules.ts';
@@ -79,12 +80,13 @@ export function errorReply(bank: Bank, err: BankError, tppMessages: boolean): Re
     id: randomUUID(),
     system: SYSTEM,
     status: err.status,
-    code: err.code,
+    code: err.wireCode,
     message: err.message,
   };
   if (tppMessages) {
     const code =
-      err.extra.tppCode ?? (TPP_CODES.has(err.code) ? err.code : err.status >= 500 ? 'SYSTEM_ERROR' : 'BAD_REQUEST');
+      err.extra.tppCode ??
+      (TPP_CODES.has(err.wireCode) ? err.wireCode : err.status >= 500 ? 'SYSTEM_ERROR' : 'BAD_REQUEST');
     const msg: Record<string, unknown> = {
       category: 'ERROR',
       code,

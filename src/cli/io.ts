@@ -1,13 +1,11 @@
 // CLI plumbing: unusable input is a UsageError (one line on stderr, exit 2), never a stack trace.
 import { createPrivateKey, createPublicKey, X509Certificate, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { HttpParseError, parseRawRequest, type HttpRequest } from '../tpp/http-message.ts';
+import { HttpParseError } from '../tpp/errors.ts';
+import { parseRawRequest, type HttpRequest } from '../tpp/http-message.ts';
+import { UsageError } from './errors.ts';
 
 export const EXIT = { OK: 0, FAIL: 1, USAGE: 2, UNREACHABLE: 3 } as const;
-
-export class UsageError extends Error {
-  readonly code = 'CLI_ERR_USAGE';
-}
 
 export async function readStdin(): Promise<Buffer> {
   if (process.stdin.isTTY) throw new UsageError('expected a raw HTTP request on standard input');

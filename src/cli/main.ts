@@ -1,6 +1,7 @@
 // xs2a-conformance: the command line. Unusable input: one line on stderr, exit 2.
 import { Command, CommanderError } from 'commander';
-import { EXIT, UsageError } from './io.ts';
+import { UsageError } from './errors.ts';
+import { EXIT } from './io.ts';
 import { TOOL_VERSION } from './version.ts';
 import * as certs from './commands/certs.ts';
 import * as demo from './commands/demo.ts';

@@ -13,7 +13,7 @@ import { encodeWords } from '../tpp/rfc2047.ts';
 import { digestOf } from '../tpp/digest.ts';
 import { describeAnswer, rejectionText, signatureOutcome } from '../tpp/signature-oracle.ts';
 import { changedBody } from './operators.ts';
-import { Failure, type FailureDetail } from '../session/failure.ts';
+import { WrongAnswer } from './errors.ts';
 import { Sender, type CaseResult } from './runner.ts';
 import { caseFactoryFor, type CaseFactory } from './signing.ts';
 import { openTarget, type Target, type TargetOptions } from './target.ts';
@@ -65,13 +65,6 @@ export interface PropertyCheck<T = any> {
   /** Faults (all on together) under which the check is seen to fail. */
   faults: string[];
   check(env: CheckEnv, value: T): Promise<void>;
-}
-
-/** A property's wrong answer in the shared failure shape (src/session/failure.ts): what the oracle wanted against what came back. */
-export class WrongAnswer extends Failure {
-  constructor(message: string, detail: FailureDetail = {}, clauses: readonly string[] = []) {
-    super('FUZZ_ERR_WRONG_ANSWER', message, clauses, detail, message);
-  }
 }
 
 const describe = describeAnswer;

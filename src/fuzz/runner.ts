@@ -20,6 +20,7 @@ import {
 import { CaseFactory, caseFactoryFor } from './signing.ts';
 import type { Target } from './target.ts';
 import type { FailureShape } from '../session/failure.ts';
+import { BaseRequestRefused } from './errors.ts';
 
 export type CaseResult = OracleAnswer;
 
@@ -196,10 +197,6 @@ export function caseProperty(
     record(value, req, res, ok);
     return ok;
   });
-}
-
-export class BaseRequestRefused extends Error {
-  readonly code = 'FUZZ_ERR_BASE_REFUSED';
 }
 
 /**

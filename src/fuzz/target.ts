@@ -40,10 +40,6 @@ export interface Target {
   close(): Promise<void>;
 }
 
-export class TargetUnreachable extends Error {
-  readonly code = 'FUZZ_ERR_UNREACHABLE';
-}
-
 /** The regression fixtures folder of the project. */
 export const REGRESSIONS_DIR = `${FIXTURES_DIR}fuzz-regressions/`;
 

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { assignShards, type Shard } from '../suite/shard.ts';
+import { MutationMergeError } from './errors.ts';
 import { estimateMs, type FaultPlan } from './plan.ts';
 import { byLocation, tally, type FaultOutcome, type MutationReport } from './report.ts';
 
@@ -29,9 +30,6 @@ export function shardPlans(plans: readonly FaultPlan[], shard: Shard, timeoutMs:
   const mine = new Set(shardFaultIds(faultWeights(plans, timeoutMs), shard));
   return plans.filter((p) => mine.has(p.fault.id));
 }
-
-/** The parts cannot be joined (missing, overlapping, from different runs): unusable input, exit 2. */
-export class MutationMergeError extends Error {}
 
 export interface MutationPart {
   /** Where it came from, for the messages. */

@@ -3,13 +3,10 @@
 // guard counts such calls per account in this process (production runs use one worker) and refuses
 // to send the fifth, failing the scenario instead of burning the bank's allowance.
 import { limitValue } from '../spec/limits.ts';
+import { AllowanceExceeded } from './errors.ts';
 
 const NO_PSU_PATH = /^\/v1\/(?:card-)?accounts\/([^/?]+)\/(balances|transactions)(?:\/[^?]+)?(?:\?.*)?$/;
 const used = new Map<string, number>();
-
-export class AllowanceExceeded extends Error {
-  readonly code = 'SUITE_ALLOWANCE';
-}
 
 /** Call before sending; throws when the call would exceed the allowance. */
 export function spendAllowance(method: string, path: string, psuPresent: boolean): void {

@@ -1,21 +1,15 @@
 // Assertions for scenarios. A failure names what was expected, what came back, and the clause,
 // so the report traces it to the spec. Evidence (request, response, curl) is attached by a hook.
 import { workerIndex } from './psu-pool.ts';
-import { Failure, type FailureDetail } from './failure.ts';
+import { ConformanceAssertionError, NotApplicable, SetupFailure } from './errors.ts';
+import type { FailureDetail } from './failure.ts';
 import { checkErrorBody, validate, type ValidationResult } from '../spec/validate.ts';
 import type { SchemaName } from '../spec/schemas/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
-// The class name says "Assertion" on purpose: Allure files assertion errors as product defects
-// (failed) and any other error as a test defect (broken).
-export class ConformanceAssertionError extends Failure {
-  override name = 'ConformanceAssertionError';
-  constructor(message: string, clauses: string[] = [], detail: FailureDetail = {}, code = 'SUITE_CHECK_FAILED') {
-    super(code, message, clauses, detail);
-  }
-}
-
-export { ConformanceAssertionError as CheckFailure };
+// Kept for src/session/session.ts and steps/support/hooks.ts, which import them from here; everything
+// else imports ./errors.ts.
+export { CheckFailure, NotApplicable } from './errors.ts';
 
 export function describeResponse(ex: Exchange | undefined): string {
   if (!ex) return 'no request was sent';
@@ -95,9 +89,6 @@ export function fail(message: string, clauses: string[] = [], detail: FailureDet
   throw new ConformanceAssertionError(message, clauses, detail);
 }
 
-/** The scenario needs what the profile says the bank does not have (a product, a service): not applicable, with the reason. */
-export class NotApplicable extends Error {}
-
 export function notApplicable(reason: string): never {
   throw new NotApplicable(reason);
 }
@@ -105,28 +96,6 @@ export function notApplicable(reason: string): never {
 // ------------------------------------------------------------------ set-ups that could not be made
 
 const SETUP_RE = /^the set-up(?: \(@op:([^)\s]+)\))? could not be made: ([\s\S]*)$/;
-
-/**
- * A set-up the scenario needs could not be made on the target by the means the profile declares (the
- * PSU's accounts, a sandbox account, a payment to work on …). The scenario did not test its clauses,
- * so it ends inconclusive (results.ts), unless `operation` (an `@op:` id) is the scenario's own: that
- * scenario carries the failure. Not an assertion error on purpose: Allure files it as broken.
- * `operation` is undefined when no operation is at fault (the PSU simply has no accounts).
- */
-export class SetupFailure extends Failure {
-  override name = 'SetupFailure';
-  constructor(
-    readonly reason: string,
-    readonly operation: string | undefined,
-    clauses: string[] = [],
-  ) {
-    super(
-      'SUITE_SETUP_FAILED',
-      `the set-up${operation ? ` (@op:${operation})` : ''} could not be made: ${reason}`,
-      clauses,
-    );
-  }
-}
 
 /** The reason and operation of a SetupFailure's message (cucumber passes on the error's type and message only). */
 export function parseSetupFailure(message: string | undefined): { reason: string; operation?: string } | undefined {

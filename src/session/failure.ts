@@ -1,8 +1,9 @@
 // One failure shape for scenarios, properties, the fuzzer and the stateful model: what failed (a
 // stable code and a one-line title), what came back against what the spec wants, the clauses it
-// breaks, and the evidence. Every failure class of the project extends `Failure`; a fuzz finding is
-// turned into the same shape by `findingFailure` (src/fuzz/runner.ts). Cucumber hands the reports a
-// failure's message only, so the message carries the shape's lines (`failureMessage`).
+// breaks, and the evidence. Every failure class of the project extends `Failure` (errors.ts, with
+// `shapeOf`: any thrown value as the shape); a fuzz finding is turned into the same shape by
+// `findingFailure` (src/fuzz/runner.ts). Cucumber hands the reports a failure's message only, so the
+// message carries the shape's lines (`failureMessage`).
 import { clauseById } from '../spec/clauses.ts';
 
 /** One piece of evidence: a request and what came back (redacted, as text), or a note. */
@@ -14,7 +15,7 @@ export interface FailureEvidence {
 }
 
 export interface FailureShape {
-  /** Stable machine code: SUITE_CHECK_FAILED, SUITE_SETUP_FAILED, MODEL_ERR_VIOLATION, FUZZ_ERR_WRONG_ANSWER, FUZZ_FINDING, or a named check's id. */
+  /** Stable machine code: the failure class's (SESSION_ERR_CHECK_FAILED, SESSION_ERR_SETUP_FAILED, FUZZ_ERR_MODEL_VIOLATION, FUZZ_ERR_WRONG_ANSWER …), FUZZ_FINDING, or a named check's id. */
   readonly code: string;
   /** What failed, in one line. */
   readonly title: string;
@@ -77,45 +78,4 @@ export function parseFailureMessage(
     else out[m[1] as 'expected' | 'received'] = m[3];
   }
   return out;
-}
-
-export class Failure extends Error implements FailureShape {
-  readonly title: string;
-  readonly clauses: readonly string[];
-  readonly received?: unknown;
-  readonly expected?: unknown;
-  readonly evidence?: readonly FailureEvidence[];
-
-  constructor(
-    readonly code: string,
-    title: string,
-    clauses: readonly string[] = [],
-    detail: FailureDetail = {},
-    message?: string,
-  ) {
-    super(message ?? failureMessage({ title, clauses, received: detail.received, expected: detail.expected }));
-    this.title = title;
-    this.clauses = clauses;
-    if (detail.received !== undefined) this.received = detail.received;
-    if (detail.expected !== undefined) this.expected = detail.expected;
-    if (detail.evidence?.length) this.evidence = detail.evidence;
-  }
-}
-
-/** Any thrown value as the shape: a Failure as it is, anything else as an unclassified error. */
-export function shapeOf(e: unknown): FailureShape {
-  if (e instanceof Failure) {
-    const { code, title, received, expected, clauses, evidence } = e;
-    return {
-      code,
-      title,
-      clauses: [...clauses],
-      ...(received !== undefined ? { received } : {}),
-      ...(expected !== undefined ? { expected } : {}),
-      ...(evidence ? { evidence: [...evidence] } : {}),
-    };
-  }
-  const message = e instanceof Error ? e.message : String(e);
-  const parsed = parseFailureMessage(message);
-  return { code: 'ERROR', title: parsed.title, clauses: parsed.clauses };
 }

@@ -8,8 +8,12 @@ import { embeddedBankTls, testCredentials, type TestTpp } from '../tpp/fixtures.
 import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
 import { APPROVE_BEFORE_READ_PRODUCTS, BOOKING_STATUSES, type PsuContext } from '../spec/codes.ts';
+import { ProfileError } from './errors.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf, workerIndex } from './psu-pool.ts';
+
+// Kept for src/suite/run.ts, which imports it from here; everything else imports ./errors.ts.
+export { ProfileError };
 
 export interface PsuIdentity {
   /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
@@ -168,10 +172,6 @@ export interface Waiver {
   reason: string;
   /** YYYY-MM-DD; after it the waiver fails the run. */
   expires: string;
-}
-
-export class ProfileError extends Error {
-  readonly code = 'SUITE_ERR_PROFILE';
 }
 
 const STR = { type: 'string', minLength: 1 };

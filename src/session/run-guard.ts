@@ -9,6 +9,10 @@
 // A scenario already running stops before its next request (RunStopped: reported as not run); a
 // request in flight ends within the per-request timeout.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { RunStopped } from './errors.ts';
+
+// Kept for steps/support/hooks.ts, which imports it from here; everything else imports ./errors.ts.
+export { RunStopped };
 
 /** Default number of consecutive timed-out or refused requests that stop the run. */
 export const DEFAULT_BREAKER = 10;
@@ -49,14 +53,6 @@ export function stopReason(g: GuardConfig, now = Date.now()): StopReason | undef
   if (g.deadlineAt !== undefined && now > g.deadlineAt)
     return { kind: 'deadline', message: `the run's deadline passed at ${new Date(g.deadlineAt).toISOString()}` };
   return undefined;
-}
-
-/** Thrown before a request once the run must stop: the scenario it belongs to is reported as not run. */
-export class RunStopped extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'RunStopped';
-  }
 }
 
 /** Throws RunStopped when the run must stop (deadline passed, target taken for dead): asked before each request. */

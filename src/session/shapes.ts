@@ -10,6 +10,8 @@
 //
 // The bank's answer is the truth: ids and values are read from what it returned, never from what the
 // suite sent.
+import { ShapeMiss } from './errors.ts';
+
 /** The part of the profile the shapes read (profile.ts's Profile has it; named here so that profile.ts and this file do not import each other). */
 interface ShapedProfile {
   operations?: Record<string, { method: string; path: string } | null>;
@@ -129,8 +131,6 @@ export function atPointer(doc: unknown, pointer: string): unknown {
   }
   return cur;
 }
-
-export class ShapeMiss extends Error {}
 
 /** The pointers for a key: the profile's (a string or a list), else the defaults. */
 export function pointers(profile: ShapedProfile, key: string): string[] {

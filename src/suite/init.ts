@@ -23,6 +23,7 @@ import { runFormSca, type ScaOutcome } from '../session/sca/form-driver.ts';
 import { scaOrigins } from '../session/sca/index.ts';
 import type { PsuContext } from '../spec/codes.ts';
 import { newBban } from './sandbox.ts';
+import { InitUnreachable } from './errors.ts';
 
 /** One key of the starter profile: decided (with what showed it) or a question for the user. */
 export interface Finding {
@@ -301,8 +302,6 @@ export async function probeTarget(o: InitOptions): Promise<InitResult> {
   );
   return { target, facts, findings };
 }
-
-export class InitUnreachable extends Error {}
 
 type Note = (key: string, value: unknown, note: string) => void;
 

@@ -9,8 +9,7 @@ import { finishAllureResults } from './report.ts';
 import { formatSummary } from './summary.ts';
 import { applyWaivers, type ScenarioResult, type Verdict } from './verdict.ts';
 import { CLAUSE_PAGE } from './clause-pages.ts';
-
-export class MergeInputError extends Error {}
+import { MergeInputError } from './errors.ts';
 
 interface ShardResults {
   target: string;

@@ -5,7 +5,8 @@ import type { CreatedBasket, CreatedPayment, ListedTry } from '../session/state.
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { tamperWith } from './tamper.ts';
 import { keepControl } from './controls.ts';
-import { CheckFailure, describeResponse, expectSchema, fail, notApplicable, setupFail } from '../session/expect.ts';
+import { CheckFailure } from '../session/errors.ts';
+import { describeResponse, expectSchema, fail, notApplicable, setupFail } from '../session/expect.ts';
 import {
   BASKET_ACCEPT_FIX,
   BASKET_PATH,

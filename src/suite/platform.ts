@@ -5,7 +5,8 @@ import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from 'n
 import { randomUUID } from 'node:crypto';
 import { HEADERS } from '../spec/headers.ts';
 import { parseHttpDate } from '../tpp/http-date.ts';
-import { CheckFailure, describeResponse, fail, responseOf } from '../session/expect.ts';
+import { CheckFailure } from '../session/errors.ts';
+import { describeResponse, fail, responseOf } from '../session/expect.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { checkErrorBody } from '../spec/validate.ts';
 

@@ -4,6 +4,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { composeIBAN } from 'ibantools';
 import { buildBody, setPath } from '../session/templates.ts';
+import { ShapeMiss } from '../session/errors.ts';
 import { describeResponse, fail, jsonOf, notApplicable, setupFail } from '../session/expect.ts';
 import {
   operation,
@@ -11,7 +12,6 @@ import {
   readString,
   readValue,
   SANDBOX_PATHS,
-  ShapeMiss,
   type OperationRef,
 } from '../session/shapes.ts';
 import type { Profile } from '../session/profile.ts';

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { REDIRECT_FAILURE_PARAMS, REDIRECT_SUCCESS_PARAMS, UUID_PATTERN } from '../spec/events.ts';
 import { PSU_CONTEXTS } from '../spec/codes.ts';
-import { CheckFailure, describeResponse, expectSchema, fail, responseOf } from '../session/expect.ts';
+import { CheckFailure } from '../session/errors.ts';
+import { describeResponse, expectSchema, fail, responseOf } from '../session/expect.ts';
 import { NO_CORPORATE_ID, type ScaResult } from '../session/sca/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 

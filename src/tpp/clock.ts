@@ -2,18 +2,17 @@
 // bank's test-mode `POST /__control/clock`, or the operation a profile names). The one clock mover
 // of the suite's scenario session and the fuzzer's target.
 import type { TppClient } from './client.ts';
+import { ClockMoveFailed } from './errors.ts';
 import { fillText } from './fill-text.ts';
+
+// Kept for src/session/session.ts, which imports it from here; everything else imports ./errors.ts.
+export { ClockMoveFailed };
 
 /** The clock control of a target: `{{seconds}}` in the body is filled with the seconds to move. */
 export interface ClockControl {
   method: string;
   path: string;
   body?: string;
-}
-
-/** A clock move the target did not accept (no answer, or a status of 300 or more). */
-export class ClockMoveFailed extends Error {
-  readonly code = 'TPP_ERR_CLOCK_CONTROL';
 }
 
 /** Moves a target's clock and keeps count of how far. */

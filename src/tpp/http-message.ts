@@ -1,5 +1,6 @@
 // A request as bytes on the wire: ordered headers (names keep their case), the exact body.
 // Used by the CLI (raw HTTP/1.1 in and out), the signer and the verifier.
+import { HttpParseError } from './errors.ts';
 
 export type HeaderList = Array<[name: string, value: string]>;
 
@@ -51,10 +52,6 @@ export function fromRawHeaders(raw: string[]): HeaderList {
   const out: HeaderList = [];
   for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i], raw[i + 1]]);
   return out;
-}
-
-export class HttpParseError extends Error {
-  readonly code = 'TPP_ERR_HTTP_PARSE';
 }
 
 /** Parses a raw HTTP/1.1 request (LF or CRLF line ends). A Content-Length cuts the body to its length. */

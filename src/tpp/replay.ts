@@ -3,6 +3,7 @@
 // Date window), sent to the same or another target, and its answer set beside the recorded one.
 import { randomUUID } from 'node:crypto';
 import { send, type TransportConfig } from '../transport/index.ts';
+import { ReplayInputError } from './errors.ts';
 import { headerValue, setHeader, type HeaderList, type HttpRequest } from './http-message.ts';
 import { signRequest } from './sign.ts';
 import { signingIdentity } from './signing-identity.ts';
@@ -15,8 +16,6 @@ export interface RecordedExchange {
   response?: { status: number; headers?: Record<string, string | string[]>; body?: string };
   error?: { code: string; message: string };
 }
-
-export class ReplayInputError extends Error {}
 
 /** Reads a recorded exchange from JSON text; names what is missing. */
 export function parseRecordedExchange(text: string): RecordedExchange {

@@ -3,6 +3,7 @@
 import { createPrivateKey, sign as cryptoSign, type KeyObject } from 'node:crypto';
 import { SIGNED_HEADERS, SIGNATURE_ALGORITHM, type DigestAlgorithm } from '../spec/signing.ts';
 import { digestOf } from './digest.ts';
+import { SigningError } from './errors.ts';
 import { formatHttpDate, systemClock, type Clock } from './http-date.ts';
 import { headerValue, setHeader, type HttpRequest } from './http-message.ts';
 import { formatSignatureHeader, type Encode, type SignatureParams } from './signature-header.ts';
@@ -48,10 +49,6 @@ export interface SignedRequest {
   params: SignatureParams;
   /** Names in headers= the request does not carry: left out of the signing string (step 1). */
   omitted: string[];
-}
-
-export class SigningError extends Error {
-  readonly code = 'TPP_ERR_SIGNING';
 }
 
 export function signRequest(req: HttpRequest, creds: SigningCredentials, opts: SignOptions = {}): SignedRequest {

@@ -3,7 +3,7 @@
 // steps that need a batch are left out, and the model says which and why, instead of failing set-up.
 //
 // Faults that trip it: the batch assumed wherever the clock control is the reference bank's path (the
-// first case calls POST /__control/batch on a target that has none: MODEL_ERR_SETUP); the profile's
+// first case calls POST /__control/batch on a target that has none: FUZZ_ERR_MODEL_SETUP); the profile's
 // operation ignored (the second case calls nothing); the embedded bank's default control taken over the
 // profile's (the variant dialect's own, POST /__control/payment-batch: the third case's batch fails).
 import { mkdtempSync, writeFileSync } from 'node:fs';

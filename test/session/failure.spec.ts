@@ -1,10 +1,11 @@
 // One failure shape: every failure class of the suite, the model and the fuzzer is a Failure with
 // code, title, clauses and (where known) received and expected; a fuzz finding has the same shape.
 import { describe, expect, it } from 'vitest';
-import { ConformanceAssertionError, SetupFailure, expectStatus, parseSetupFailure } from '../../src/session/expect.ts';
-import { Failure, failureMessage, parseFailureMessage, shapeOf } from '../../src/session/failure.ts';
-import { ModelSetupError, ModelViolation } from '../../src/fuzz/model/verdicts.ts';
-import { WrongAnswer, expectRejected } from '../../src/fuzz/checks.ts';
+import { ConformanceAssertionError, Failure, SetupFailure, shapeOf } from '../../src/session/errors.ts';
+import { expectStatus, parseSetupFailure } from '../../src/session/expect.ts';
+import { failureMessage, parseFailureMessage } from '../../src/session/failure.ts';
+import { ModelSetupError, ModelViolation, WrongAnswer } from '../../src/fuzz/errors.ts';
+import { expectRejected } from '../../src/fuzz/checks.ts';
 import { findingFailure } from '../../src/fuzz/runner.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
 
@@ -19,10 +20,10 @@ describe('the failure shape', () => {
     ];
     for (const e of all) expect(e).toBeInstanceOf(Failure);
     expect(all.map((e) => shapeOf(e).code)).toEqual([
-      'SUITE_CHECK_FAILED',
-      'SUITE_SETUP_FAILED',
-      'MODEL_ERR_VIOLATION',
-      'MODEL_ERR_SETUP',
+      'SESSION_ERR_CHECK_FAILED',
+      'SESSION_ERR_SETUP_FAILED',
+      'FUZZ_ERR_MODEL_VIOLATION',
+      'FUZZ_ERR_MODEL_SETUP',
       'FUZZ_ERR_WRONG_ANSWER',
     ]);
   });
@@ -54,7 +55,7 @@ describe('the failure shape', () => {
       err = e;
     }
     expect(shapeOf(err)).toMatchObject({
-      code: 'SUITE_CHECK_FAILED',
+      code: 'SESSION_ERR_CHECK_FAILED',
       expected: 200,
       received: 404,
       clauses: ['endpoints.list-accounts'],

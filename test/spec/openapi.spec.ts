@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openApiFor } from '../../src/cli/commands/openapi.ts';
-import { UsageError } from '../../src/cli/io.ts';
+import { UsageError } from '../../src/cli/errors.ts';
 import { clauseById } from '../../src/spec/clauses.ts';
 import { ERROR_PAIRS } from '../../src/spec/errors.ts';
 import {

@@ -23,7 +23,7 @@ import { runCheck } from '../../src/suite/checks/check.ts';
 import { accountsNameKept } from '../../src/suite/checks/accounts.ts';
 import { listHoldsDays } from '../../src/suite/checks/sandbox.ts';
 import { transactionsBookedDays, transactionsDetailsAsCreated } from '../../src/suite/checks/transactions.ts';
-import { shapeOf } from '../../src/session/failure.ts';
+import { shapeOf } from '../../src/session/errors.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
 import { cliAsync } from '../helpers/cli.ts';

@@ -8,7 +8,8 @@ import { balanceShows, cardTransactionsBooked, sandboxOnly } from '../../src/sui
 import { errorBodyStatus, neverXml, requestIdEchoed } from '../../src/suite/checks/platform.ts';
 import { failureRedirectCode, refusalNamesCode } from '../../src/suite/checks/errors.ts';
 import { contextsDisjoint, psuIdStable } from '../../src/suite/checks/sca.ts';
-import { Failure, shapeOf, type FailureShape } from '../../src/session/failure.ts';
+import { Failure, shapeOf } from '../../src/session/errors.ts';
+import type { FailureShape } from '../../src/session/failure.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import type { ScenarioState } from '../../src/session/state.ts';
 import type { Exchange } from '../../src/tpp/client.ts';

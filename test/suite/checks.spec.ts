@@ -13,7 +13,7 @@ import {
   transactionsDetailReadsMatch,
   transactionsHoldGroups,
 } from '../../src/suite/checks/transactions.ts';
-import { Failure, shapeOf } from '../../src/session/failure.ts';
+import { Failure, shapeOf } from '../../src/session/errors.ts';
 import { clauseById } from '../../src/spec/clauses.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
@@ -222,7 +222,12 @@ describe('named checks', () => {
     } catch (e) {
       err = e;
     }
-    expect(shapeOf(err)).toMatchObject({ code: 'SUITE_CHECK_FAILED', clauses: [], expected: '< 400', received: 400 });
+    expect(shapeOf(err)).toMatchObject({
+      code: 'SESSION_ERR_CHECK_FAILED',
+      clauses: [],
+      expected: '< 400',
+      received: 400,
+    });
     expect(() => expectAccepted(holding({}, answer(201, {})))).not.toThrow();
     expect(() => schemaNamed('no-such-schema')).toThrow('no schema named "no-such-schema"');
     expect(schemaNamed('error-body')).toBe('error-body');

@@ -32,7 +32,7 @@ import {
   uncontrolledRefusals,
   type StepLike,
 } from '../../src/suite/controls.ts';
-import { ConformanceAssertionError } from '../../src/session/expect.ts';
+import { ConformanceAssertionError } from '../../src/session/errors.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
 import { cli, ROOT } from '../helpers/cli.ts';

@@ -7,13 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getStatusFromError } from 'allure-js-commons/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  CheckFailure,
-  parseSetupFailure,
-  setScenarioOperation,
-  setupFail,
-  SetupFailure,
-} from '../../src/session/expect.ts';
+import { CheckFailure, SetupFailure } from '../../src/session/errors.ts';
+import { parseSetupFailure, setScenarioOperation, setupFail } from '../../src/session/expect.ts';
 import { toJUnit } from '../../src/suite/junit.ts';
 import { ResultCollector } from '../../src/suite/results.ts';
 import { formatSummary } from '../../src/suite/summary.ts';

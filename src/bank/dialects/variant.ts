@@ -9,7 +9,8 @@
 import { isCurrencyCode } from '../../spec/currencies.ts';
 import { findAccount } from '../batch.ts';
 import { fmt, int, INT32, isObj, sandboxAmount, str } from '../handlers/sandbox.ts';
-import { BankError, type Ctx, type Reply } from '../http.ts';
+import { BankError } from '../errors.ts';
+import type { Ctx, Reply } from '../http.ts';
 import { sha256hex } from '../ids.ts';
 import { bbanWithCheck, BANK_CODE, COUNTERPARTY } from '../seed.ts';
 import type { Dialect, RequestAdapter, ResponseAdapter } from './types.ts';

@@ -2,7 +2,8 @@
 import { BOOKING_STATUSES } from '../../spec/codes.ts';
 import { fixActive } from '../checks.ts';
 import { isoDate } from '../clock.ts';
-import { BankError, json, known, type Ctx, type Reply } from '../http.ts';
+import { BankError } from '../errors.ts';
+import { json, known, type Ctx, type Reply } from '../http.ts';
 import { amountObj } from '../money.ts';
 import { daysAgo, queryBool, queryDate, queryEnum, queryInt, queryRequired } from '../params.ts';
 import { aisAccess, requireScaWithoutPsu, type AisAccess } from '../sca.ts';

@@ -1,7 +1,8 @@
 // Signing baskets: create, read, status (worst case of its payments), delete, authorisations.
 import { basketView } from '../../spec/states.ts';
 import { validate } from '../../spec/validate.ts';
-import { BankError, json, type Ctx, type Reply } from '../http.ts';
+import { BankError } from '../errors.ts';
+import { json, type Ctx, type Reply } from '../http.ts';
 import { startSca, resolvePsu } from '../sca.ts';
 import type { Authorisation, Basket, Payment } from '../state.ts';
 import type { BankRules } from '../rules.ts';

@@ -1,5 +1,6 @@
 // Consent and identity: bank-offered consents, the removed /v1/consents, users/user, agreements.
-import { BankError, json, type Ctx, type Reply } from '../http.ts';
+import { BankError } from '../errors.ts';
+import { json, type Ctx, type Reply } from '../http.ts';
 import { agreementsOf, psuIdFor, resolvePsu, scaRequired, startSca } from '../sca.ts';
 import { sessionKey } from '../state.ts';
 

@@ -2,7 +2,8 @@
 // cancellation authorisations, fee information.
 import { PAYMENT_PRODUCTS } from '../../spec/codes.ts';
 import { fundsFor } from '../batch.ts';
-import { BankError, json, type Ctx, type Reply } from '../http.ts';
+import { BankError } from '../errors.ts';
+import { json, type Ctx, type Reply } from '../http.ts';
 import { amountObj } from '../money.ts';
 import { queryBool } from '../params.ts';
 import { parsePayment } from '../payment-bodies.ts';

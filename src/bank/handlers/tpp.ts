@@ -1,5 +1,6 @@
 // TPP dialogue: register a non-personal contact e-mail for technical notices (§ Endpoints > Other operations).
-import { BankError, json, type Ctx, type Reply } from '../http.ts';
+import { BankError } from '../errors.ts';
+import { json, type Ctx, type Reply } from '../http.ts';
 
 const EMAIL =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateTestPki, PSD2_ROLES, type Psd2Role } from '../../tpp/certs.ts';
 import { keyIdFor } from '../../tpp/key-id.ts';
-import { UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
 
 export function register(program: Command): void {
   program

@@ -3,7 +3,8 @@ import { type Command } from 'commander';
 import { join, resolve } from 'node:path';
 import { doctor } from '../../suite/doctor.ts';
 import type { ScenarioResult } from '../../suite/verdict.ts';
-import { readText, UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
+import { readText } from '../io.ts';
 
 export function register(program: Command): void {
   program

@@ -1,10 +1,11 @@
 // `fuzz`: the signature fuzzer. Exit 0: no MUST-level operator got a wrong verdict; 1: one did (or
 // the target refused the valid request); 2: unusable input; 3: the target cannot be reached.
 import { type Command } from 'commander';
-import { EXIT, UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
+import { EXIT } from '../io.ts';
 import { operatorById, OPERATORS, type MutationOperator } from '../../fuzz/operators.ts';
+import { BaseRequestRefused } from '../../fuzz/errors.ts';
 import {
-  BaseRequestRefused,
   formatFinding,
   formatTable,
   loadFinding,
@@ -15,7 +16,7 @@ import {
 } from '../../fuzz/runner.ts';
 import { caseFactoryFor } from '../../fuzz/signing.ts';
 import { openTarget, type Target } from '../../fuzz/target.ts';
-import { ProfileError } from '../../session/profile.ts';
+import { ProfileError } from '../../session/errors.ts';
 import { closeTransports } from '../../transport/index.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { serializeRequest } from '../../tpp/http-message.ts';

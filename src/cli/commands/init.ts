@@ -3,10 +3,13 @@ import { type Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import YAML from 'yaml';
-import { completeProfile, loadProfile, ProfileError, transportOf } from '../../session/profile.ts';
-import { carriedKeys, InitUnreachable, openKeys, probeTarget, renderProfile } from '../../suite/init.ts';
+import { ProfileError } from '../../session/errors.ts';
+import { completeProfile, loadProfile, transportOf } from '../../session/profile.ts';
+import { InitUnreachable } from '../../suite/errors.ts';
+import { carriedKeys, openKeys, probeTarget, renderProfile } from '../../suite/init.ts';
 import { closeTransports } from '../../transport/index.ts';
-import { EXIT, UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
+import { EXIT } from '../io.ts';
 
 export function register(program: Command): void {
   program

@@ -2,10 +2,12 @@
 import { type Command } from 'commander';
 import { profileFileOf } from '../../session/run-context.ts';
 import { resolve } from 'node:path';
-import { mergeRuns, MergeInputError } from '../../suite/merge.ts';
-import { loadProfile, ProfileError } from '../../session/profile.ts';
+import { MergeInputError } from '../../suite/errors.ts';
+import { mergeRuns } from '../../suite/merge.ts';
+import { ProfileError } from '../../session/errors.ts';
+import { loadProfile } from '../../session/profile.ts';
 import { generateAllureReport } from '../../suite/report.ts';
-import { UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
 
 export function register(program: Command): void {
   program

@@ -5,8 +5,9 @@
 import { type Command } from 'commander';
 import { resolve } from 'node:path';
 import { formatMutationReport, mutationExitCode, runMutants, writeMutationReport } from '../../mutants/run.ts';
-import { mergeMutationReports, MutationMergeError, readMutationParts } from '../../mutants/shard.ts';
-import { UsageError } from '../io.ts';
+import { MutationMergeError } from '../../mutants/errors.ts';
+import { mergeMutationReports, readMutationParts } from '../../mutants/shard.ts';
+import { UsageError } from '../errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { parseShard } from '../../suite/shard.ts';
 

@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { stringify as toYaml } from 'yaml';
 import { buildOpenApi, documentOperations, type OpenApiDocument, type RouteOverride } from '../../spec/openapi.ts';
 import { DIALECTS, dialectProfile, isDialect, type Dialect } from '../../session/dialects.ts';
-import { loadProfile, ProfileError } from '../../session/profile.ts';
+import { ProfileError } from '../../session/errors.ts';
+import { loadProfile } from '../../session/profile.ts';
 import { DEFAULT_OPERATIONS } from '../../session/shapes.ts';
-import { UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 

@@ -4,10 +4,13 @@
 // 1: a different one; 2: unusable input; 3: no answer.
 import { type Command } from 'commander';
 import { profileFileOf } from '../../session/run-context.ts';
-import { loadProfile, completeProfile, ProfileError, transportOf } from '../../session/profile.ts';
+import { ProfileError } from '../../session/errors.ts';
+import { loadProfile, completeProfile, transportOf } from '../../session/profile.ts';
 import { closeTransports } from '../../transport/index.ts';
-import { parseRecordedExchange, replay, ReplayInputError } from '../../tpp/replay.ts';
-import { readText, UsageError } from '../io.ts';
+import { ReplayInputError } from '../../tpp/errors.ts';
+import { parseRecordedExchange, replay } from '../../tpp/replay.ts';
+import { UsageError } from '../errors.ts';
+import { readText } from '../io.ts';
 
 export function register(program: Command): void {
   program

@@ -6,10 +6,12 @@ import { runSuite } from '../../suite/run.ts';
 import { parseDuration } from '../../session/run-guard.ts';
 import { profileFileOf, targetOf } from '../../session/run-context.ts';
 import { parseShard } from '../../suite/shard.ts';
-import { readText, UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
+import { readText } from '../io.ts';
 import { writeBundle } from '../../bundle/write.ts';
 import { TOOL_VERSION } from '../version.ts';
-import { completeProfile, loadProfile, ProfileError, transportOf } from '../../session/profile.ts';
+import { ProfileError } from '../../session/errors.ts';
+import { completeProfile, loadProfile, transportOf } from '../../session/profile.ts';
 import { describeFacts, inspectConnection } from '../../transport/index.ts';
 
 export function register(program: Command): void {

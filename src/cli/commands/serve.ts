@@ -1,7 +1,8 @@
 // `serve`: the reference bank on its own, for TPP developers and for pointing other tools at it.
 import { type Command } from 'commander';
 import { DIALECT_NAMES, isDialectName, startBank, type BankMode } from '../../bank/index.ts';
-import { readText, UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
+import { readText } from '../io.ts';
 
 export function register(program: Command): void {
   program

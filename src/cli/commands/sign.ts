@@ -6,7 +6,8 @@ import { signingIdentity } from '../../tpp/signing-identity.ts';
 import { ENCODES, type Encode } from '../../tpp/signature-header.ts';
 import { headerValue, serializeRequest, setHeader } from '../../tpp/http-message.ts';
 import { parseHttpDate } from '../../tpp/http-date.ts';
-import { loadCertOrKey, loadPrivateKey, readRequest, UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
+import { loadCertOrKey, loadPrivateKey, readRequest } from '../io.ts';
 
 /** The --digest values, as the help writes them: the spec's algorithms in lower case. */
 const DIGEST_CHOICES = DIGEST_ALGORITHM_NAMES.map((n) => n.toLowerCase());

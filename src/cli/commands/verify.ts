@@ -4,7 +4,8 @@ import { type Command } from 'commander';
 import { DATE_WINDOW_SECONDS } from '../../spec/signing.ts';
 import { parseHttpDate } from '../../tpp/http-date.ts';
 import { verifyRequest, type VerifyOptions, type VerifyResult } from '../../tpp/verify.ts';
-import { EXIT, loadCertOrKey, readRequest, UsageError } from '../io.ts';
+import { UsageError } from '../errors.ts';
+import { EXIT, loadCertOrKey, readRequest } from '../io.ts';
 
 export function formatVerifyReport(r: VerifyResult): string {
   const out: string[] = [];

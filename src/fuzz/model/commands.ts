@@ -22,7 +22,8 @@ import {
   type ModelPayment,
   type PaymentKind,
 } from './state.ts';
-import { ModelSetupError, type Verdicts } from './verdicts.ts';
+import { ModelSetupError } from '../errors.ts';
+import type { Verdicts } from './verdicts.ts';
 
 export interface Real {
   env: StatefulEnv;

@@ -5,13 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { startBank, type Fault, type RunningBank } from '../../bank/index.ts';
 import { checkErrorBody, validate } from '../../spec/validate.ts';
 import type { ScaResult } from '../../session/sca/index.ts';
-import { ConformanceAssertionError, SetupFailure } from '../../session/expect.ts';
+import { ConformanceAssertionError, SetupFailure } from '../../session/errors.ts';
 import { ScenarioSession } from '../../session/session.ts';
 import { dialectFromEnv, dialectProfile } from '../../session/dialects.ts';
 import type { Exchange, PsuContext, RequestSpec, TppClient } from '../../tpp/client.ts';
 import { fillText } from '../../tpp/fill-text.ts';
 import { openTarget, type Target, type TargetOptions } from '../target.ts';
-import { ModelSetupError, type Verdicts } from './verdicts.ts';
+import { ModelSetupError } from '../errors.ts';
+import type { Verdicts } from './verdicts.ts';
 
 export interface StatefulEnvOptions extends Pick<TargetOptions, 'target' | 'profile' | 'env' | 'timeoutMs'> {
   /** Start an embedded reference bank (test mode) with these faults: registered ids or inline Fault objects. */

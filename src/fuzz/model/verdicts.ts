@@ -4,26 +4,7 @@
 // and only records the others, so one property per level reports at that level.
 import { clauseById } from '../../spec/clauses.ts';
 import type { Level } from '../../spec/level.ts';
-import { Failure, type FailureDetail } from '../../session/failure.ts';
-
-/** A violation in the shared failure shape (src/session/failure.ts); its message keeps the model's `[level] [clause:…]` form. */
-export class ModelViolation extends Failure {
-  constructor(
-    readonly level: Level,
-    clauses: readonly string[],
-    message: string,
-    detail: FailureDetail = {},
-  ) {
-    super('MODEL_ERR_VIOLATION', message, clauses, detail, `[${level}] [clause:${clauses.join(',')}] ${message}`);
-  }
-}
-
-/** The target could not be driven (no answer from a control operation, a broken fixture): not a verdict. */
-export class ModelSetupError extends Failure {
-  constructor(message: string) {
-    super('MODEL_ERR_SETUP', message);
-  }
-}
+import { ModelViolation } from '../errors.ts';
 
 export class Verdicts {
   /** How often each `level clause` was checked (all runs of a property together). */

@@ -10,14 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { CdpError } from '../errors.ts';
 
 export interface CdpEvent {
   method: string;
   params: any;
   sessionId?: string;
 }
-
-export class CdpError extends Error {}
 
 /** One Chromium and its protocol pipe. */
 export class CdpBrowser {

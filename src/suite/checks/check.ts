@@ -2,7 +2,7 @@
 // the scenario session and the exchange under test. A step binds a sentence to a check in a line
 // or two; the check says what it wants and what it got in the shared failure shape
 // (src/session/failure.ts), with the check's id as the failure's code.
-import { ConformanceAssertionError } from '../../session/expect.ts';
+import { ConformanceAssertionError } from '../../session/errors.ts';
 import type { FailureDetail } from '../../session/failure.ts';
 import type { ScenarioSession } from '../../session/session.ts';
 import { clauseById } from '../../spec/clauses.ts';
