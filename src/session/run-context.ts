@@ -1,5 +1,7 @@
-// What every cucumber worker needs to know about the run, passed through one environment variable.
-import { completeProfile, defaultProfile, loadProfile, withScaDriver, type Profile } from './profile.ts';
+// What every cucumber worker needs to know about the run: resolved once, by the run, and handed to the
+// worker processes in a message (src/suite/coordinator.ts); a worker reads it here, never from the
+// environment. The profile travels resolved: no worker loads it again.
+import { completeProfile, loadProfile, withScaDriver, type Profile } from './profile.ts';
 import type { GuardConfig } from './run-guard.ts';
 
 export interface RunContext {
@@ -23,8 +25,6 @@ export interface RunContext {
   runId?: string;
   /** The run's deadline and dead-target breaker (run-guard.ts). */
   guard?: GuardConfig;
-  /** A file the first worker writes once loaded; the other workers wait for it before loading (schedule.ts). */
-  firstWorkerReady?: string;
   /** A parallel run's clock window folder (clock-window.ts): no scenario runs beside one that has the target's clock moved. */
   clockWindowDir?: string;
   /** Sandbox data of other values than the template's that the run's scenarios ask for, one per asking step: made with the workers' pools (src/suite/sandbox.ts). */
@@ -36,8 +36,6 @@ export interface RunContext {
   /** `run --sca-driver`: replaces the profile's SCA driver. */
   scaDriver?: Profile['sca']['driver'];
 }
-
-export const RUN_ENV = 'XS2A_RUN';
 
 /** Where the run's inputs come from besides the command line: the environment, as CI sets it. */
 export const TARGET_ENV = 'XS2A_TARGET_URL';
@@ -56,26 +54,76 @@ export function profileFileOf(given: string | undefined, env = true): string | u
   return given ?? (env ? process.env[PROFILE_ENV] : undefined);
 }
 
-let cached: { ctx: RunContext; profile: Profile; raw: string | undefined } | undefined;
+/** The run's inputs as a worker holds them: one value, made once by the run. */
+export interface RunHandle {
+  ctx: RunContext;
+  profile: Profile;
+}
 
-/** The run context in a worker; a plain `cucumber-js` run against XS2A_TARGET_URL also works. */
-export function runContext(): { ctx: RunContext; profile: Profile } {
-  const raw = process.env[RUN_ENV];
-  // Keyed by the run: the mutation run starts several runs (and banks) in one process.
-  if (cached && cached.raw === raw) return cached;
-  let ctx: RunContext;
-  if (raw) ctx = JSON.parse(raw) as RunContext;
-  else {
-    const targetUrl = targetOf(undefined);
-    if (!targetUrl) throw new Error(`no target: run through \`xs2a-conformance run\`, or set ${TARGET_ENV}`);
-    ctx = { targetUrl, profileFile: profileFileOf(undefined), allowPayments: false, embedded: false };
-  }
+/**
+ * Where this process keeps the run it works for. On the global object: in a worker process the step
+ * definitions are a bundle of their own (src/suite/steps-bundle.ts), another copy of this module than
+ * the one the worker's host set it through.
+ */
+const RUN = Symbol.for('xs2a-conformance.run');
+const held = globalThis as { [RUN]?: RunHandle };
+
+/** The run this process works for from now on (undefined: none). */
+export function setRunContext(run: RunHandle | undefined): void {
+  if (run) held[RUN] = run;
+  else delete held[RUN];
+}
+
+/** The run's context and profile as the run resolved them; a plain `cucumber-js` run against XS2A_TARGET_URL also works. */
+export function runContext(): RunHandle {
+  const run = held[RUN];
+  if (run) return run;
+  const targetUrl = targetOf(undefined);
+  if (!targetUrl) throw new Error(`no target: run through \`xs2a-conformance run\`, or set ${TARGET_ENV}`);
+  const ctx: RunContext = { targetUrl, profileFile: profileFileOf(undefined), allowPayments: false, embedded: false };
+  return (held[RUN] = { ctx, profile: resolveProfile(ctx) });
+}
+
+/** The profile of a run: its file (or the defaults), the SCA driver and timeout the run gives, and its clock control. */
+export function resolveProfile(ctx: RunContext): Profile {
   const loaded = ctx.profileFile
     ? loadProfile(ctx.profileFile, { checked: ctx.profileChecked })
     : completeProfile({}, process.cwd(), 'profile', { checked: ctx.profileChecked });
+  return profileForRun(loaded, ctx);
+}
+
+/** A loaded profile as the run `ctx` uses it: the run's SCA driver and timeout; its clock control becomes the run's unless the run has one. */
+export function profileForRun(loaded: Profile, ctx: RunContext): Profile {
   const profile = ctx.scaDriver ? withScaDriver(loaded, ctx.scaDriver) : loaded;
   if (ctx.timeoutMs) profile.timeoutMs = ctx.timeoutMs;
   if (!ctx.clockControl && profile.clockControl) ctx.clockControl = profile.clockControl;
-  cached = { ctx, profile: profile ?? defaultProfile(), raw };
-  return cached;
+  return profile;
+}
+
+/**
+ * A worker process whose scenarios the run's own host runs (src/suite/scenario-host.ts), one cucumber
+ * run per scenario: cucumber's After-all hooks would end the worker's browser after every scenario,
+ * so what ends the worker is registered here instead and the host runs it once, after the last one.
+ */
+const HOST = Symbol.for('xs2a-conformance.worker-host');
+const host = globalThis as { [HOST]?: { ends: Array<() => Promise<void>> } };
+
+/** The host: this process's scenarios are run by it (before the step definitions load). */
+export function markHosted(): void {
+  host[HOST] ??= { ends: [] };
+}
+
+/** Whether the run's host runs this process's scenarios (else a plain `cucumber-js` does, with its After-all hooks). */
+export function hostedRun(): boolean {
+  return !!host[HOST];
+}
+
+/** Registers `fn` for the end of a hosted worker's scenarios (endWorker). */
+export function atWorkerEnd(fn: () => Promise<void>): void {
+  host[HOST]?.ends.push(fn);
+}
+
+/** The host, after the worker's last scenario of a run: what atWorkerEnd registered (kept for the process's next run). */
+export async function endWorker(): Promise<void> {
+  for (const fn of host[HOST]?.ends ?? []) await fn().catch(() => undefined);
 }

@@ -1,11 +1,12 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
-import { loadConfiguration, loadSources, runCucumber, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
-import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG, planOrder, type PlannedScenario } from './schedule.ts';
+import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
+import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG, Schedule, type PlannedScenario } from './schedule.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { toJUnit } from './junit.ts';
 import {
@@ -19,7 +20,7 @@ import {
 } from '../session/profile.ts';
 import { finishAllureResults, generateAllureReport } from './report.ts';
 import { ResultCollector } from './results.ts';
-import { RUN_ENV, targetOf, type RunContext } from '../session/run-context.ts';
+import { profileForRun, targetOf, type RunContext, type RunHandle } from '../session/run-context.ts';
 import { formatSummary } from './summary.ts';
 import { applyWaivers, type Verdict } from './verdict.ts';
 import { CLAUSES } from '../spec/clauses.ts';
@@ -29,9 +30,11 @@ import { POOLED_STEP, variantsAsked } from './sandbox.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
-import { buildStepsBundle, withoutTsx } from './steps-bundle.ts';
-import { hostProcesses, withWorkerSlots } from './worker-slots.ts';
-import { allureFormatOptions } from './allure-writer.ts';
+import { buildBundles, withoutTsx, type Bundles } from './steps-bundle.ts';
+import { coordinate, hostProcesses, LocalHost, ProcessHost, type Host } from './coordinator.ts';
+import type { HostSetup } from './scenario-host.ts';
+import { progress } from './progress.ts';
+import type { Envelope } from '@cucumber/messages';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
 import { customersOfType, SANDBOX_PATHS } from '../session/shapes.ts';
 import { TppClient } from '../tpp/client.ts';
@@ -52,7 +55,7 @@ export interface RunOptions {
   tags?: string;
   /** Workers; 'auto': from the cores and the target's round trip, at most one per PSU (psu-pool.ts autoWorkers). More than PSUs are capped. */
   parallel?: number | 'auto';
-  /** Processes the workers run in, several scenarios at a time each (worker-slots.ts); default one per core. */
+  /** Processes the workers run in, several scenarios at a time each (coordinator.ts); default one per core. */
   processes?: number;
   /** Whole-run deadline (ms from the start): scenarios not started by then are not run (exit 4). */
   deadlineMs?: number;
@@ -145,9 +148,6 @@ export async function roundTripMs(
   return Number.isFinite(best) ? best : 0;
 }
 
-/** The step definitions each way of loading them gave in this process (the TypeScript steps, the steps' bundle), by their coordinates. */
-const supportCache = new Map<string, ISupportCodeLibrary>();
-
 export async function runSuite(o: RunOptions): Promise<RunResult> {
   const started = Date.now();
   const log = o.log ?? ((s: string) => process.stdout.write(s));
@@ -193,7 +193,6 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   }
   const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
   let bank: { url: string; close(): Promise<void> } | undefined;
-  let bundle: string | undefined;
   const guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
   const guard = {
     deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined,
@@ -256,9 +255,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
     const mayRunParallel = profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1);
-    // Worker processes load the steps bundled, without tsx (steps-bundle.ts); one process loads the
-    // TypeScript. Built while the PSUs are counted and the round trip measured.
-    const bundling = mayRunParallel ? buildStepsBundle(ROOT) : Promise.resolve(undefined);
+    // Worker processes load the steps and their host bundled, without tsx (steps-bundle.ts); a
+    // sequential run loads the TypeScript. Built while the PSUs are counted and the round trip measured.
+    const bundling = mayRunParallel ? buildBundles(ROOT) : Promise.resolve(undefined);
     if (mayRunParallel) {
       const [psus, rtt] = await Promise.all([
         psuCount(profile, ctx, transport),
@@ -284,25 +283,16 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       mkdirSync(ctx.exchangesDir, { recursive: true });
     }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
-    process.env[RUN_ENV] = JSON.stringify(ctx);
     const built = await bundling;
-    bundle = parallel > 1 ? built : undefined;
-    const format: Array<string | [string, string]> = [
-      ['allure-cucumberjs/reporter', join(reportDir, 'allure-cucumber.txt')],
-    ];
-    if (!o.quiet) format.unshift(process.stdout.isTTY ? 'progress-bar' : 'progress');
+    const bundles = parallel > 1 ? built : undefined;
     const { runConfiguration } = await loadConfiguration(
       {
         file: false,
         provided: {
           paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
-          import: bundle ? ['steps/support/first-worker.mjs', bundle] : ['steps/support/register.mjs', 'steps/**/*.ts'],
+          import: bundles ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
           tags: o.tags ?? '',
           name: o.names ?? [],
-          parallel,
-          format,
-          // The reporter's writer: allure-writer.ts (the library's flushes every file to disk).
-          formatOptions: allureFormatOptions(join(reportDir, 'allure-results')),
           strict: true,
         },
       },
@@ -310,47 +300,55 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     );
     // The scenario that wipes the sandbox runs alone and first, the clock-moving ones whenever none
     // runs (alone from their first move: the clock window), the others longest first (schedule.ts).
-    // A sequential run starts its first scenario at once (the plan costs a parse of every feature).
-    const planned = parallel > 1 ? await plannedScenarios(runConfiguration.sources) : [];
+    const planned = await plannedScenarios(runConfiguration.sources);
     if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
-    planOrder(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir);
-    if (planned.some((p) => p.clock || p.alone)) ctx.firstWorkerReady = join(guardDir, 'first-worker-ready');
+    const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir);
     // The sandbox accounts of other values the scenarios ask for are made with the workers' pools (sandbox.ts).
     ctx.poolVariants = variantsAsked(planned.flatMap((p) => p.steps));
     ctx.poolsWanted = planned.some((p) => p.steps.some((t) => POOLED_STEP.test(t)));
-    process.env[RUN_ENV] = JSON.stringify(ctx);
+    // The run's inputs, resolved once: every host gets them as one value (run-context.ts).
+    const handle: RunHandle = { ctx, profile: profileForRun(profile, ctx) };
+    const setup: HostSetup = {
+      cwd: ROOT,
+      sources: runConfiguration.sources,
+      support: runConfiguration.support,
+      runtime: runConfiguration.runtime,
+      allureResults: join(reportDir, 'allure-results'),
+      run: handle,
+    };
     const collector = new ResultCollector();
-    const stdout = o.quiet ? { write: () => true } : process.stdout;
+    const shown = o.quiet ? undefined : progress(planned.length, process.stdout);
+    const onEnvelope = (e: Envelope): void => {
+      collector.onMessage(e);
+      if (e.testCaseFinished) shown?.update(collector.results);
+    };
+    collector.onMessage({ testRunStarted: { timestamp: { seconds: Math.floor(started / 1000), nanos: 0 } } });
+    const hosts =
+      parallel > 1
+        ? workerHosts(parallel, o.processes, bundles, setup, onEnvelope, planned)
+        : [new LocalHost(setup, onEnvelope)];
+    const slots = Array.from({ length: Math.max(1, parallel) }, (_, id) => ({ id, host: hosts[id % hosts.length] }));
     try {
-      // A second run in the same process (the mutation run) reuses the loaded step definitions: ESM
-      // modules are imported once, so they would not register again.
-      const key = JSON.stringify(runConfiguration.support);
-      const support = supportCache.get(key) ?? runConfiguration.support;
-      // Cucumber forks the workers with this process's Node options: a bundled worker needs no tsx.
-      const execArgv = process.execArgv;
-      if (bundle) process.execArgv = withoutTsx(execArgv);
-      try {
-        const cucumber = () =>
-          runCucumber(
-            { ...runConfiguration, support },
-            { cwd: ROOT, stdout: stdout as NodeJS.WriteStream, stderr: process.stderr, env: process.env },
-            collector.onMessage,
-          );
-        // The workers run as slots of one process per core (worker-slots.ts).
-        const ran =
-          parallel > 1
-            ? await withWorkerSlots(hostProcesses(parallel, o.processes ?? availableParallelism()), cucumber)
-            : await cucumber();
-        supportCache.set(key, ran.support);
-      } finally {
-        process.execArgv = execArgv;
-      }
+      const unrun = await coordinate(schedule, slots, ctx.clockWindowDir);
+      shown?.end();
+      if (unrun.length)
+        return {
+          exitCode: 2,
+          message: `the suite could not run ${unrun.length} scenario${unrun.length === 1 ? '' : 's'}: ${unrun
+            .slice(0, 5)
+            .map((u) => `${u.id} (${u.reason})`)
+            .join(', ')}`,
+          wallMs: Date.now() - started,
+        };
     } catch (e) {
+      shown?.end();
       return {
         exitCode: 2,
         message: `the suite could not start: ${(e as Error).message.split('\n')[0]}`,
         wallMs: Date.now() - started,
       };
+    } finally {
+      await Promise.all(hosts.map((h) => h.end().catch(() => undefined)));
     }
     const verdict = applyWaivers(collector.results, profile.waivers, new Date().toISOString().slice(0, 10));
     const wallMs = Date.now() - started;
@@ -397,7 +395,6 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     };
     return { exitCode: verdict.exitCode, verdict, wallMs, run };
   } finally {
-    delete process.env[RUN_ENV];
     await closeTransports();
     await bank?.close();
     rmSync(guardDir, { recursive: true, force: true });
@@ -423,6 +420,63 @@ async function plannedScenarios(
       steps: s?.steps.map((st) => st.text) ?? [],
     };
   });
+}
+
+/**
+ * The worker processes of a parallel run: one per core (at most one per worker), each running its
+ * share of the worker slots (coordinator.ts). When the plan has scenarios that run alone or move the
+ * clock, the first process loads alone and starts them while the others load (loading costs each
+ * process CPU: loading all at once would delay every first scenario by the sum); the others start once
+ * it is ready, or after 5 s.
+ */
+function workerHosts(
+  workers: number,
+  processes: number | undefined,
+  bundles: Bundles | undefined,
+  setup: HostSetup,
+  onEnvelope: (e: Envelope) => void,
+  planned: readonly PlannedScenario[],
+): Host[] {
+  const n = hostProcesses(workers, processes ?? availableParallelism());
+  const node = withoutTsx(process.execArgv);
+  // Without bundles the host and the steps load as TypeScript, through tsx.
+  const [file, execArgv] = bundles
+    ? [bundles.host, node]
+    : [join(ROOT, 'src', 'suite', 'worker-host.ts'), ['--import', 'tsx', ...node]];
+  const start = () => new ProcessHost(file, execArgv, setup, onEnvelope);
+  const first = start();
+  if (!planned.some((p) => p.clock || p.alone)) return [first, ...Array.from({ length: n - 1 }, start)];
+  const firstReady = Promise.race([first.ready.catch(() => undefined), sleep(5_000)]);
+  return [first, ...Array.from({ length: n - 1 }, () => new LaterHost(firstReady, start))];
+}
+
+/** A host made once `after` settles. */
+class LaterHost implements Host {
+  readonly ready: Promise<void>;
+  private host?: Host;
+  private ended = false;
+
+  constructor(after: Promise<unknown>, make: () => Host) {
+    this.ready = after.then(() => {
+      // A run that ended first (its scenarios done, or it failed) starts no process to end it.
+      if (this.ended) throw new Error('the run ended before this worker process started');
+      return (this.host = make()).ready;
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  get lost(): boolean {
+    return !!this.host?.lost;
+  }
+
+  run(slot: number, where: readonly string[]): Promise<number> {
+    return this.host ? this.host.run(slot, where) : Promise.reject(new Error('the worker process has not started'));
+  }
+
+  async end(): Promise<void> {
+    this.ended = true;
+    await this.host?.end();
+  }
 }
 
 /** The table that balances the shards (run --record-durations refreshes it). */

@@ -1,11 +1,11 @@
-// Which scenario a free worker may start (cucumber's setParallelCanAssign, asked in the coordinator).
+// Which scenario a free worker slot starts next: the run's own coordinator (coordinator.ts) asks.
 //
 // A scenario that moves the target's clock (@clock) has the run to itself from its first move until
 // it ends: a move would expire the sessions and consents of the scenarios beside it. Before that
 // move it runs beside the others (its set-up, SCAs included, is a scenario's like any other): the
 // coordinator and the workers agree on that window through files (src/session/clock-window.ts). One
 // clock scenario runs at a time, and the planned ones start before the others whenever none runs:
-// the first worker to be ready starts them while the other workers are still loading.
+// the first worker process to be ready starts them while the others are still loading.
 //
 // A scenario that wipes what the others rely on (@alone: initialising the sandbox) runs with no
 // other, before all of them.
@@ -17,8 +17,8 @@
 //
 // The scenarios of one PSU session other than the worker's own (the CORPORATE context; another TPP
 // of the profile: @identity) form a group: one at a time, all on the worker that started the first
-// one, so the session its first SCA opens serves the next ones (planOrder; the coordinator names the
-// worker it asks for: worker-slots.ts). The other workers go on with the rest meanwhile.
+// one, so the session its first SCA opens serves the next ones (planOrder). The other workers go on
+// with the rest meanwhile.
 import { enterUnlessWindow } from '../session/clock-window.ts';
 
 export const CLOCK_TAG = '@clock';
@@ -27,53 +27,19 @@ export const ALONE_TAG = '@alone';
 /** The scenarios that act in the CORPORATE context (one group: planOrder). */
 export const CORPORATE_TAG = '@corporate';
 
-interface Pickleish {
-  readonly id?: string;
-  readonly uri?: string;
-  readonly location?: { readonly line: number };
-  readonly tags: readonly { readonly name: string }[];
-}
-
-const tagged =
-  (tag: string) =>
-  (p: Pickleish): boolean =>
-    p.tags.some((t) => t.name === tag);
-const movesClock = tagged(CLOCK_TAG);
-const alone = tagged(ALONE_TAG);
-
-// The plan lives on the global object: the run makes it, and the step definitions' copy of this
-// module asks it, which in a parallel run is another module (the steps' bundle, steps-bundle.ts).
-const PLAN = Symbol.for('xs2a-conformance.schedule.plan');
-// The worker the coordinator is finding a scenario for (worker-slots.ts sets it around each search).
-const ASKING = Symbol.for('xs2a-conformance.schedule.asking');
-type Queue = 'alone' | 'clock' | 'rest';
-interface Plan {
-  /** The clock window's folder (clock-window.ts); without one a clock scenario runs alone throughout. */
-  windowDir?: string;
-  /** The start order of each queue, what has started, and where each queue's first not started one is. */
-  queues: Record<Queue, string[]>;
-  queueOf: Map<string, Queue>;
-  taken: Set<string>;
-  next: Record<Queue, number>;
-  /** Each grouped scenario's group, and the worker that started each group's first one. */
-  groupOf: Map<string, string>;
-  owner: Map<string, string>;
-}
-const plan = globalThis as { [PLAN]?: Plan; [ASKING]?: string };
-
-/** The coordinator is finding a scenario for worker `id` (undefined: done). */
-export function askingFor(id: string | undefined): void {
-  plan[ASKING] = id;
-}
-
-/** A scenario's id in the durations table and the plan: `features/x.feature:line`. */
-const idOf = (p: Pickleish): string | undefined =>
-  p.uri !== undefined && p.location ? `${p.uri}:${p.location.line}` : undefined;
-
 /** A scenario whose recorded duration is at least this many times the median's starts before the others. */
 export const LONG_FACTOR = 5;
 
+/**
+ * A batch: scenarios that follow one another in the plan, of one feature file, run in one cucumber run
+ * (each run parses its feature file and announces the step definitions again: about 20 ms). At most
+ * this many, and this much recorded time (ms; an unrecorded one counts as the median), so that the
+ * run's tail stays short.
+ */
+export const BATCH = { max: 12, ms: 400 };
+
 export interface PlannedScenario {
+  /** `features/x.feature:line` (an outline's example row has its own line): the id in the durations table, the reports and the clock window. */
   id: string;
   clock: boolean;
   alone?: boolean;
@@ -83,6 +49,9 @@ export interface PlannedScenario {
   /** Its steps' texts (the order within the CORPORATE group). */
   steps?: readonly string[];
 }
+
+/** The feature file of a scenario id (`features/x.feature:line`). */
+const fileOf = (id: string): string => id.replace(/:\d+$/, '');
 
 /** A scenario's group: the ones that share a PSU session other than the worker's own. */
 const groupOf = (p: PlannedScenario): string | undefined =>
@@ -103,6 +72,8 @@ const corporateRank = (p: PlannedScenario): number => {
   return i < 0 ? CORPORATE_ORDER.length : i;
 };
 
+type Queue = 'alone' | 'clock' | 'rest';
+
 /**
  * The order the run's scenarios start in: the @alone ones first; the clock-moving ones whenever none
  * runs; the others: the long ones (recorded at LONG_FACTOR times the median of `durations`, ms, or
@@ -110,18 +81,12 @@ const corporateRank = (p: PlannedScenario): number => {
  * have work while one worker runs it; then the rest in the plan's order, which keeps a feature's
  * scenarios together (a worker's kept PSU session serves the next scenario in the same context:
  * ordering them all by duration cost a quarter more SCAs), each other TPP's group where its first
- * one is. A group's scenarios run one at a time, on one worker (canAssign). `windowDir`: the run's
- * clock window folder. An empty plan and no folder: no order, and a clock scenario runs alone.
+ * one is. A group's scenarios run one at a time, on one worker (Schedule.next).
  */
 export function planOrder(
   scenarios: readonly PlannedScenario[],
   durations: Readonly<Record<string, number>>,
-  windowDir?: string,
-): void {
-  if (!scenarios.length && !windowDir) {
-    delete plan[PLAN];
-    return;
-  }
+): Record<Queue, PlannedScenario[]> {
   const known = scenarios
     .map((p) => durations[p.id])
     .filter((d): d is number => d !== undefined)
@@ -141,97 +106,118 @@ export function planOrder(
     if (g) placed.add(g);
     grouped.push(...(g ? rest.filter((x) => groupOf(x) === g) : [p]));
   }
-  const queues: Plan['queues'] = {
-    alone: scenarios.filter((p) => p.alone).map((p) => p.id),
-    clock: scenarios.filter((p) => p.clock && !p.alone).map((p) => p.id),
+  return {
+    alone: scenarios.filter((p) => p.alone),
+    clock: scenarios.filter((p) => p.clock && !p.alone),
     rest: [
       ...others.filter(long).sort((a, b) => durations[b.id] - durations[a.id]),
       ...corporate.map((c) => c.p),
       ...grouped,
-    ].map((p) => p.id),
+    ],
   };
-  const queueOf = new Map<string, Queue>();
-  for (const q of ['alone', 'clock', 'rest'] as const) for (const id of queues[q]) queueOf.set(id, q);
-  const groups = new Map(
-    rest.flatMap((p) => {
+}
+
+/**
+ * The run's plan as its coordinator keeps it: which scenario a free worker slot starts next. `windowDir`:
+ * the run's clock window folder (clock-window.ts); without one a clock scenario runs alone throughout.
+ */
+export class Schedule {
+  private readonly queues: Record<Queue, PlannedScenario[]>;
+  private readonly taken = new Set<string>();
+  private readonly next_: Record<Queue, number> = { alone: 0, clock: 0, rest: 0 };
+  /** The worker slot that started each group's first scenario: the group's owner. */
+  private readonly owner = new Map<string, string>();
+  private readonly median: number;
+
+  constructor(
+    scenarios: readonly PlannedScenario[],
+    private readonly durations: Readonly<Record<string, number>> = {},
+    private readonly windowDir?: string,
+  ) {
+    this.queues = planOrder(scenarios, durations);
+    const known = Object.values(durations).sort((a, b) => a - b);
+    this.median = known.length ? known[Math.floor(known.length / 2)] : 0;
+  }
+
+  /** How many scenarios have not started. */
+  get left(): number {
+    return this.queues.alone.length + this.queues.clock.length + this.queues.rest.length - this.taken.size;
+  }
+
+  /**
+   * The scenario worker slot `worker` starts now while `running` run, marked started (and running in
+   * the clock window's folder); undefined when none may start now.
+   */
+  next(worker: string, running: readonly PlannedScenario[]): PlannedScenario | undefined {
+    if (running.some((r) => r.alone)) return undefined;
+    const alone = this.head('alone');
+    if (alone) return running.length ? undefined : this.start(alone, worker);
+    const clock = this.head('clock');
+    if (clock && !running.some((r) => r.clock)) {
+      // Without a window a clock scenario runs alone throughout; with one, it starts beside the others.
+      if (!this.windowDir && running.length) return undefined;
+      return this.start(clock, worker);
+    }
+    // Without a window nothing runs beside a clock scenario; the planned clock ones start first.
+    if (running.some((r) => r.clock) ? !this.windowDir : clock) return undefined;
+    const p = this.firstStartable(worker, running);
+    return p && this.start(p, worker);
+  }
+
+  /**
+   * Like next, with the scenarios that may run after it in the same cucumber run (BATCH): those that
+   * follow it in the plan while they are of its feature file, of no group, neither clock-moving nor
+   * alone, and not yet started. Each is marked started (and running in the clock window) as it joins.
+   */
+  nextBatch(worker: string, running: readonly PlannedScenario[], batch = BATCH): PlannedScenario[] {
+    const p = this.next(worker, running);
+    if (!p) return [];
+    const out = [p];
+    if (p.clock || p.alone || groupOf(p)) return out;
+    const ids = this.queues.rest;
+    const uri = fileOf(p.id);
+    let ms = this.msOf(p);
+    for (let i = ids.indexOf(p) + 1; i < ids.length && out.length < batch.max; i++) {
+      const q = ids[i];
+      if (this.taken.has(q.id)) continue;
+      if (fileOf(q.id) !== uri || groupOf(q) || (ms += this.msOf(q)) > batch.ms) break;
+      if (!this.start(q, worker)) break;
+      out.push(q);
+    }
+    return out;
+  }
+
+  private msOf(p: PlannedScenario): number {
+    return this.durations[p.id] ?? this.median;
+  }
+
+  /** The first of queue `q` not yet started. */
+  private head(q: Queue): PlannedScenario | undefined {
+    const ids = this.queues[q];
+    while (this.next_[q] < ids.length && this.taken.has(ids[this.next_[q]].id)) this.next_[q]++;
+    return ids[this.next_[q]];
+  }
+
+  /** The first of the rest that may start: not started, and not of a group that waits (one of it runs, or another worker owns it). */
+  private firstStartable(worker: string, running: readonly PlannedScenario[]): PlannedScenario | undefined {
+    const ids = this.queues.rest;
+    for (let i = this.next_.rest; i < ids.length; i++) {
+      const p = ids[i];
+      if (this.taken.has(p.id)) continue;
       const g = groupOf(p);
-      return g ? [[p.id, g] as const] : [];
-    }),
-  );
-  plan[PLAN] = {
-    windowDir,
-    queues,
-    queueOf,
-    taken: new Set(),
-    next: { alone: 0, clock: 0, rest: 0 },
-    groupOf: groups,
-    owner: new Map(),
-  };
-}
-
-/** The first of queue `q` not yet started (undefined: all have). */
-function head(o: Plan, q: Queue): string | undefined {
-  const ids = o.queues[q];
-  while (o.next[q] < ids.length && o.taken.has(ids[o.next[q]])) o.next[q]++;
-  return ids[o.next[q]];
-}
-
-/** Whether group `g` waits: one of it runs, or it belongs to another worker than the one asked for. */
-function groupWaits(o: Plan, g: string, running: readonly Pickleish[]): boolean {
-  const owner = o.owner.get(g);
-  const asking = plan[ASKING];
-  if (owner !== undefined && asking !== undefined && owner !== asking) return true;
-  return running.some((r) => {
-    const id = idOf(r);
-    return id !== undefined && o.groupOf.get(id) === g;
-  });
-}
-
-/** The first of queue `q` that may start now: not started, and not of a group that waits. */
-function firstStartable(o: Plan, q: Queue, running: readonly Pickleish[]): string | undefined {
-  const first = head(o, q);
-  if (!o.groupOf.size) return first;
-  const ids = o.queues[q];
-  for (let i = o.next[q]; i < ids.length; i++) {
-    const id = ids[i];
-    if (o.taken.has(id)) continue;
-    const g = o.groupOf.get(id);
-    if (!g || !groupWaits(o, g, running)) return id;
+      if (!g) return p;
+      const owner = this.owner.get(g);
+      if ((owner === undefined || owner === worker) && !running.some((r) => groupOf(r) === g)) return p;
+    }
+    return undefined;
   }
-  return undefined;
-}
 
-/** Whether the plan lets `pickle` start now: it is the first of its queue that may start (a scenario outside the plan may always). */
-function itsTurn(o: Plan | undefined, pickle: Pickleish, running: readonly Pickleish[]): boolean {
-  const id = idOf(pickle);
-  const q = id === undefined ? undefined : o?.queueOf.get(id);
-  return !q || firstStartable(o!, q, running) === id;
-}
-
-/** Starts `pickle`: marked running for the clock window, unless a scenario has the window (then it waits); the first of a group gives the group to the worker asked for. */
-function start(o: Plan | undefined, pickle: Pickleish): boolean {
-  if (o?.windowDir && pickle.id !== undefined && !enterUnlessWindow(o.windowDir, pickle.id)) return false;
-  const id = idOf(pickle);
-  if (id !== undefined) o?.taken.add(id);
-  const g = id === undefined ? undefined : o?.groupOf.get(id);
-  if (g && !o!.owner.has(g) && plan[ASKING] !== undefined) o!.owner.set(g, plan[ASKING]);
-  return true;
-}
-
-/** Whether a free worker may start `pickle` while `running` run. */
-export function canAssign(pickle: Pickleish, running: readonly Pickleish[]): boolean {
-  const o = plan[PLAN];
-  if (running.some(alone)) return false;
-  if (!itsTurn(o, pickle, running)) return false;
-  if (alone(pickle)) return !running.length && start(o, pickle);
-  if (o && head(o, 'alone') !== undefined) return false;
-  if (movesClock(pickle)) {
-    if (running.some(movesClock) || (!o?.windowDir && running.length)) return false;
-    return start(o, pickle);
+  /** Starts `p` on `worker`, unless a scenario has the clock window (then it waits); the first of a group gives the group to the worker. */
+  private start(p: PlannedScenario, worker: string): PlannedScenario | undefined {
+    if (this.windowDir && !enterUnlessWindow(this.windowDir, p.id)) return undefined;
+    this.taken.add(p.id);
+    const g = groupOf(p);
+    if (g && !this.owner.has(g)) this.owner.set(g, worker);
+    return p;
   }
-  if (running.some(movesClock)) {
-    // Without a window a clock scenario runs alone throughout.
-    if (!o?.windowDir) return false;
-  } else if (o && head(o, 'clock') !== undefined) return false;
-  return start(o, pickle);
 }

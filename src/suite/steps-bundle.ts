@@ -1,4 +1,5 @@
-// The step definitions as one JavaScript module, for the worker processes of a parallel run.
+// The step definitions as one JavaScript module, and the worker process's host (worker-host.ts) as
+// another, for the worker processes of a parallel run.
 //
 // A worker that loads the TypeScript steps through tsx spends about 1.2 s of CPU before its first
 // scenario, half of it in tsx's loader hooks (every import of the worker, the packages' included,
@@ -26,6 +27,21 @@ export function stepFiles(root: string): string[] {
   return out;
 }
 
+/** The bundles of a parallel run: the step definitions, and the worker process's host. */
+export interface Bundles {
+  steps: string;
+  host: string;
+}
+
+/** Both bundles, or undefined when either cannot be built or written (then the workers load TypeScript through tsx). */
+export async function buildBundles(root: string): Promise<Bundles | undefined> {
+  const [steps, host] = await Promise.all([
+    buildStepsBundle(root),
+    bundle(root, { contents: "import './src/suite/worker-host.ts';", sourcefile: 'host-entry.ts' }, 'host'),
+  ]);
+  return steps && host ? { steps, host } : undefined;
+}
+
 /**
  * Bundles the steps into one ES module; its path, or undefined when it cannot be built or written
  * (then the run loads the TypeScript steps). Every `import.meta.url` keeps the URL of the file it was
@@ -38,17 +54,26 @@ export function stepFiles(root: string): string[] {
  * not, so hooks a package registers on import would be missing from the coordinator's definitions and
  * the workers' would no longer match them. Bundles of other contents older than a day are removed.
  */
-export async function buildStepsBundle(root: string): Promise<string | undefined> {
+export function buildStepsBundle(root: string): Promise<string | undefined> {
+  const entry = stepFiles(root)
+    .map((f) => `import ${JSON.stringify('./' + relative(root, f).split('\\').join('/'))};`)
+    .join('\n');
+  return bundle(root, { contents: entry, sourcefile: 'steps-entry.ts' }, 'steps');
+}
+
+/** Bundles `entry` into `<name>-<sha256>.mjs` in the cache folder; its path, or undefined. */
+async function bundle(
+  root: string,
+  entry: { contents: string; sourcefile: string },
+  name: string,
+): Promise<string | undefined> {
   const dir = join(root, 'node_modules', '.cache', 'xs2a-conformance');
-  const temp = join(dir, `.steps-${process.pid}-${randomUUID()}.mjs`);
+  const temp = join(dir, `.${name}-${process.pid}-${randomUUID()}.mjs`);
   try {
     mkdirSync(dir, { recursive: true });
     const { build } = await import('esbuild');
-    const entry = stepFiles(root)
-      .map((f) => `import ${JSON.stringify('./' + relative(root, f).split('\\').join('/'))};`)
-      .join('\n');
     await build({
-      stdin: { contents: entry, resolveDir: root, loader: 'ts', sourcefile: 'steps-entry.ts' },
+      stdin: { ...entry, resolveDir: root, loader: 'ts' },
       bundle: true,
       platform: 'node',
       format: 'esm',
@@ -81,10 +106,10 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
         },
       ],
     });
-    const file = join(dir, `steps-${createHash('sha256').update(readFileSync(temp)).digest('hex').slice(0, 16)}.mjs`);
+    const file = join(dir, `${name}-${createHash('sha256').update(readFileSync(temp)).digest('hex').slice(0, 16)}.mjs`);
     if (existsSync(file)) rmSync(temp, { force: true });
     else renameSync(temp, file);
-    pruneBundles(dir, file);
+    pruneBundles(dir, file, name);
     return file;
   } catch {
     try {
@@ -96,12 +121,12 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
   }
 }
 
-/** Removes the bundles of other contents that are more than a day old. */
-function pruneBundles(dir: string, keep: string): void {
+/** Removes the bundles named `name` of other contents that are more than a day old. */
+function pruneBundles(dir: string, keep: string, name: string): void {
   const dayAgo = Date.now() - 86_400_000;
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (p === keep || !/^\.?steps-.*\.mjs$/.test(name)) continue;
+  for (const f of readdirSync(dir)) {
+    const p = join(dir, f);
+    if (p === keep || !(f.startsWith(`${name}-`) || f.startsWith(`.${name}-`)) || !f.endsWith('.mjs')) continue;
     try {
       if (statSync(p).mtimeMs < dayAgo) rmSync(p, { force: true });
     } catch {

@@ -6,7 +6,6 @@ import {
   BeforeAll,
   setDefaultTimeout,
   setDefinitionFunctionWrapper,
-  setParallelCanAssign,
   Status,
   type ITestCaseHookParameter,
 } from '@cucumber/cucumber';
@@ -24,10 +23,8 @@ import { prepareSca } from '../../src/session/sca/index.ts';
 import { transportOf } from '../../src/session/profile.ts';
 import { FRESH_SCA_TAG, readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
-import { ALONE_TAG, canAssign } from '../../src/suite/schedule.ts';
-import { runContext } from '../../src/session/run-context.ts';
-import { workerIndex } from '../../src/session/psu-pool.ts';
-import { writeFileSync } from 'node:fs';
+import { ALONE_TAG } from '../../src/suite/schedule.ts';
+import { atWorkerEnd, hostedRun, runContext } from '../../src/session/run-context.ts';
 
 setDefaultTimeout(60_000);
 
@@ -62,23 +59,24 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
   return wrapped;
 });
 
-// The first worker tells the others it has loaded (register.mjs): they load while it starts the clock scenarios.
+// The browser SCA driver's browser starts now, beside the worker's first scenarios, not in its first SCA
+// (once per process: the run's host runs a cucumber run per scenario).
 BeforeAll(function () {
   const { ctx, profile } = runContext();
-  if (ctx.firstWorkerReady && workerIndex() === 0) writeFileSync(ctx.firstWorkerReady, '');
-  // The browser SCA driver's browser starts now, beside the worker's first scenarios, not in its first SCA.
   prepareSca(profile, ctx.targetUrl, transportOf(profile, ctx));
 });
 
-// One browser per worker (the browser SCA driver): closed when the worker is done.
-AfterAll(async () => closeBrowser());
-
-// A scenario that moves the target's clock runs alone, and first (schedule.ts).
-setParallelCanAssign(canAssign);
+// One browser per worker (the browser SCA driver): closed when the worker is done, by the run's host
+// after its last scenario (run-context.ts endWorker), or by a plain cucumber-js run's After-all hook.
+atWorkerEnd(closeBrowser);
+AfterAll(async () => {
+  if (!hostedRun()) await closeBrowser();
+});
 
 Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHookParameter) {
   // The coordinator marked this scenario running as it assigned it (schedule.ts); the After hook ends the mark.
-  if (this.ctx.clockWindowDir) this.clockWindow = { dir: this.ctx.clockWindowDir, id: pickle.id };
+  if (this.ctx.clockWindowDir)
+    this.clockWindow = { dir: this.ctx.clockWindowDir, id: scenarioId(gherkinDocument, pickle) };
   const t = readTags(pickle.tags.map((x) => x.name));
   // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
   setScenarioOperation(t.op, t.clauses);

@@ -1,6 +1,5 @@
-// Loads TypeScript step files in the coordinator and in every parallel worker that loads the steps
-// themselves rather than their bundle (src/suite/steps-bundle.ts): after the first worker's sign.
+// Loads TypeScript step files in a run that loads the steps themselves rather than their bundle
+// (src/suite/steps-bundle.ts): a sequential run, or a worker whose bundle could not be built.
 import { register } from 'tsx/esm/api';
-import './first-worker.mjs';
 
 register();

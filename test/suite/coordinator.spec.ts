@@ -1,7 +1,8 @@
-// Several workers ("slots") in one worker process (worker-slots.ts, worker-host.cjs). Faults that trip
-// it: the worker's index read from the process (every slot of a process would act for one PSU and end
-// the others' SCA sessions), the scenario's operation kept once per process (a slot's set-up failure
-// judged by another slot's operation), and slots that do not run at the same time or lose scenarios.
+// The run's coordinator (coordinator.ts) and its worker slots: several in one worker process
+// (worker-host.ts, scenario-host.ts). Faults that trip it: the worker's index read from the process
+// (every slot of a process would act for one PSU and end the others' SCA sessions), the scenario's
+// operation kept once per process (a slot's set-up failure judged by another slot's operation), slots
+// that do not run at the same time or lose scenarios, and a lost worker process that hangs the run.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,12 +11,72 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { workerIndex } from '../../src/session/psu-pool.ts';
 import { ConformanceAssertionError, SetupFailure } from '../../src/session/errors.ts';
 import { setScenarioOperation, setupFail } from '../../src/session/expect.ts';
-import { createRequire } from 'node:module';
-import { hostProcesses, nameAskingWorker } from '../../src/suite/worker-slots.ts';
+import { coordinate, hostProcesses, type Host } from '../../src/suite/coordinator.ts';
+import { Schedule, type PlannedScenario } from '../../src/suite/schedule.ts';
 import { runSuite } from '../../src/suite/run.ts';
 
 const SLOT = Symbol.for('xs2a-conformance.worker-slot');
 const g = globalThis as { [SLOT]?: AsyncLocalStorage<number> };
+
+/** A host whose scenarios take `ms`; `dies` after that many runs (its process ended). */
+function fakeHost(ms: number, dies = Infinity): Host & { ran: string[][] } {
+  let runs = 0;
+  const host = {
+    ran: [] as string[][],
+    lost: false,
+    ready: Promise.resolve(),
+    async run(_slot: number, where: readonly string[]) {
+      await new Promise((r) => setTimeout(r, ms));
+      if (++runs > dies) {
+        host.lost = true;
+        throw new Error('a worker process (pid 1) ended (SIGKILL)');
+      }
+      host.ran.push([...where]);
+      return where.length;
+    },
+    end: async () => undefined,
+  };
+  return host;
+}
+
+const plan = (n: number): PlannedScenario[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `features/f${i % 3}.feature:${i + 1}`, clock: false }));
+
+describe('coordinator', () => {
+  // Fault that trips it: a scenario given twice or never (the plan's taken set ignored).
+  it('runs every planned scenario once over the slots of its hosts', async () => {
+    const a = fakeHost(2);
+    const b = fakeHost(1);
+    const unrun = await coordinate(new Schedule(plan(20), {}), [
+      { id: 0, host: a },
+      { id: 1, host: b },
+      { id: 2, host: a },
+    ]);
+    expect(unrun).toEqual([]);
+    const ran = [...a.ran, ...b.ran].flat().sort();
+    expect(ran).toEqual(
+      plan(20)
+        .map((p) => p.id)
+        .sort(),
+    );
+    expect(b.ran.length).toBeGreaterThan(0);
+  });
+
+  // Faults that trip it: a lost host's slot asked again (its scenarios all lost), the run waiting for
+  // an answer that never comes (a hang), every host lost and the run reported as done.
+  it('reports the scenarios of a lost worker process, goes on in the others, and fails when all are lost', async () => {
+    const dying = fakeHost(1, 2);
+    const unrun = await coordinate(new Schedule(plan(12), {}), [
+      { id: 0, host: dying },
+      { id: 1, host: fakeHost(3) },
+    ]);
+    expect(unrun).toHaveLength(1);
+    expect(unrun[0].reason).toMatch(/worker process .* ended/);
+    await expect(coordinate(new Schedule(plan(12), {}), [{ id: 0, host: fakeHost(1, 1) }])).rejects.toThrow(
+      /every worker slot was lost/,
+    );
+  });
+});
 
 describe('worker slots', () => {
   afterEach(() => {
@@ -61,34 +122,6 @@ describe('worker slots', () => {
     expect(eb).toBeInstanceOf(SetupFailure);
     slots.run(1, () => setScenarioOperation(undefined));
     slots.run(2, () => setScenarioOperation(undefined));
-  });
-
-  // The schedule keeps a group of scenarios on one worker only where it knows which worker the
-  // coordinator looks for a scenario for. Fault that trips it: cucumber's coordinator no longer
-  // searching in ChildProcessAdapter.giveWork (an upgrade: the groups would land on any worker).
-  it("names the worker cucumber's coordinator looks for a scenario for, during its search only", () => {
-    const ASKING = Symbol.for('xs2a-conformance.schedule.asking');
-    const proto = (
-      createRequire(import.meta.url)('@cucumber/cucumber/lib/runtime/parallel/adapter') as {
-        ChildProcessAdapter: { prototype: { giveWork: (...a: unknown[]) => void } };
-      }
-    ).ChildProcessAdapter.prototype;
-    const real = proto.giveWork;
-    const seen: unknown[] = [];
-    const coordinator = {
-      todo: [{}],
-      nextWorkPlacement: () => (seen.push((globalThis as Record<symbol, unknown>)[ASKING]), null),
-    };
-    const restore = nameAskingWorker();
-    try {
-      expect(proto.giveWork).not.toBe(real);
-      proto.giveWork.call(coordinator, { id: '3', process: { send: () => true } });
-    } finally {
-      restore();
-    }
-    expect(seen).toEqual(['3']);
-    expect((globalThis as Record<symbol, unknown>)[ASKING]).toBeUndefined();
-    expect(proto.giveWork).toBe(real);
   });
 
   it('one process per core, never more than the workers', () => {

@@ -1,0 +1,147 @@
+// Runs the scenarios it is given, one cucumber run each, through cucumber's public API only
+// (@cucumber/cucumber/api): the support code is loaded once (loadSupport), then each scenario is a
+// runCucumber of its `features/x.feature:line` with that library. The run's coordinator
+// (coordinator.ts) decides which scenario runs where; a host runs it. In a sequential run the host is
+// the run's own process; in a parallel run each worker process is one (worker-host.ts), running one
+// scenario per worker slot at a time. A scenario reads its slot as its worker index
+// (src/session/psu-pool.ts workerIndex), so each slot acts for its own PSU as a worker process would.
+//
+// Each scenario's messages reach the coordinator (the results, the progress) and the host's one Allure
+// reporter, made once through cucumber's public formatter API (FormatterBuilder) and fed every run's
+// messages: it writes its files itself (allure-writer.ts). A reporter per run would cost about 30 ms
+// a scenario, and wraps the library's BeforeAll and AfterAll hooks again each time it is made.
+import {
+  loadSupport,
+  runCucumber,
+  type IRunOptions,
+  type IRunOptionsRuntime,
+  type ISourcesCoordinates,
+  type ISupportCodeCoordinates,
+  type ISupportCodeLibrary,
+} from '@cucumber/cucumber/api';
+import { formatterHelpers, FormatterBuilder, type Formatter } from '@cucumber/cucumber';
+import type { Envelope } from '@cucumber/messages';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventEmitter } from 'node:events';
+import { Writable } from 'node:stream';
+import { allureFormatOptions } from './allure-writer.ts';
+import { endWorker, markHosted, setRunContext, type RunHandle } from '../session/run-context.ts';
+
+/** What a host needs to run scenarios: serialisable, sent once to a worker process. */
+export interface HostSetup {
+  cwd: string;
+  sources: ISourcesCoordinates;
+  support: Partial<ISupportCodeCoordinates>;
+  runtime: IRunOptionsRuntime;
+  /** The folder the Allure reporter writes each scenario's results to. */
+  allureResults: string;
+  /** The run's inputs, resolved once by the run (src/session/run-context.ts). */
+  run: RunHandle;
+}
+
+/** The messages the coordinator reads (results.ts, the progress): not the run's own, nor the step definitions'. */
+const FORWARDED = ['gherkinDocument', 'pickle', 'testCase', 'testCaseStarted', 'testStepFinished', 'testCaseFinished'];
+/** A text attachment the results read (not applicable, not run) is short; evidence stays in the Allure files. */
+const FORWARDED_TEXT = 4096;
+
+export function forwarded(e: Envelope): boolean {
+  if (FORWARDED.some((k) => k in e)) return true;
+  return e.attachment?.mediaType === 'text/plain' && e.attachment.body.length <= FORWARDED_TEXT;
+}
+
+/** Where a worker process keeps the slot a scenario runs in (read by src/session/psu-pool.ts workerIndex). */
+const SLOT = Symbol.for('xs2a-conformance.worker-slot');
+
+/**
+ * Step definitions load once per process: ES modules are imported once, so a second run in the same
+ * process (the mutation run) reuses the library the first loaded, by its coordinates.
+ */
+const loadedSupport = new Map<string, ISupportCodeLibrary>();
+
+const discard = () => new Writable({ write: (_c, _e, done) => done() });
+
+export class ScenarioHost {
+  private support?: ISupportCodeLibrary;
+  private readonly slots: AsyncLocalStorage<number>;
+  /** The messages of every run of this host, as the Allure reporter hears them. */
+  private readonly broadcaster = new EventEmitter();
+  private reporter?: Formatter;
+
+  constructor(
+    private readonly setup: HostSetup,
+    private readonly onEnvelope: (slot: number, e: Envelope) => void,
+  ) {
+    const g = globalThis as { [SLOT]?: AsyncLocalStorage<number> };
+    this.slots = g[SLOT] ??= new AsyncLocalStorage<number>();
+  }
+
+  /** Takes the run's inputs and loads the step definitions (once per process). */
+  async load(): Promise<void> {
+    markHosted();
+    setRunContext(this.setup.run);
+    const key = JSON.stringify(this.setup.support);
+    const support =
+      loadedSupport.get(key) ??
+      (await loadSupport({ sources: this.setup.sources, support: this.setup.support }, { cwd: this.setup.cwd }));
+    loadedSupport.set(key, support);
+    // Each run would find the support files again from their coordinates (a glob over steps/ every
+    // time): the library is loaded, so only the literal paths among them are named.
+    const c = support.originalCoordinates;
+    this.support = {
+      ...support,
+      originalCoordinates: { ...c, importPaths: c.importPaths.filter((p) => !/[*?[\]{}]/.test(p)) },
+    };
+    const { default: AllureReporter } = (await import('allure-cucumberjs/reporter')) as unknown as {
+      default: typeof Formatter;
+    };
+    this.reporter = await FormatterBuilder.build(AllureReporter, {
+      env: process.env,
+      cwd: this.setup.cwd,
+      eventBroadcaster: this.broadcaster,
+      eventDataCollector: new formatterHelpers.EventDataCollector(this.broadcaster),
+      log: () => undefined,
+      parsedArgvOptions: allureFormatOptions(this.setup.allureResults),
+      stream: discard(),
+      cleanup: async () => undefined,
+      supportCodeLibrary: support as Parameters<typeof FormatterBuilder.build>[1]['supportCodeLibrary'],
+    });
+  }
+
+  /** Runs the scenarios at `where` (`features/x.feature:line`, of one feature file) in worker slot `slot`, in one cucumber run; how many test cases finished. */
+  async run(slot: number, where: readonly string[]): Promise<number> {
+    if (!this.support) throw new Error('the host has not loaded the step definitions');
+    let finished = 0;
+    const file = where[0].replace(/:\d+$/, '');
+    const lines = where.map((w) => w.slice(file.length + 1));
+    const configuration: IRunOptions = {
+      sources: { ...this.setup.sources, paths: [`${file}:${lines.join(':')}`] },
+      support: this.support,
+      runtime: { ...this.setup.runtime, parallel: 0 },
+      // The Allure reporter is the host's own (load); the run's own output goes nowhere.
+      formats: { stdout: 'rerun', files: {}, publish: false, options: {} },
+    };
+    await this.slots.run(slot, () =>
+      runCucumber(configuration, { cwd: this.setup.cwd, stdout: discard(), env: process.env }, (e) => {
+        if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) finished++;
+        // The reporter hears one run: the host's (end).
+        if (!e.testRunStarted && !e.testRunFinished) this.broadcaster.emit('envelope', e);
+        if (!forwarded(e)) return;
+        this.onEnvelope(
+          slot,
+          e.testCaseStarted ? { testCaseStarted: { ...e.testCaseStarted, workerId: String(slot) } } : e,
+        );
+      }),
+    );
+    return finished;
+  }
+
+  /** After the host's last scenario: what the support code registered for the worker's end (its browser). */
+  async end(): Promise<void> {
+    await endWorker();
+    if (this.reporter) {
+      this.broadcaster.emit('envelope', { testRunFinished: { success: true, timestamp: { seconds: 0, nanos: 0 } } });
+      await this.reporter.finished();
+    }
+    setRunContext(undefined);
+  }
+}

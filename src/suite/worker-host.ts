@@ -1,0 +1,55 @@
+// A worker process of a parallel run: a scenario host (scenario-host.ts) that the run's coordinator
+// (coordinator.ts) drives by messages. It gets the run's inputs once ("setup"), loads the step
+// definitions, answers "ready", then runs each scenario it is given in the named worker slot ("run",
+// answered by its messages and "done"), several slots at a time, until "end".
+//
+// Bundled with esbuild for the run (steps-bundle.ts), so that it loads without tsx.
+import type { Envelope } from '@cucumber/messages';
+import { ScenarioHost, type HostSetup } from './scenario-host.ts';
+
+export type HostCommand =
+  { type: 'setup'; setup: HostSetup } | { type: 'run'; slot: number; where: string[] } | { type: 'end' };
+
+export type HostReport =
+  | { type: 'ready' }
+  | { type: 'envelope'; slot: number; envelope: Envelope }
+  | { type: 'done'; slot: number; testCases: number }
+  | { type: 'failed'; slot?: number; message: string };
+
+// Cucumber listens for uncaught exceptions once per running step: once per slot here.
+process.setMaxListeners(0);
+
+let host: ScenarioHost | undefined;
+
+const report = (r: HostReport): Promise<void> =>
+  new Promise((resolve) => (process.send ? process.send(r, undefined, {}, () => resolve()) : resolve()));
+
+async function handle(c: HostCommand): Promise<void> {
+  switch (c.type) {
+    case 'setup':
+      host = new ScenarioHost(c.setup, (slot, envelope) => void report({ type: 'envelope', slot, envelope }));
+      await host.load();
+      await report({ type: 'ready' });
+      return;
+    case 'run': {
+      if (!host) throw new Error('run before setup');
+      const testCases = await host.run(c.slot, c.where);
+      await report({ type: 'done', slot: c.slot, testCases });
+      return;
+    }
+    case 'end':
+      await host?.end();
+      process.disconnect?.();
+      return;
+  }
+}
+
+process.on('message', (c: HostCommand) => {
+  handle(c).catch(async (e: unknown) => {
+    const message = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    await report({ type: 'failed', slot: c.type === 'run' ? c.slot : undefined, message });
+    if (c.type !== 'run') process.exit(1);
+  });
+});
+// The coordinator gone: nothing more to run.
+process.on('disconnect', () => process.exit(0));
