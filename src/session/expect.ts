@@ -7,10 +7,6 @@ import { checkErrorBody, validate, type ValidationResult } from '../spec/validat
 import type { SchemaName } from '../spec/schemas/index.ts';
 import type { Exchange } from '../tpp/client.ts';
 
-// Kept for src/session/session.ts and steps/support/hooks.ts, which import them from here; everything
-// else imports ./errors.ts.
-export { CheckFailure, NotApplicable } from './errors.ts';
-
 export function describeResponse(ex: Exchange | undefined): string {
   if (!ex) return 'no request was sent';
   if (ex.error)

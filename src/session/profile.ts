@@ -12,9 +12,6 @@ import { ProfileError } from './errors.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf, workerIndex } from './psu-pool.ts';
 
-// Kept for src/suite/run.ts, which imports it from here; everything else imports ./errors.ts.
-export { ProfileError };
-
 export interface PsuIdentity {
   /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
   nationalId?: string;

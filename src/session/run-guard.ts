@@ -11,9 +11,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { RunStopped } from './errors.ts';
 
-// Kept for steps/support/hooks.ts, which imports it from here; everything else imports ./errors.ts.
-export { RunStopped };
-
 /** Default number of consecutive timed-out or refused requests that stop the run. */
 export const DEFAULT_BREAKER = 10;
 

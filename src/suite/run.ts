@@ -12,7 +12,6 @@ import { toJUnit } from './junit.ts';
 import {
   completeProfile,
   loadProfile,
-  ProfileError,
   referenceBrowserSteps,
   transportOf,
   withScaDriver,
@@ -20,6 +19,7 @@ import {
 } from '../session/profile.ts';
 import { finishAllureResults, generateAllureReport } from './report.ts';
 import { ResultCollector } from './results.ts';
+import { ProfileError } from '../session/errors.ts';
 import { profileForRun, targetOf, type RunContext, type RunHandle } from '../session/run-context.ts';
 import { formatSummary } from './summary.ts';
 import { applyWaivers, type Verdict } from './verdict.ts';
@@ -103,10 +103,6 @@ export interface RunResult {
     coverage: ReturnType<typeof computeCoverage>;
     exchangesDir?: string;
   };
-}
-
-export class UnusableInput extends Error {
-  readonly code = 'SUITE_ERR_INPUT';
 }
 
 /** Any HTTP answer means reachable; no answer at all is exit 3, with its cause and the profile key to change. */

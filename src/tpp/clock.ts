@@ -5,9 +5,6 @@ import type { TppClient } from './client.ts';
 import { ClockMoveFailed } from './errors.ts';
 import { fillText } from './fill-text.ts';
 
-// Kept for src/session/session.ts, which imports it from here; everything else imports ./errors.ts.
-export { ClockMoveFailed };
-
 /** The clock control of a target: `{{seconds}}` in the body is filled with the seconds to move. */
 export interface ClockControl {
   method: string;

@@ -10,10 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
-import { CheckFailure } from '../../src/session/expect.ts';
+import { CheckFailure, RunStopped } from '../../src/session/errors.ts';
 import { completeProfile, type Profile } from '../../src/session/profile.ts';
 import type { RunContext } from '../../src/session/run-context.ts';
-import { RunStopped } from '../../src/session/run-guard.ts';
 import { ScenarioSession, type SessionOptions } from '../../src/session/session.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
 
