@@ -346,7 +346,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     } finally {
       await Promise.all(hosts.map((h) => h.end().catch(() => undefined)));
     }
-    const verdict = applyWaivers(collector.results, profile.waivers, new Date().toISOString().slice(0, 10));
+    // In the features' order, whatever order the plan and the workers ran them in.
+    const inOrder = [...collector.results].sort((a, b) => a.uri.localeCompare(b.uri) || a.line - b.line);
+    const verdict = applyWaivers(inOrder, profile.waivers, new Date().toISOString().slice(0, 10));
     const wallMs = Date.now() - started;
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'junit.xml'), toJUnit(verdict));
