@@ -9,6 +9,7 @@ if (process.argv[2] === '--serve') {
   const running = await startBank({ mode: 'test', seed: 1 });
   process.send!({ url: running.url });
   process.on('message', async (m) => {
+    if (m === 'scas') process.send!({ scas: running.bank.scasCompleted });
     if (m === 'stop') {
       await running.close();
       process.exit(0);
@@ -17,7 +18,9 @@ if (process.argv[2] === '--serve') {
 }
 
 /** Forks the bank; the benchmark gives up (exit 1) when the whole run exceeds `limitMs`. */
-export async function forkBank(limitMs = 25_000): Promise<{ url: string; stop(): Promise<void> }> {
+export async function forkBank(
+  limitMs = 25_000,
+): Promise<{ url: string; scas(): Promise<number>; stop(): Promise<void> }> {
   const child = fork(SELF, ['--serve'], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -30,6 +33,14 @@ export async function forkBank(limitMs = 25_000): Promise<{ url: string; stop():
   const url = await new Promise<string>((resolve) => child.once('message', (m: { url: string }) => resolve(m.url)));
   return {
     url,
+    /** SCAs the bank has completed since it started. */
+    async scas() {
+      const answer = new Promise<number>((resolve) =>
+        child.once('message', (m: { scas: number }) => resolve(m.scas)),
+      );
+      child.send('scas');
+      return answer;
+    },
     async stop() {
       clearTimeout(guard);
       child.send('stop');

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
   );
   const walls: number[] = [];
   for (const parallel of SETTINGS) {
+    const scasBefore = await bank.scas();
     const t0 = performance.now();
     const r = await runSuite({
       quiet: true,
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
     console.log(
       `${DELAY} ms each way, parallel ${parallel}: ${s.toFixed(1)} s, ${r.verdict?.results.length ?? 0} scenarios (${c?.passed ?? 0} passed, ${c?.failed ?? 0} failed), exit ${r.exitCode}${r.message ? `: ${r.message}` : ''}`,
     );
+    console.log(`  SCAs: ${(await bank.scas()) - scasBefore}`);
     const t = r.verdict && timeline(r.verdict.results);
     if (t) console.log(`  ${formatTimeline(t)}`);
     if (r.exitCode !== 0 || c?.failed) process.exitCode = 1;

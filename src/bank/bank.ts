@@ -37,6 +37,8 @@ export class Bank {
   state: BankState;
   /** Absolute base URL of the bank (set when listening); SCA redirect links are built on it. */
   url = 'http://127.0.0.1';
+  /** SCAs completed since the bank started, across resets of its state (a benchmark's count: bench/latency.ts). */
+  scasCompleted = 0;
   private readonly seedOptions?: SeedOptions;
 
   constructor(cfg: BankConfig) {

@@ -402,6 +402,7 @@ export function finishSca(
     for (const p of payments) if (p.status === 'RCVD') authorisePayment(bank, p, nid, reach, now);
   }
   rec.state = 'finalised';
+  bank.scasCompleted++;
   markAuthorisation(bank, rec, 'finalised');
   // A successful SCA opens the session; it replaces (invalidates) the PSU's previous one.
   st.sessions.set(sessionKey(rec.tppId, nid), { sessionId: rec.tppSessionId, scaAt: now, context });
