@@ -49,6 +49,9 @@ export function forwarded(e: Envelope): boolean {
   return e.attachment?.mediaType === 'text/plain' && e.attachment.body.length <= FORWARDED_TEXT;
 }
 
+/** What every run announces again, the same each time: the step definitions, hooks and parameter types. */
+const SUPPORT_MESSAGES = ['meta', 'stepDefinition', 'hook', 'parameterType', 'undefinedParameterType'];
+
 /** Where a worker process keeps the slot a scenario runs in (read by src/session/psu-pool.ts workerIndex). */
 const SLOT = Symbol.for('xs2a-conformance.worker-slot');
 
@@ -66,6 +69,8 @@ export class ScenarioHost {
   /** The messages of every run of this host, as the Allure reporter hears them. */
   private readonly broadcaster = new EventEmitter();
   private reporter?: Formatter;
+  /** The reporter has heard the step definitions (every run announces them again). */
+  private announced = false;
 
   constructor(
     private readonly setup: HostSetup,
@@ -123,8 +128,9 @@ export class ScenarioHost {
     await this.slots.run(slot, () =>
       runCucumber(configuration, { cwd: this.setup.cwd, stdout: discard(), env: process.env }, (e) => {
         if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) finished++;
-        // The reporter hears one run: the host's (end).
-        if (!e.testRunStarted && !e.testRunFinished) this.broadcaster.emit('envelope', e);
+        // The reporter hears one run, the host's (end), and the step definitions once.
+        if (!e.testRunStarted && !e.testRunFinished && !(this.announced && SUPPORT_MESSAGES.some((k) => k in e)))
+          this.broadcaster.emit('envelope', e);
         if (!forwarded(e)) return;
         this.onEnvelope(
           slot,
@@ -132,6 +138,7 @@ export class ScenarioHost {
         );
       }),
     );
+    this.announced = true;
     return finished;
   }
 
