@@ -36,7 +36,7 @@ export const LONG_FACTOR = 5;
  * this many, and this much recorded time (ms; an unrecorded one counts as the median), so that the
  * run's tail stays short.
  */
-export const BATCH = { max: 12, ms: 400 };
+export const BATCH = { max: 24, ms: 800 };
 
 export interface PlannedScenario {
   /** `features/x.feature:line` (an outline's example row has its own line): the id in the durations table, the reports and the clock window. */
@@ -167,13 +167,16 @@ export class Schedule {
   /**
    * Like next, with the scenarios that may run after it in the same cucumber run (BATCH): those that
    * follow it in the plan while they are of its feature file, of no group, neither clock-moving nor
-   * alone, and not yet started. Each is marked started (and running in the clock window) as it joins.
+   * alone, and not yet started; none while a clock-moving scenario runs or has yet to start. Each is marked started (and running in the clock window) as it joins.
    */
   nextBatch(worker: string, running: readonly PlannedScenario[], batch = BATCH): PlannedScenario[] {
     const p = this.next(worker, running);
     if (!p) return [];
     const out = [p];
     if (p.clock || p.alone || groupOf(p)) return out;
+    // While a clock scenario runs or waits, one at a time: a batch's scenarios are marked running in
+    // the clock window from the start, so its mover would wait for the whole batch.
+    if (running.some((r) => r.clock) || this.head('clock')) return out;
     const ids = this.queues.rest;
     const uri = fileOf(p.id);
     let ms = this.msOf(p);

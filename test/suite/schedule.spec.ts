@@ -141,6 +141,17 @@ describe('schedule: batches', () => {
     expect(s.left).toBe(0);
   });
 
+  // Fault that trips it: batches beside a clock scenario (its move waits for every scenario of a
+  // batch, marked running from the batch's start: the clock scenarios took seconds longer across a network).
+  it('runs one at a time while a clock scenario runs or has yet to start', () => {
+    const plan = [sc('d.feature:1', { clock: true }), sc('d.feature:2'), sc('d.feature:3'), sc('d.feature:4')];
+    const s = new Schedule(plan, {}, mkdtempSync(join(tmpdir(), 'xs2a-window-')));
+    const clock = s.nextBatch('0', []);
+    expect(clock.map((p) => p.id)).toEqual(['d.feature:1']);
+    expect(s.nextBatch('1', clock).map((p) => p.id)).toEqual(['d.feature:2']);
+    expect(s.nextBatch('0', []).map((p) => p.id)).toEqual(['d.feature:3', 'd.feature:4']);
+  });
+
   it('stops a batch at its recorded time', () => {
     const plan = [1, 2, 3, 4].map((l) => sc(`c.feature:${l}`));
     const s = new Schedule(plan, { 'c.feature:1': 30, 'c.feature:2': 30, 'c.feature:3': 30, 'c.feature:4': 30 });
