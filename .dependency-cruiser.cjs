@@ -1,6 +1,11 @@
-// Layering check (issue 13): dependencies run downward only.
+// Layering check: dependencies run downward only.
 //
 //   src/spec → src/tpp → src/session → src/bank | src/suite | src/fuzz → steps/ | properties/ | src/cli
+//                                                  src/suite → src/report → src/run → src/cli
+//
+// src/suite is the scenarios' library (what the steps call); src/report turns a run's messages into
+// results and reports; src/run is the run machinery (plan, coordinator, hosts, bundle, shards). The
+// steps use the library only: never the reports or the run.
 //
 // src/transport (the one transport: every connection to a target or a proxy) sits under them all:
 // it imports nothing of the project, and no other module imports undici.
@@ -68,21 +73,54 @@ module.exports = {
     {
       name: 'suite-not-from-its-neighbours',
       severity: 'error',
-      comment: 'src/suite imports neither the fuzzer nor the bank, except the exception below.',
+      comment: 'src/suite imports neither the fuzzer nor the bank (the next rule).',
       from: { path: '^src/suite/' },
-      to: {
-        path: '^src/(fuzz|bank)/',
-        // run.ts starts the embedded reference bank (a dynamic import, only when no target is given):
-        // the embedded bank is the default target of `xs2a-conformance run`.
-        pathNot: '^src/bank/index[.]ts$',
-      },
+      to: { path: '^src/fuzz/' },
     },
     {
-      name: 'suite-bank-only-from-run',
+      name: 'suite-not-from-the-bank',
       severity: 'error',
-      comment: 'Only run.ts (the run that starts the embedded reference bank) may import the bank.',
-      from: { path: '^src/suite/', pathNot: '^src/suite/run[.]ts$' },
+      comment: "src/suite (the scenarios' library) never imports the bank.",
+      from: { path: '^src/suite/' },
       to: { path: '^src/bank/' },
+    },
+    {
+      name: 'suite-not-from-reports-or-run',
+      severity: 'error',
+      comment: "src/suite (the scenarios' library) imports neither the reports nor the run machinery.",
+      from: { path: '^src/suite/' },
+      to: { path: '^src/(report|run)/' },
+    },
+    {
+      name: 'report-not-from-run',
+      severity: 'error',
+      comment:
+        'src/report (results, verdict, reports) builds on the library and below, never on the run machinery, the bank or the fuzzer.',
+      from: { path: '^src/report/' },
+      to: { path: '^src/(run|bank|fuzz)/' },
+    },
+    {
+      name: 'run-bank-only-from-run',
+      severity: 'error',
+      comment:
+        'In src/run only run.ts (the run that starts the embedded reference bank, a dynamic import when no target is given) imports the bank, and only its entry.',
+      from: { path: '^src/run/' },
+      to: { path: '^src/bank/', pathNot: '^src/bank/index[.]ts$' },
+    },
+    {
+      name: 'run-bank-entry-only-from-run-ts',
+      severity: 'error',
+      comment: 'Only src/run/run.ts starts the embedded bank.',
+      from: { path: '^src/run/', pathNot: '^src/run/run[.]ts$' },
+      to: { path: '^src/bank/' },
+    },
+    {
+      name: 'steps-use-the-library',
+      severity: 'error',
+      comment:
+        "steps/ call the scenarios' library (src/suite) and the session, never the reports or the run machinery.",
+      from: { path: '^steps/' },
+      to: { path: '^src/(report|run)/' },
     },
     {
       name: 'fuzz-not-from-its-neighbours',
@@ -115,7 +153,7 @@ module.exports = {
       name: 'middle-not-from-above',
       severity: 'error',
       comment: 'src/bank, src/suite and src/fuzz never import the layers above them.',
-      from: { path: '^src/(bank|suite|fuzz)/' },
+      from: { path: '^src/(bank|suite|fuzz|report|run)/' },
       to: { path: '^(steps|properties|test|bench|bin)/|^src/(cli|mutants|bundle)/' },
     },
     {

@@ -7,7 +7,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSuite } from '../src/suite/run.ts';
+import { runSuite } from '../src/run/run.ts';
 
 async function wall(scaDriver: 'form' | 'browser'): Promise<number> {
   const t0 = performance.now();

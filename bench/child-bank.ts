@@ -35,9 +35,7 @@ export async function forkBank(
     url,
     /** SCAs the bank has completed since it started. */
     async scas() {
-      const answer = new Promise<number>((resolve) =>
-        child.once('message', (m: { scas: number }) => resolve(m.scas)),
-      );
+      const answer = new Promise<number>((resolve) => child.once('message', (m: { scas: number }) => resolve(m.scas)));
       child.send('scas');
       return answer;
     },

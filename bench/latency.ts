@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { forkBank } from './child-bank.ts';
 import { delayProxy } from './delay-proxy.ts';
-import { runSuite } from '../src/suite/run.ts';
+import { runSuite } from '../src/run/run.ts';
 import { testCredentials } from '../src/tpp/fixtures.ts';
-import { formatTimeline, timeline } from '../src/suite/timeline.ts';
+import { formatTimeline, timeline } from '../src/run/timeline.ts';
 
 const DELAY = Number(process.env.BENCH_DELAY_MS ?? 25);
 /** The settings compared: BENCH_PARALLEL="2,4,auto" for others. */

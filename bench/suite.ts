@@ -3,7 +3,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSuite } from '../src/suite/run.ts';
+import { runSuite } from '../src/run/run.ts';
 
 async function main(): Promise<void> {
   const parallel = Number(process.env.BENCH_PARALLEL ?? 2);

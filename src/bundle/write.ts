@@ -17,7 +17,7 @@ import { FlattenedSign, importPKCS8 } from 'jose';
 import { API_RELEASE, DOCUMENTATION_VERSION } from '../spec/versioning.ts';
 import { maskNationalId, NATIONAL_ID_FIELDS, withoutPrivateKeys } from '../tpp/redact.ts';
 import type { Profile } from '../session/profile.ts';
-import type { Verdict } from '../suite/verdict.ts';
+import type { Verdict } from '../report/verdict.ts';
 import { BUNDLE_FORMAT, MANIFEST, SIGNATURE, sha256, type Manifest } from './manifest.ts';
 
 export interface BundleInput {

@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runSuite } from '../suite/run.ts';
+import { runSuite } from '../run/run.ts';
 import type { Dialect } from '../session/dialects.ts';
 import type { Level } from '../spec/level.ts';
 import { cucumberPaths } from './plan.ts';

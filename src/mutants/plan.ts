@@ -1,10 +1,10 @@
 // Which scenarios the mutation run replays for each fault: those of the fault's feature files
 // (its area's, src/bank/fault-registry.ts) and every scenario tagged with one of its clauses.
 // `all` replays the whole suite for every fault.
-import { cucumberPaths } from '../suite/shard.ts';
+import { cucumberPaths } from '../run/shard.ts';
 import { basename } from 'node:path';
 import { allFaults, faultFeatures, type AreaFault } from '../bank/fault-registry.ts';
-import { scenarios } from '../suite/coverage.ts';
+import { scenarios } from '../report/coverage.ts';
 import { readTags } from '../suite/tags.ts';
 import type { Level } from '../spec/level.ts';
 

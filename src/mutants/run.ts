@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Dialect } from '../session/dialects.ts';
-import type { Shard } from '../suite/shard.ts';
+import type { Shard } from '../run/shard.ts';
 import { runJob, type Job, type JobResult } from './job.ts';
 import { estimateMs, loadScenarios, notApplicableFaults, planFault, selectFaults, type Scenario } from './plan.ts';
 import { byLocation, tally, type FaultOutcome, type MutationReport } from './report.ts';

@@ -6,7 +6,7 @@
 // with suite/shard.ts's partition: heaviest first onto the least loaded part, ties by id.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assignShards, type Shard } from '../suite/shard.ts';
+import { assignShards, type Shard } from '../run/shard.ts';
 import { MutationMergeError } from './errors.ts';
 import { estimateMs, type FaultPlan } from './plan.ts';
 import { byLocation, tally, type FaultOutcome, type MutationReport } from './report.ts';

@@ -5,7 +5,7 @@
 // fewer PSUs than workers the run caps the workers (and says so) instead of sharing.
 import { availableParallelism } from 'node:os';
 
-/** The most workers a run may have (--parallel): they run as slots of one process per core (src/suite/worker-slots.ts), so a worker costs a PSU and little CPU. */
+/** The most workers a run may have (--parallel): they run as slots of one process per core (src/run/coordinator.ts), so a worker costs a PSU and little CPU. */
 export const MAX_WORKERS = 32;
 
 /** CPU a request costs the suite and a loopback bank on this kind of machine (signing, checking, reporting), in ms. */
@@ -36,11 +36,11 @@ export function capWorkers(requested: number, psus: number | undefined): { worke
   };
 }
 
-/** Where a worker process that runs several workers keeps the one a scenario runs in (src/suite/worker-host.cjs). */
+/** Where a worker process that runs several workers keeps the one a scenario runs in (src/run/scenario-host.ts). */
 const SLOT = Symbol.for('xs2a-conformance.worker-slot');
 
 /**
- * The worker's index: the slot the scenario runs in, when its process runs several (worker-slots.ts);
+ * The worker's index: the slot the scenario runs in (src/run/scenario-host.ts);
  * else cucumber's CUCUMBER_WORKER_ID (0 in the main process).
  */
 export function workerIndex(env: NodeJS.ProcessEnv = process.env): number {

@@ -1,5 +1,5 @@
 // What every cucumber worker needs to know about the run: resolved once, by the run, and handed to the
-// worker processes in a message (src/suite/coordinator.ts); a worker reads it here, never from the
+// worker processes in a message (src/run/coordinator.ts); a worker reads it here, never from the
 // environment. The profile travels resolved: no worker loads it again.
 import { completeProfile, loadProfile, withScaDriver, type Profile } from './profile.ts';
 import type { GuardConfig } from './run-guard.ts';
@@ -62,7 +62,7 @@ export interface RunHandle {
 
 /**
  * Where this process keeps the run it works for. On the global object: in a worker process the step
- * definitions are a bundle of their own (src/suite/steps-bundle.ts), another copy of this module than
+ * definitions are a bundle of their own (src/run/steps-bundle.ts), another copy of this module than
  * the one the worker's host set it through.
  */
 const RUN = Symbol.for('xs2a-conformance.run');
@@ -101,7 +101,7 @@ export function profileForRun(loaded: Profile, ctx: RunContext): Profile {
 }
 
 /**
- * A worker process whose scenarios the run's own host runs (src/suite/scenario-host.ts), one cucumber
+ * A worker process whose scenarios the run's own host runs (src/run/scenario-host.ts), one cucumber
  * run per scenario: cucumber's After-all hooks would end the worker's browser after every scenario,
  * so what ends the worker is registered here instead and the host runs it once, after the last one.
  */

@@ -111,7 +111,7 @@ export interface ReleaseChange {
 /**
  * § Versioning > Notable release changes, one entry per behaviour: a bullet that states more than one
  * (1.17.4, 1.16.0, 1.23.2) gives one entry for each, so that each is checked, or held uncheckable with
- * its reason (src/suite/uncheckable.ts), on its own.
+ * its reason (src/report/uncheckable.ts), on its own.
  */
 export const RELEASE_CHANGES: readonly ReleaseChange[] = [
   { id: 'stable-transaction-id', release: '1.18.0', change: 'Stable `transactionId` for booked transactions.' },

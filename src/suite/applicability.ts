@@ -8,7 +8,7 @@ const SANDBOX_ONLY = new Set(
   [...DETAILED_OPERATIONS, ...OTHER_OPERATIONS].filter((o) => o.sandboxOnly).map((o) => o.id),
 );
 import type { ScenarioTags } from './tags.ts';
-import { ALONE_TAG } from './schedule.ts';
+import { ALONE_TAG } from './tags.ts';
 
 export interface RunMode {
   allowPayments: boolean;

@@ -1,12 +1,6 @@
 // The suite's error classes, each with a stable code (`SUITE_ERR_…`, unique across the project:
 // test/spec/error-codes.spec.ts) and its own name.
 
-/** The parts of a sharded run cannot be joined (merge.ts: a folder without results.json, a file without results): exit 2. */
-export class MergeInputError extends Error {
-  override name = 'MergeInputError';
-  readonly code = 'SUITE_ERR_MERGE_INPUT';
-}
-
 /** `init` cannot reach the target as a run would (init.ts probeTarget: the connection fails, or no answer): exit 3. */
 export class InitUnreachable extends Error {
   override name = 'InitUnreachable';

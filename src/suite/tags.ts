@@ -7,12 +7,18 @@
 // @role-checks for a rule the target keeps only where it checks PSD2 roles (production);
 // @https for a transport rule (an https:// target); @client-cert for one about the TLS client certificate
 // (the run presents one: tpp.tls.cert or .pfx);
-// @alone for a scenario that runs with no other, before them (src/suite/schedule.ts); @fresh-sca for
+// @alone for a scenario that runs with no other, before them (src/run/schedule.ts); @fresh-sca for
 // one whose rule counts the time since its own SCA (it makes its PSU session at its start).
 import type { Level } from '../spec/level.ts';
 
 /** A scenario whose rule counts the time since its own SCA: it makes its PSU session at its start (the hooks). */
 export const FRESH_SCA_TAG = '@fresh-sca';
+/** A scenario that moves the target's clock (the run gives it the target to itself from its first move). */
+export const CLOCK_TAG = '@clock';
+/** A scenario that runs with no other, before all others. */
+export const ALONE_TAG = '@alone';
+/** The scenarios that act in the CORPORATE context (one group of the run's plan). */
+export const CORPORATE_TAG = '@corporate';
 
 export const NEEDS = [
   'sandbox',

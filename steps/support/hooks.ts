@@ -12,19 +12,19 @@ import {
 import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
 import { clauseById } from '../../src/spec/clauses.ts';
-import { clausePageLink } from '../../src/suite/clause-pages.ts';
+import { clausePageLink } from '../../src/suite/outcomes.ts';
 import { evidenceFiles, writeExchanges } from '../../src/session/evidence.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { parseSetupFailure, setScenarioOperation } from '../../src/session/expect.ts';
 import { NotApplicable, RunStopped } from '../../src/session/errors.ts';
-import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/suite/results.ts';
+import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/suite/outcomes.ts';
 import { stopReason } from '../../src/session/run-guard.ts';
 import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
 import { prepareSca } from '../../src/session/sca/index.ts';
 import { transportOf } from '../../src/session/profile.ts';
 import { FRESH_SCA_TAG, readTags } from '../../src/suite/tags.ts';
 import type { Xs2aWorld } from './world.ts';
-import { ALONE_TAG } from '../../src/suite/schedule.ts';
+import { ALONE_TAG } from '../../src/suite/tags.ts';
 import { atWorkerEnd, hostedRun, runContext } from '../../src/session/run-context.ts';
 
 setDefaultTimeout(60_000);

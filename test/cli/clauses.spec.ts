@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../src/spec/clauses.ts';
-import { clausePageLink } from '../../src/suite/clause-pages.ts';
+import { clausePageLink } from '../../src/suite/outcomes.ts';
 import { cli } from '../helpers/cli.ts';
 
 describe('xs2a-conformance clauses', () => {

@@ -1,7 +1,7 @@
 // Every code of spec § Errors is checked: each status/code pair's code and
 // each value of the tppMessages code list is named in a scenario that provokes it (in a step's text,
 // a step's data table, or a tag such as `@clause:errors.<CODE>`; a comment does not count), or is in
-// UNCHECKABLE (src/suite/uncheckable.ts) under `codes.<CODE>` with the reason it cannot be provoked
+// UNCHECKABLE (src/report/uncheckable.ts) under `codes.<CODE>` with the reason it cannot be provoked
 // from outside on a bank that keeps to the spec. The codes are read from src/spec, never copied.
 import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
 import { IdGenerator } from '@cucumber/messages';
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TPP_MESSAGE_CODES } from '../../src/spec/codes.ts';
 import { ERROR_CODES } from '../../src/spec/errors.ts';
-import { UNCHECKABLE, uncheckableCodeKey } from '../../src/suite/uncheckable.ts';
+import { UNCHECKABLE, uncheckableCodeKey } from '../../src/report/uncheckable.ts';
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -56,7 +56,7 @@ describe('every code of spec § Errors is checked by a scenario or listed as unc
     );
     expect(
       missing,
-      `codes neither named in a scenario of features/*.feature nor listed in src/suite/uncheckable.ts as ${uncheckableCodeKey('<CODE>')}`,
+      `codes neither named in a scenario of features/*.feature nor listed in src/report/uncheckable.ts as ${uncheckableCodeKey('<CODE>')}`,
     ).toEqual([]);
   });
 

@@ -11,12 +11,13 @@ import * as cli from '../../src/cli/errors.ts';
 import * as fuzz from '../../src/fuzz/errors.ts';
 import * as mutants from '../../src/mutants/errors.ts';
 import * as session from '../../src/session/errors.ts';
+import * as run from '../../src/run/errors.ts';
 import * as suite from '../../src/suite/errors.ts';
 import * as tpp from '../../src/tpp/errors.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
-const PACKAGES: Record<string, Record<string, unknown>> = { tpp, bank, session, suite, fuzz, mutants, cli };
+const PACKAGES: Record<string, Record<string, unknown>> = { tpp, bank, session, suite, run, fuzz, mutants, cli };
 
 /** The package folders whose errors.ts the rule allows error classes in. */
 const HOMES = new Set(Object.keys(PACKAGES).map((p) => `src/${p}/errors.ts`));

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { completeProfile, defaultProfile } from '../../src/session/profile.ts';
 import { NotApplicable, ProfileError } from '../../src/session/errors.ts';
 import { listedStatus, readStatus, withListedStatuses } from '../../src/suite/accounts.ts';
-import { profileKeyOf } from '../../src/suite/doctor.ts';
+import { profileKeyOf } from '../../src/report/doctor.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import { cli } from '../helpers/cli.ts';
 

@@ -21,7 +21,7 @@ import { readdirSync, readFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/suite/coverage.ts';
+import { scenarios } from '../../src/report/coverage.ts';
 import {
   CONTROL_STEP,
   expectControlAccepted,

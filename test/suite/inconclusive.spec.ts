@@ -9,10 +9,10 @@ import { getStatusFromError } from 'allure-js-commons/sdk';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CheckFailure, SetupFailure } from '../../src/session/errors.ts';
 import { parseSetupFailure, setScenarioOperation, setupFail } from '../../src/session/expect.ts';
-import { toJUnit } from '../../src/suite/junit.ts';
-import { ResultCollector } from '../../src/suite/results.ts';
-import { formatSummary } from '../../src/suite/summary.ts';
-import { applyWaivers, type ScenarioResult } from '../../src/suite/verdict.ts';
+import { toJUnit } from '../../src/report/junit.ts';
+import { ResultCollector } from '../../src/report/results.ts';
+import { formatSummary } from '../../src/report/summary.ts';
+import { applyWaivers, type ScenarioResult } from '../../src/report/verdict.ts';
 import { cli } from '../helpers/cli.ts';
 
 /** Cucumber's messages for one scenario whose first step ends with `step` (FAILED with the error, or PASSED). */
@@ -380,7 +380,7 @@ describe('SHOULD findings are warnings', () => {
     expect(summary).toMatch(/2 scenarios: 1 passed, 0 failed, 1 warnings/);
   });
   it('Allure: a failed @should result becomes "unknown", in the warnings category; a failed @must stays failed', async () => {
-    const { finishAllureResults } = await import('../../src/suite/report.ts');
+    const { finishAllureResults } = await import('../../src/report/report.ts');
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-warn-allure-'));
     const write = (uuid: string, tag: string) =>
       writeFileSync(

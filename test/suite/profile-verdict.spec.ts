@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BROWSER, loadProfile, withScaDriver } from '../../src/session/profile.ts';
-import { applyWaivers, type ScenarioResult } from '../../src/suite/verdict.ts';
+import { applyWaivers, type ScenarioResult } from '../../src/report/verdict.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import { cli, ROOT } from '../helpers/cli.ts';

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
-import { probe } from '../../src/suite/run.ts';
+import { probe } from '../../src/run/run.ts';
 import type { TlsConfig, TransportConfig } from '../../src/transport/index.ts';
 import { closeTransports } from '../../src/transport/index.ts';
 import { cliAsync } from '../helpers/cli.ts';

@@ -3,9 +3,10 @@
 import { type Command } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { CLAUSE_PAGE, clausePagesHtml } from '../../suite/clause-pages.ts';
-import { computeCoverage } from '../../suite/coverage.ts';
-import { ROOT } from '../../suite/run.ts';
+import { clausePagesHtml } from '../../report/clause-pages.ts';
+import { CLAUSE_PAGE } from '../../suite/outcomes.ts';
+import { computeCoverage } from '../../report/coverage.ts';
+import { ROOT } from '../../run/run.ts';
 
 export function register(program: Command): void {
   program

@@ -2,8 +2,8 @@
 import { type Command } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { computeCoverage, coverageMarkdown } from '../../suite/coverage.ts';
-import { ROOT } from '../../suite/run.ts';
+import { computeCoverage, coverageMarkdown } from '../../report/coverage.ts';
+import { ROOT } from '../../run/run.ts';
 
 export function register(program: Command): void {
   program

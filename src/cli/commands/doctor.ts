@@ -1,8 +1,8 @@
 // `doctor`: the last run's inconclusive and not-applicable scenarios, grouped by the profile key that would change them.
 import { type Command } from 'commander';
 import { join, resolve } from 'node:path';
-import { doctor } from '../../suite/doctor.ts';
-import type { ScenarioResult } from '../../suite/verdict.ts';
+import { doctor } from '../../report/doctor.ts';
+import type { ScenarioResult } from '../../report/verdict.ts';
 import { UsageError } from '../errors.ts';
 import { readText } from '../io.ts';
 

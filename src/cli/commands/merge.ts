@@ -2,11 +2,11 @@
 import { type Command } from 'commander';
 import { profileFileOf } from '../../session/run-context.ts';
 import { resolve } from 'node:path';
-import { MergeInputError } from '../../suite/errors.ts';
-import { mergeRuns } from '../../suite/merge.ts';
+import { MergeInputError } from '../../run/errors.ts';
+import { mergeRuns } from '../../run/merge.ts';
 import { ProfileError } from '../../session/errors.ts';
 import { loadProfile } from '../../session/profile.ts';
-import { generateAllureReport } from '../../suite/report.ts';
+import { generateAllureReport } from '../../report/report.ts';
 import { UsageError } from '../errors.ts';
 
 export function register(program: Command): void {

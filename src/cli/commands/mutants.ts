@@ -9,7 +9,7 @@ import { MutationMergeError } from '../../mutants/errors.ts';
 import { mergeMutationReports, readMutationParts } from '../../mutants/shard.ts';
 import { UsageError } from '../errors.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
-import { parseShard } from '../../suite/shard.ts';
+import { parseShard } from '../../run/shard.ts';
 
 function minScore(text: string): number {
   if (!/^\d+(\.\d+)?$/.test(text) || +text > 100) throw new UsageError(`--min-score "${text}" is not a percentage`);

@@ -1,7 +1,7 @@
 // `report`: the Allure HTML report from reports/allure-results (needs Java).
 import { type Command } from 'commander';
 import { resolve } from 'node:path';
-import { generateAllureReport } from '../../suite/report.ts';
+import { generateAllureReport } from '../../report/report.ts';
 
 export function register(program: Command): void {
   program

@@ -2,10 +2,10 @@
 // input; 3: the target cannot be reached.
 import { type Command } from 'commander';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
-import { runSuite } from '../../suite/run.ts';
+import { runSuite } from '../../run/run.ts';
 import { parseDuration } from '../../session/run-guard.ts';
 import { profileFileOf, targetOf } from '../../session/run-context.ts';
-import { parseShard } from '../../suite/shard.ts';
+import { parseShard } from '../../run/shard.ts';
 import { UsageError } from '../errors.ts';
 import { readText } from '../io.ts';
 import { writeBundle } from '../../bundle/write.ts';

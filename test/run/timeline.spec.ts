@@ -1,7 +1,7 @@
 // The run's timeline from the scenarios' start and end times.
 import { describe, expect, it } from 'vitest';
-import { formatTimeline, timeline } from '../../src/suite/timeline.ts';
-import type { ScenarioResult } from '../../src/suite/verdict.ts';
+import { formatTimeline, timeline } from '../../src/run/timeline.ts';
+import type { ScenarioResult } from '../../src/report/verdict.ts';
 
 const r = (worker: string, startedMs: number, endedMs: number, tags: string[] = []): ScenarioResult =>
   ({

@@ -1,6 +1,6 @@
 // JUnit XML from the verdict (not cucumber's own formatter, so that not-applicable, waived and
 // inconclusive scenarios say why, and testsuites group by area).
-import { clausePageLink } from './clause-pages.ts';
+import { clausePageLink } from '../suite/outcomes.ts';
 import type { Verdict } from './verdict.ts';
 
 const SKIPPED = new Set(['not-applicable', 'waived', 'skipped', 'inconclusive', 'not-run']);

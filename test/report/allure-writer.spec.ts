@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileSystemWriter } from 'allure-js-commons/sdk/reporter';
 import { describe, expect, it } from 'vitest';
-import { allureFormatOptions, UnflushedAllureWriter } from '../../src/suite/allure-writer.ts';
+import { allureFormatOptions, UnflushedAllureWriter } from '../../src/report/allure-writer.ts';
 
 function writeAll(w: FileSystemWriter, src: string): void {
   w.writeResult({ uuid: 'r1', name: 'a scenario', status: 'passed' } as never);

@@ -24,7 +24,7 @@ import type { Envelope } from '@cucumber/messages';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import { Writable } from 'node:stream';
-import { allureFormatOptions } from './allure-writer.ts';
+import { allureFormatOptions } from '../report/allure-writer.ts';
 import { endWorker, markHosted, setRunContext, type RunHandle } from '../session/run-context.ts';
 
 /** What a host needs to run scenarios: serialisable, sent once to a worker process. */

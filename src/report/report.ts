@@ -2,7 +2,7 @@
 // HTML from them, with the Allure command line (needs Java).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { CLAUSE_PAGE } from './clause-pages.ts';
+import { CLAUSE_PAGE } from '../suite/outcomes.ts';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 

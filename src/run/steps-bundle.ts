@@ -37,7 +37,7 @@ export interface Bundles {
 export async function buildBundles(root: string): Promise<Bundles | undefined> {
   const [steps, host] = await Promise.all([
     buildStepsBundle(root),
-    bundle(root, { contents: "import './src/suite/worker-host.ts';", sourcefile: 'host-entry.ts' }, 'host'),
+    bundle(root, { contents: "import './src/run/worker-host.ts';", sourcefile: 'host-entry.ts' }, 'host'),
   ]);
   return steps && host ? { steps, host } : undefined;
 }

@@ -2,8 +2,8 @@
 // endedMs, worker): how long a @clock or @alone scenario ran with no other beside it, when each worker started its first
 // scenario (its load), and how busy the workers were. bench:latency prints it; a CI maintainer can
 // read the same fields to choose --parallel and --shard.
-import type { ScenarioResult } from './verdict.ts';
-import { ALONE_TAG, CLOCK_TAG } from './schedule.ts';
+import type { ScenarioResult } from '../report/verdict.ts';
+import { ALONE_TAG, CLOCK_TAG } from '../suite/tags.ts';
 
 export interface Timeline {
   /** Workers that ran at least one scenario. */

@@ -1,14 +1,15 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
-import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG, Schedule, type PlannedScenario } from './schedule.ts';
+import { Schedule, type PlannedScenario } from './schedule.ts';
+import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG } from '../suite/tags.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { toJUnit } from './junit.ts';
+import { toJUnit } from '../report/junit.ts';
 import {
   completeProfile,
   loadProfile,
@@ -17,16 +18,17 @@ import {
   withScaDriver,
   type Profile,
 } from '../session/profile.ts';
-import { finishAllureResults, generateAllureReport } from './report.ts';
-import { ResultCollector } from './results.ts';
+import { finishAllureResults, generateAllureReport } from '../report/report.ts';
+import { ResultCollector } from '../report/results.ts';
 import { ProfileError } from '../session/errors.ts';
 import { profileForRun, targetOf, type RunContext, type RunHandle } from '../session/run-context.ts';
-import { formatSummary } from './summary.ts';
-import { applyWaivers, type Verdict } from './verdict.ts';
+import { formatSummary } from '../report/summary.ts';
+import { applyWaivers, type Verdict } from '../report/verdict.ts';
 import { CLAUSES } from '../spec/clauses.ts';
-import { CLAUSE_PAGE, clausePagesHtml } from './clause-pages.ts';
-import { computeCoverage, scenarios } from './coverage.ts';
-import { POOLED_STEP, variantsAsked } from './sandbox.ts';
+import { clausePagesHtml } from '../report/clause-pages.ts';
+import { CLAUSE_PAGE } from '../suite/outcomes.ts';
+import { computeCoverage, scenarios } from '../report/coverage.ts';
+import { POOLED_STEP, variantsAsked } from '../suite/sandbox.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
@@ -45,7 +47,7 @@ import {
   send,
   type TransportConfig,
 } from '../transport/index.ts';
-import { readTags } from './tags.ts';
+import { readTags } from '../suite/tags.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -440,7 +442,7 @@ function workerHosts(
   // Without bundles the host and the steps load as TypeScript, through tsx.
   const [file, execArgv] = bundles
     ? [bundles.host, node]
-    : [join(ROOT, 'src', 'suite', 'worker-host.ts'), ['--import', 'tsx', ...node]];
+    : [join(ROOT, 'src', 'run', 'worker-host.ts'), ['--import', 'tsx', ...node]];
   const start = () => new ProcessHost(file, execArgv, setup, onEnvelope);
   const first = start();
   if (!planned.some((p) => p.clock || p.alone)) return [first, ...Array.from({ length: n - 1 }, start)];

@@ -1,6 +1,6 @@
 // The console while a run is under way: how many scenarios have ended, by outcome. On a terminal one
 // line rewritten in place; elsewhere (CI logs) a line at each tenth of the run.
-import type { ScenarioResult } from './verdict.ts';
+import type { ScenarioResult } from '../report/verdict.ts';
 
 export interface Progress {
   update(results: readonly ScenarioResult[]): void;

@@ -11,9 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { workerIndex } from '../../src/session/psu-pool.ts';
 import { ConformanceAssertionError, SetupFailure } from '../../src/session/errors.ts';
 import { setScenarioOperation, setupFail } from '../../src/session/expect.ts';
-import { coordinate, hostProcesses, type Host } from '../../src/suite/coordinator.ts';
-import { Schedule, type PlannedScenario } from '../../src/suite/schedule.ts';
-import { runSuite } from '../../src/suite/run.ts';
+import { coordinate, hostProcesses, type Host } from '../../src/run/coordinator.ts';
+import { Schedule, type PlannedScenario } from '../../src/run/schedule.ts';
+import { runSuite } from '../../src/run/run.ts';
 
 const SLOT = Symbol.for('xs2a-conformance.worker-slot');
 const g = globalThis as { [SLOT]?: AsyncLocalStorage<number> };

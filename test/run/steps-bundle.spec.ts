@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getGlobalTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import { describe, expect, it } from 'vitest';
-import { ROOT, runSuite } from '../../src/suite/run.ts';
-import { buildStepsBundle, stepFiles, withoutTsx } from '../../src/suite/steps-bundle.ts';
+import { ROOT, runSuite } from '../../src/run/run.ts';
+import { buildStepsBundle, stepFiles, withoutTsx } from '../../src/run/steps-bundle.ts';
 import { testCredentials } from '../../src/tpp/fixtures.ts';
 
 describe('steps bundle', () => {

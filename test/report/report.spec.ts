@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasJava } from '../../src/suite/report.ts';
+import { hasJava } from '../../src/report/report.ts';
 import { cli } from '../helpers/cli.ts';
 
 const FAULTS = [

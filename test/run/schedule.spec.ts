@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { enterUnlessWindow, leaveWindow, openWindow } from '../../src/session/clock-window.ts';
-import { Schedule, type PlannedScenario } from '../../src/suite/schedule.ts';
+import { Schedule, type PlannedScenario } from '../../src/run/schedule.ts';
 
 const sc = (id: string, o: Partial<PlannedScenario> = {}): PlannedScenario => ({ id, clock: false, ...o });
 /** Asks `s` for worker `w`'s next scenario while `running` run: its id, marked running on `w`. */
@@ -227,7 +227,7 @@ describe('scenarios whose rule counts the time since their SCA', () => {
   // make its own (@fresh-sca). Fault that trips it: the tag left off the 59-minute scenario (its
   // 59 minutes would count from an older SCA: a false failure).
   it('carry @fresh-sca when their first clock move after the SCA is shorter than two hours', async () => {
-    const { scenarios } = await import('../../src/suite/coverage.ts');
+    const { scenarios } = await import('../../src/report/coverage.ts');
     const seconds = (text: string): number | undefined => {
       const m = /^(\d+) minutes pass at the bank$/.exec(text) ?? undefined;
       if (m) return Number(m[1]) * 60;

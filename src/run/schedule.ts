@@ -21,12 +21,6 @@
 // with the rest meanwhile.
 import { enterUnlessWindow } from '../session/clock-window.ts';
 
-export const CLOCK_TAG = '@clock';
-/** A scenario that runs with no other, before all others. */
-export const ALONE_TAG = '@alone';
-/** The scenarios that act in the CORPORATE context (one group: planOrder). */
-export const CORPORATE_TAG = '@corporate';
-
 /** A scenario whose recorded duration is at least this many times the median's starts before the others. */
 export const LONG_FACTOR = 5;
 

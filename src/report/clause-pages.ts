@@ -7,13 +7,6 @@ import { CLAUSES, SPEC_SECTIONS } from '../spec/clauses.ts';
 import type { Coverage } from './coverage.ts';
 
 /** The page's file name; links are relative to the report folder that holds it. */
-export const CLAUSE_PAGE = 'clauses.html';
-
-/** The link of a clause in a report folder (or under `base`, e.g. '../' from allure-report/). */
-export function clausePageLink(id: string, base = ''): string {
-  return `${base}${CLAUSE_PAGE}#${encodeURIComponent(id)}`;
-}
-
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function clausePagesHtml(cov: Coverage, generatedAt = new Date().toISOString()): string {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { doctor, profileKeyOf } from '../../src/suite/doctor.ts';
+import { doctor, profileKeyOf } from '../../src/report/doctor.ts';
 import { cli } from '../helpers/cli.ts';
 
 describe('doctor', () => {

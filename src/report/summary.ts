@@ -2,7 +2,7 @@
 // scenarios, each grouped by root cause (the same message pattern: one line with a count, the
 // first example and where), with the clauses and a link to their page.
 import { CLAUSES } from '../spec/clauses.ts';
-import { clausePageLink } from './clause-pages.ts';
+import { clausePageLink } from '../suite/outcomes.ts';
 import type { ScenarioResult, Verdict } from './verdict.ts';
 
 const titleOf = new Map(CLAUSES.map((c) => [c.id, c.title]));

@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { CLAUSES } from '../spec/clauses.ts';
 import type { Level } from '../spec/level.ts';
-import { lineOf, scenarioLines } from './results.ts';
-import { readTags } from './tags.ts';
+import { lineOf, scenarioLines } from '../suite/outcomes.ts';
+import { readTags } from '../suite/tags.ts';
 import { UNCHECKABLE } from './uncheckable.ts';
 
 export interface CheckRef {

@@ -3,12 +3,12 @@
 // one exit code for the whole run. Waivers are judged on the whole when the profile is given.
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { toJUnit } from './junit.ts';
+import { toJUnit } from '../report/junit.ts';
 import type { Waiver } from '../session/profile.ts';
-import { finishAllureResults } from './report.ts';
-import { formatSummary } from './summary.ts';
-import { applyWaivers, type ScenarioResult, type Verdict } from './verdict.ts';
-import { CLAUSE_PAGE } from './clause-pages.ts';
+import { finishAllureResults } from '../report/report.ts';
+import { formatSummary } from '../report/summary.ts';
+import { applyWaivers, type ScenarioResult, type Verdict } from '../report/verdict.ts';
+import { CLAUSE_PAGE } from '../suite/outcomes.ts';
 import { MergeInputError } from './errors.ts';
 
 interface ShardResults {

@@ -4,8 +4,8 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scenarios } from '../../src/suite/coverage.ts';
-import { assignShards, parseShard, shardOf } from '../../src/suite/shard.ts';
+import { scenarios } from '../../src/report/coverage.ts';
+import { assignShards, parseShard, shardOf } from '../../src/run/shard.ts';
 import { cliAsync, ROOT } from '../helpers/cli.ts';
 
 describe('shards', () => {
