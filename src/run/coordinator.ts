@@ -121,7 +121,7 @@ export interface Unrun {
 }
 
 /** How long nothing may run while scenarios are left before the plan is taken to be stuck. */
-const STUCK_MS = 60_000;
+const STUCK_MS = 90_000;
 /** How often the coordinator asks again while nothing runs and the plan starts nothing. */
 const RETRY_MS = 20;
 

@@ -54,10 +54,15 @@ export async function buildBundles(root: string): Promise<Bundles | undefined> {
  * not, so hooks a package registers on import would be missing from the coordinator's definitions and
  * the workers' would no longer match them. Bundles of other contents older than a day are removed.
  */
-export function buildStepsBundle(root: string): Promise<string | undefined> {
-  const entry = stepFiles(root)
-    .map((f) => `import ${JSON.stringify('./' + relative(root, f).split('\\').join('/'))};`)
-    .join('\n');
+export async function buildStepsBundle(root: string): Promise<string | undefined> {
+  let entry: string;
+  try {
+    entry = stepFiles(root)
+      .map((f) => `import ${JSON.stringify('./' + relative(root, f).split('\\').join('/'))};`)
+      .join('\n');
+  } catch {
+    return undefined;
+  }
   return bundle(root, { contents: entry, sourcefile: 'steps-entry.ts' }, 'steps');
 }
 

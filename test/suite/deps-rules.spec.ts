@@ -98,7 +98,8 @@ describe('the layering rules', () => {
       cruise({
         ...CLEAN,
         'src/spec/a.ts': "import type { B } from '../tpp/b.ts';\nexport const A = 1;\nexport type X = typeof B;\n",
-        'src/session/c.ts': "import { B } from '../tpp/b.ts';\nimport { T } from '../t.ts';\nexport const C = B + T;\n",
+        'src/session/c.ts':
+          "import { B } from '../tpp/b.ts';\nimport { T } from '../../test/t.ts';\nexport const C = B + T;\n",
       }),
     ).toEqual(['no-circular', 'session-only-from-spec-and-tpp', 'spec-is-the-bottom', 'src-not-from-tests']);
   }, 30_000);
