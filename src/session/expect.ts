@@ -1,6 +1,6 @@
 // Assertions for scenarios. A failure names what was expected, what came back, and the clause,
 // so the report traces it to the spec. Evidence (request, response, curl) is attached by a hook.
-import { workerIndex } from './psu-pool.ts';
+import { workerState } from './worker-state.ts';
 import { ConformanceAssertionError, NotApplicable, SetupFailure } from './errors.ts';
 import type { FailureDetail } from './failure.ts';
 import { checkErrorBody, validate, type ValidationResult } from '../spec/validate.ts';
@@ -114,13 +114,8 @@ export async function checkedSetup<T>(make: () => Promise<T>, what: string, clau
 }
 
 /** The `@op:` and `@clause:` tags of the scenario running in each worker (one at a time per worker; a process may run several workers); the Before hook sets them. */
-const scenarioOperations = new Map<number, string>();
-const scenarioClauses = new Map<number, ReadonlySet<string>>();
 export function setScenarioOperation(op: string | undefined, clauses: readonly string[] = []): void {
-  if (op === undefined) scenarioOperations.delete(workerIndex());
-  else scenarioOperations.set(workerIndex(), op);
-  if (clauses.length) scenarioClauses.set(workerIndex(), new Set(clauses));
-  else scenarioClauses.delete(workerIndex());
+  workerState().scenario = { op, clauses: new Set(clauses) };
 }
 
 /**
@@ -134,7 +129,7 @@ export function fromEarlierStep<T>(take: () => T): T {
   try {
     return take();
   } catch (e) {
-    const claimed = scenarioClauses.get(workerIndex());
+    const claimed = workerState().scenario.clauses;
     if (e instanceof ConformanceAssertionError && !e.clauses.some((c) => claimed?.has(c))) {
       throw new SetupFailure(e.title, undefined, [...e.clauses]);
     }
@@ -148,7 +143,7 @@ export function fromEarlierStep<T>(take: () => T): T {
  * a SetupFailure, and the scenario is inconclusive.
  */
 export function setupFail(message: string, operation: string | undefined, clauses: string[] = []): never {
-  if (operation !== undefined && operation === scenarioOperations.get(workerIndex()))
+  if (operation !== undefined && operation === workerState().scenario.op)
     throw new ConformanceAssertionError(`the set-up (@op:${operation}) could not be made: ${message}`, clauses);
   throw new SetupFailure(message, operation, clauses);
 }

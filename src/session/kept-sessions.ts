@@ -12,7 +12,6 @@
 //   real clock, and the redirect completed with a psu-id, the TPP-Session-ID and the context asked for
 //   (in CORPORATE also the psu-corporate-id, unless the scenario picked another agreement than the
 //   worker's): the bank keeps one session per TPP and PSU, so that SCA replaced the kept one.
-import { workerIndex } from './psu-pool.ts';
 import type { PsuContext as Context } from '../spec/codes.ts';
 
 export interface KeptSession {
@@ -92,28 +91,4 @@ export class KeptSessions {
   forget(key: string): void {
     this.byKey.delete(key);
   }
-}
-
-/**
- * What one worker slot keeps across its scenarios: its kept PSU sessions and the sandbox customer it
- * acts for. One per slot: several workers in one process (worker slots) never share them.
- */
-export class WorkerState {
-  readonly kept = new KeptSessions();
-  /** The sandbox customer the worker acts for, by run (the same private customer in both contexts). */
-  readonly sandboxCustomers = new Map<string, string>();
-}
-
-const SLOTS = new Map<number, WorkerState>();
-
-/** The state of the worker slot running now (or `slot`). */
-export function workerState(slot = workerIndex()): WorkerState {
-  let s = SLOTS.get(slot);
-  if (!s) SLOTS.set(slot, (s = new WorkerState()));
-  return s;
-}
-
-/** Forgets the sandbox customers of every worker slot of this process (the sandbox was initialised: its customers may be others afterwards). */
-export function forgetSandboxCustomers(): void {
-  for (const s of SLOTS.values()) s.sandboxCustomers.clear();
 }

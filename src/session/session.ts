@@ -3,8 +3,9 @@
 // cucumber World (steps/support/world.ts) is this class; the fuzzer's stateful model obtains its PSU
 // through it too.
 import { workerIndex } from './psu-pool.ts';
-import { KeptSessions, workerState, type KeepPolicy } from './kept-sessions.ts';
-import { Breaker, checkRunning, type GuardConfig } from './run-guard.ts';
+import { KeptSessions, type KeepPolicy } from './kept-sessions.ts';
+import { workerState } from './worker-state.ts';
+import { checkRunning } from './run-guard.ts';
 import { randomInt, randomUUID } from 'node:crypto';
 import type { PsuContext as Context } from '../spec/codes.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
@@ -41,18 +42,6 @@ export interface SessionOptions {
   clockOffsetSeconds?: number;
   /** The profile's other TPP this session acts as (`as`): its kept PSU session is that TPP's own. */
   identity?: IdentityName;
-}
-
-// The PSU sessions a worker keeps and the sandbox customer it acts for (GET /v1/sandbox/customers once
-// per worker rather than once per scenario) live in its worker slot's state: kept-sessions.ts.
-export { forgetSandboxCustomers } from './kept-sessions.ts';
-
-/** One breaker per worker and run: it counts the worker's consecutive transport failures across scenarios. */
-const breakers = new Map<string, Breaker>();
-function breakerFor(g: GuardConfig): Breaker {
-  let b = breakers.get(g.stopFile);
-  if (!b) breakers.set(g.stopFile, (b = new Breaker(g)));
-  return b;
 }
 
 /** How long a scenario about to move the clock waits for the other running scenarios to end (they are bounded by their steps' timeouts). */
@@ -105,7 +94,7 @@ export class ScenarioSession {
         redirectUri: profile.tpp.redirectUri,
         timeoutMs: profile.timeoutMs,
         transport: transportOf(profile, ctx),
-        onOutcome: ctx.guard ? (o) => breakerFor(ctx.guard!).record(o) : undefined,
+        onOutcome: ctx.guard ? (o) => workerState().breaker(ctx.guard!).record(o) : undefined,
         beforeSend: ctx.guard ? () => checkRunning(ctx.guard) : undefined,
       });
     this.psu = { tppSessionId: randomUUID(), psuIpAddress: psuOf(profile, 'PRIVATE').ipAddress };

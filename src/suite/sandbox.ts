@@ -16,7 +16,8 @@ import {
 } from '../session/shapes.ts';
 import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import { forgetSandboxCustomers, type ScenarioSession } from '../session/session.ts';
+import type { ScenarioSession } from '../session/session.ts';
+import { forgetSandboxData, workerState } from '../session/worker-state.ts';
 import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 import { eachAtOnce } from './concurrently.ts';
 
@@ -151,8 +152,8 @@ type Pooled = { account: SandboxAccount; card: SandboxCard };
 const POOL_MAKERS: {
   [K in PoolKind]: (w: ScenarioSession, vars: Record<string, unknown>, pooled: boolean) => Promise<Pooled[K]>;
 } = { account: newSandboxAccount, card: newSandboxCard };
-/** The worker's pools by key (kind, variant, run, customer). A variant's pool exists once a refill has made it, or tried to: it is not made again. */
-const POOLS = new Map<string, unknown[]>();
+/** The worker's pools by key (kind, variant, run, customer), in its slot's state. A variant's pool exists once a refill has made it, or tried to: it is not made again. */
+const pools = (): Map<string, unknown[]> => workerState().pools;
 
 /** A step that asks for sandbox data with other values than the template's: `vars` from its captures. */
 export interface VariantStep {
@@ -202,8 +203,7 @@ const variantKey = (vars: Record<string, unknown>): string =>
 
 /** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
 export function emptySandboxPools(): void {
-  POOLS.clear();
-  forgetSandboxCustomers();
+  forgetSandboxData();
 }
 
 /** The steps that take sandbox data from the worker's pools (the template's values, or a variant): a
@@ -230,7 +230,7 @@ async function topUpPools(w: ScenarioSession, customer: string | undefined, kind
   );
   const todo: Array<{ key: string; kind: PoolKind; vars: Record<string, unknown> }> = [
     ...kinds.flatMap((k) =>
-      Array.from({ length: POOL_SIZES[k] - (POOLS.get(keyOf(k))?.length ?? 0) }, () => ({
+      Array.from({ length: POOL_SIZES[k] - (pools().get(keyOf(k))?.length ?? 0) }, () => ({
         key: keyOf(k),
         kind: k,
         vars: {},
@@ -238,15 +238,15 @@ async function topUpPools(w: ScenarioSession, customer: string | undefined, kind
     ),
     ...askedVariants(w)
       .map((v) => ({ key: keyOf(v.kind, v.variant), kind: v.kind, vars: v.vars }))
-      .filter((v) => !POOLS.has(v.key)),
+      .filter((v) => !pools().has(v.key)),
   ];
   const made = await eachAtOnce(w, todo, (t) => {
     const making = POOL_MAKERS[t.kind](w, t.vars, true);
     // A variant the sandbox refuses is left out (its scenario makes its own); the template's values must be taken.
     return (Object.keys(t.vars).length ? making.catch(() => undefined) : making).then((x) => ({ key: t.key, x }));
   });
-  for (const t of todo) if (!POOLS.has(t.key)) POOLS.set(t.key, []);
-  for (const { key: k, x } of made) if (x !== undefined) POOLS.get(k)!.push(x);
+  for (const t of todo) if (!pools().has(t.key)) pools().set(t.key, []);
+  for (const { key: k, x } of made) if (x !== undefined) pools().get(k)!.push(x);
 }
 
 /**
@@ -260,7 +260,7 @@ export async function fillPoolsAhead(w: ScenarioSession): Promise<void> {
   if (!w.ctx.poolsWanted || !w.profile.capabilities.sandbox || !w.reusePsuSession) return;
   try {
     const customer = await w.nationalId('PRIVATE');
-    if (POOLS.has(poolKey(w, customer, 'account'))) return;
+    if (pools().has(poolKey(w, customer, 'account'))) return;
     await topUpPools(w, customer, 'account');
     w.attach(
       `this worker's pools of sandbox data (${Object.entries(POOL_SIZES)
@@ -287,15 +287,15 @@ async function pooledOrNew<K extends PoolKind>(
     return POOL_MAKERS[kind](w, vars, false);
   const customer = await w.nationalId('PRIVATE');
   const key = poolKey(w, customer, kind, variant);
-  if (!POOLS.get(key)?.length) {
+  if (!pools().get(key)?.length) {
     // A variant made once already (used up, or refused by the sandbox): this scenario makes its own.
-    if (variant && POOLS.has(key)) return POOL_MAKERS[kind](w, vars, false);
+    if (variant && pools().has(key)) return POOL_MAKERS[kind](w, vars, false);
     // Every pool the profile's bank offers topped up together, and the variants not made yet.
     await topUpPools(w, customer, kind);
     // Made after the worker's kept PSU session: the PSU grants them at the next SCA.
     w.forgetKeptSession('PRIVATE');
   }
-  const x = (POOLS.get(key) as Pooled[K][] | undefined)?.shift();
+  const x = (pools().get(key) as Pooled[K][] | undefined)?.shift();
   // The sandbox refused the variant when the pools were topped up: the scenario makes its own.
   if (!x) return POOL_MAKERS[kind](w, vars, false);
   const what = variant

@@ -1,7 +1,8 @@
 // The kept-session rules (src/session/kept-sessions.ts) on their own, with a fresh KeptSessions for each
 // case. Each case names the fault that trips it.
 import { describe, expect, it } from 'vitest';
-import { KeptSessions, workerState, type KeepPolicy } from '../../src/session/kept-sessions.ts';
+import { KeptSessions, type KeepPolicy } from '../../src/session/kept-sessions.ts';
+import { workerState } from '../../src/session/worker-state.ts';
 
 const OWN: KeepPolicy = { reuse: true, keepsOwn: true, clockOffsetSeconds: 0 };
 const done = (context: string, extra: Record<string, string> = {}) => ({
