@@ -28,26 +28,26 @@ const SERVICE: Record<string, PaymentService> = { bulk: 'bulk-payments', periodi
 Given(
   'the TPP has initiated {int} cross-border payment(s) for a signing basket',
   async function (this: Xs2aWorld, n: number) {
-    await createPayments(this, n);
+    await createPayments(this.session, n);
   },
 );
 
 Given(
   'the TPP has initiated a {word} payment of a product the profile offers in that service, for a signing basket',
   async function (this: Xs2aWorld, kind: string) {
-    await givenPayment(this, SERVICE[kind], serviceProduct(this, SERVICE[kind]));
+    await givenPayment(this.session, SERVICE[kind], serviceProduct(this.session, SERVICE[kind]));
   },
 );
 
 When('the TPP creates a signing basket of those payments', async function (this: Xs2aWorld) {
-  await sendBasket(this, await basketBody(this));
+  await sendBasket(this.session, await basketBody(this.session));
 });
 
 When(
   'the TPP creates a signing basket of those payments without the required {string} header',
   async function (this: Xs2aWorld, header: string) {
     await sendBasketWithControl(
-      this,
+      this.session,
       withoutRequiredHeader('create-signing-basket', header),
       `the same basket with ${header}`,
     );
@@ -57,54 +57,54 @@ When(
 When(
   'the TPP creates a signing basket of those payments with x-accept-fix {string}',
   async function (this: Xs2aWorld, value: string) {
-    await sendBasket(this, await basketBody(this), { headers: { 'x-accept-fix': value } });
+    await sendBasket(this.session, await basketBody(this.session), { headers: { 'x-accept-fix': value } });
   },
 );
 
 When(
   'the TPP creates a signing basket of those payments, the last one being {}',
   async function (this: Xs2aWorld, what: string) {
-    await sendBasketWithoutLastAsControl(this, what);
+    await sendBasketWithoutLastAsControl(this.session, what);
   },
 );
 
 When('the TPP creates a signing basket whose body is {string}', async function (this: Xs2aWorld, body: string) {
-  await sendBasketOfNoCreatedPayment(this, body);
+  await sendBasketOfNoCreatedPayment(this.session, body);
 });
 
 When('the TPP creates a signing basket of a payment id that was never created', async function (this: Xs2aWorld) {
-  await sendBasketOfNoCreatedPayment(this, { paymentIds: [`never-created-${Date.now()}`] });
+  await sendBasketOfNoCreatedPayment(this.session, { paymentIds: [`never-created-${Date.now()}`] });
 });
 
 Then('the signing basket status is {word}', function (this: Xs2aWorld, status: string) {
-  return check(this, basketsStatusIs, status);
+  return check(this.session, basketsStatusIs, status);
 });
 
 When('the TPP reads the signing basket status', async function (this: Xs2aWorld) {
-  await readBasketStatus(this);
+  await readBasketStatus(this.session);
 });
 
 When('the PSU authorises the signing basket', async function (this: Xs2aWorld) {
-  await authoriseBasket(this);
+  await authoriseBasket(this.session);
 });
 
 When('the TPP deletes the first payment of the signing basket', async function (this: Xs2aWorld) {
-  await deletePayment(this, allPayments(this)[0]);
-  expectFirstPaymentDeleted(this);
+  await deletePayment(this.session, allPayments(this.session)[0]);
+  expectFirstPaymentDeleted(this.session);
 });
 
 Then('each payment of the signing basket has its own status, read per payment', async function (this: Xs2aWorld) {
-  const statuses = await statusesOf(this, allPayments(this), 'payment-status-response');
-  this.state.paymentStatuses = statuses;
+  const statuses = await statusesOf(this.session, allPayments(this.session), 'payment-status-response');
+  this.session.state.paymentStatuses = statuses;
 });
 
 Then("the signing basket status is the worst case of its payments' statuses", async function (this: Xs2aWorld) {
-  const statuses = await statusesOf(this, allPayments(this));
-  const ex = await readBasketStatus(this);
+  const statuses = await statusesOf(this.session, allPayments(this.session));
+  const ex = await readBasketStatus(this.session);
   expectSchema(jsonOf(ex), 'basket-status-response', 'the signing basket status', ['states.basket-single-status']);
   expectWorstCase(jsonOf(ex).transactionStatus, statuses);
 });
 
 Then('the other payments of the signing basket are authorised', function (this: Xs2aWorld) {
-  return check(this, basketsOthersAuthorised);
+  return check(this.session, basketsOthersAuthorised);
 });

@@ -6,26 +6,26 @@ import type { Xs2aWorld } from './support/world.ts';
 
 // Every body is JSON, UTF-8 encoded (spec: What the service does), so a status check also reads it.
 Then('the response status is {int}', function (this: Xs2aWorld, status: number) {
-  expectStatusAndJson(this, [status]);
+  expectStatusAndJson(this.session, [status]);
 });
 
 Then('the response status is {int} or {int}', function (this: Xs2aWorld, a: number, b: number) {
-  expectStatusAndJson(this, [a, b]);
+  expectStatusAndJson(this.session, [a, b]);
 });
 
 Then('the request is accepted', function (this: Xs2aWorld) {
-  expectAccepted(this);
+  expectAccepted(this.session);
 });
 
 Then('the request is refused with status {int}', function (this: Xs2aWorld, status: number) {
-  expectErrorBody(this.last, status, undefined);
+  expectErrorBody(this.session.last, status, undefined);
 });
 
 Then(
   'the request is refused with status {int} and code {word}',
   function (this: Xs2aWorld, status: number, code: string) {
     expectErrorBody(
-      this.last,
+      this.session.last,
       status,
       code,
       [`errors.${code}`].filter((c) => /^errors\.[A-Z_]+$/.test(c)),
@@ -35,5 +35,5 @@ Then(
 
 Then('the response body matches the {string} schema', function (this: Xs2aWorld, schema: string) {
   const name = schemaNamed(schema);
-  expectSchema(jsonOf(this.last), name, 'the response body');
+  expectSchema(jsonOf(this.session.last), name, 'the response body');
 });

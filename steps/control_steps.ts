@@ -5,5 +5,5 @@ import { expectControlAccepted } from '../src/suite/controls.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 Then('the same request without the violation is accepted', async function (this: Xs2aWorld) {
-  await expectControlAccepted(this);
+  await expectControlAccepted(this.session);
 });

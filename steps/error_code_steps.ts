@@ -12,7 +12,7 @@ import type { PaymentService } from '../src/session/payment-requests.ts';
 import type { Exchange, RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
-/** What these steps need of the World (steps/support/world.ts). */
+/** What these steps need of the scenario's session (the World's session: steps/support/world.ts). */
 interface CodeWorld {
   send(spec: RequestSpec): Promise<Exchange>;
   readonly last?: Exchange;
@@ -49,25 +49,25 @@ async function sendCrossBorderDated(w: CodeWorld, date: string): Promise<void> {
 
 When(
   'the TPP initiates a cross-border payment whose requestedExecutionDate is today',
-  async function (this: CodeWorld) {
-    await sendCrossBorderDated(this, targetDateBack(this, 0));
+  async function (this: Xs2aWorld) {
+    await sendCrossBorderDated(this.session, targetDateBack(this.session, 0));
   },
 );
 
 When(
   'the TPP initiates a cross-border payment whose requestedExecutionDate is {int} days back',
-  async function (this: CodeWorld, days: number) {
-    await sendCrossBorderDated(this, targetDateBack(this, days));
+  async function (this: Xs2aWorld, days: number) {
+    await sendCrossBorderDated(this.session, targetDateBack(this.session, days));
   },
 );
 
 When(
   'the TPP sends that payment again with allowLogicalDuplicate {string}',
-  async function (this: CodeWorld, value: string) {
-    const p = lastPayment(this);
+  async function (this: Xs2aWorld, value: string) {
+    const p = lastPayment(this.session);
     const query = Object.fromEntries(p.query);
-    state(this).sent.push(
-      await this.send({
+    state(this.session).sent.push(
+      await this.session.send({
         method: 'POST',
         path: p.path,
         query: { ...query, allowLogicalDuplicate: value },
@@ -81,8 +81,8 @@ When(
 When(
   'the TPP sends that payment again under a product offered only as single payments',
   async function (this: Xs2aWorld & CodeWorld) {
-    const p = lastPayment(this);
-    const product = singleOnlyProduct(this, p.path.split('/')[2] as PaymentService);
+    const p = lastPayment(this.session);
+    const product = singleOnlyProduct(this.session, p.path.split('/')[2] as PaymentService);
     const segments = p.path.split('/');
     segments[segments.length - 1] = product;
     // Another text: never a logical duplicate of the accepted one, whatever the bank compares.
@@ -93,8 +93,8 @@ When(
     };
     retext(p.body);
     for (const item of Array.isArray(p.body?.payments) ? p.body.payments : []) retext(item);
-    state(this).sent.push(
-      await this.send({
+    state(this.session).sent.push(
+      await this.session.send({
         method: 'POST',
         path: segments.join('/'),
         query: Object.fromEntries(p.query),
@@ -106,9 +106,9 @@ When(
 );
 
 Then('the refusal names the code {word}', function (this: Xs2aWorld, code: string) {
-  return check(this, refusalNamesCode, code);
+  return check(this.session, refusalNamesCode, code);
 });
 
 Then('the redirect carries the code {word}', function (this: Xs2aWorld, code: string) {
-  return check(this, failureRedirectCode, code);
+  return check(this.session, failureRedirectCode, code);
 });

@@ -46,9 +46,10 @@ import {
   sandboxOnly,
 } from '../src/suite/checks/sandbox.ts';
 import type { Xs2aWorld } from './support/world.ts';
+import type { ScenarioSession } from '../src/session/session.ts';
 
 /** "fromDate 20 days back and toDate 20 days back", "offset 1, limit 2" → sandbox list query. */
-function sandboxQuery(w: Xs2aWorld, text: string): Record<string, string | number> {
+function sandboxQuery(w: ScenarioSession, text: string): Record<string, string | number> {
   const q: Record<string, string | number> = {};
   for (const m of text.matchAll(/(fromDate|toDate|limit|offset) (-?\d+)( days back)?/g))
     q[m[1]] = m[3] ? daysAgo(w, Number(m[2])) : Number(m[2]);
@@ -65,34 +66,34 @@ const valueOf = (text: string): unknown => {
 // ---------------------------------------------------------------- accounts
 
 When("the TPP creates a sandbox account for the PSU's customer", async function (this: Xs2aWorld) {
-  this.state.createdIdKey = 'sandbox-account.id';
-  await sendNow(this, {
+  this.session.state.createdIdKey = 'sandbox-account.id';
+  await sendNow(this.session, {
     method: 'POST',
     path: SANDBOX_PATHS.accounts,
     psu: false,
-    body: body(this.profile, 'sandbox-account', await accountVars(this)),
+    body: body(this.session.profile, 'sandbox-account', await accountVars(this.session)),
   });
 });
 
 When("the TPP creates a sandbox card account for the PSU's customer", async function (this: Xs2aWorld) {
-  this.state.createdIdKey = 'sandbox-card-account.id';
-  await sendNow(this, {
+  this.session.state.createdIdKey = 'sandbox-card-account.id';
+  await sendNow(this.session, {
     method: 'POST',
     path: SANDBOX_PATHS.cardAccounts,
     psu: false,
-    body: body(this.profile, 'sandbox-card-account', await cardVars(this)),
+    body: body(this.session.profile, 'sandbox-card-account', await cardVars(this.session)),
   });
 });
 
 Then("the answer names the new account's id", function (this: Xs2aWorld) {
-  return check(this, createdIdNamed);
+  return check(this.session, createdIdNamed);
 });
 
 Given(VARIANT_STEPS.accountNamed.step, async function (this: Xs2aWorld, n: string) {
-  nameAskable(this, 'account', Number(n));
+  nameAskable(this.session, 'account', Number(n));
   // A refusal at creation breaks the clause the scenario checks (names up to 70 characters), not just its set-up.
   await checkedSetup(
-    () => createSandboxAccount(this, VARIANT_STEPS.accountNamed.vars([n])),
+    () => createSandboxAccount(this.session, VARIANT_STEPS.accountNamed.vars([n])),
     `the sandbox did not take an account name of ${n} characters`,
     ['versioning.accept-fix.longer-names'],
   );
@@ -103,127 +104,131 @@ Given(VARIANT_STEPS.accountNamed.step, async function (this: Xs2aWorld, n: strin
 Given(
   'a sandbox account of the PSU named with {int} characters, unless the sandbox refuses it',
   async function (this: Xs2aWorld, n: number) {
-    keepControl(this, `a sandbox account named with ${n - 1} characters`, async () =>
-      sendNow(this, {
+    keepControl(this.session, `a sandbox account named with ${n - 1} characters`, async () =>
+      sendNow(this.session, {
         method: 'POST',
         path: SANDBOX_PATHS.accounts,
         psu: false,
-        body: body(this.profile, 'sandbox-account', await accountVars(this, { accountName: 'N'.repeat(n - 1) })),
+        body: body(
+          this.session.profile,
+          'sandbox-account',
+          await accountVars(this.session, { accountName: 'N'.repeat(n - 1) }),
+        ),
       }),
     );
-    await createSandboxAccount(this, { accountName: 'N'.repeat(n) }).catch(() => undefined);
+    await createSandboxAccount(this.session, { accountName: 'N'.repeat(n) }).catch(() => undefined);
   },
 );
 
 Given(VARIANT_STEPS.accountOfType.step, async function (this: Xs2aWorld, code: string) {
-  await createSandboxAccount(this, VARIANT_STEPS.accountOfType.vars([code]));
+  await createSandboxAccount(this.session, VARIANT_STEPS.accountOfType.vars([code]));
 });
 
 // ---------------------------------------------------------------- sandbox transaction list
 
 When('the TPP reads the sandbox transactions of the sandbox account', async function (this: Xs2aWorld) {
-  await listSandboxTxns(this, account(this).id);
+  await listSandboxTxns(this.session, account(this.session).id);
 });
 
 // "… with limit 0 instead of limit 1": the control reads the list with the query after "instead of".
 When(
   /^the TPP reads the sandbox transactions of the sandbox account with (.+?)(?: instead of (.+))?$/,
   async function (this: Xs2aWorld, text: string, usual?: string) {
-    const id = account(this).id;
+    const id = account(this.session).id;
     if (usual != null)
-      keepControl(this, `the same sandbox list with ${usual}`, () =>
-        listSandboxTxns(this, id, sandboxQuery(this, usual)),
+      keepControl(this.session, `the same sandbox list with ${usual}`, () =>
+        listSandboxTxns(this.session, id, sandboxQuery(this.session, usual)),
       );
-    await listSandboxTxns(this, id, sandboxQuery(this, text));
+    await listSandboxTxns(this.session, id, sandboxQuery(this.session, text));
   },
 );
 
 When(
   'the TPP reads the sandbox transactions of the sandbox account without the header {word}',
   async function (this: Xs2aWorld, header: string) {
-    const id = account(this).id;
-    keepControl(this, `the same sandbox list with ${header}`, () => listSandboxTxns(this, id));
-    await listSandboxTxns(this, id, {}, leaveOut(header));
+    const id = account(this.session).id;
+    keepControl(this.session, `the same sandbox list with ${header}`, () => listSandboxTxns(this.session, id));
+    await listSandboxTxns(this.session, id, {}, leaveOut(header));
   },
 );
 
 Then('the sandbox list holds the {int} created transactions', function (this: Xs2aWorld, n: number) {
-  return check(this, listHoldsCreated, n);
+  return check(this.session, listHoldsCreated, n);
 });
 
 Then(/^the sandbox list holds the transactions of ([\d, ]+) days back$/, function (this: Xs2aWorld, days: string) {
-  return check(this, listHoldsDays, days);
+  return check(this.session, listHoldsDays, days);
 });
 
 Then(
   /^the sandbox list is the slice (\d+)\.\.(\d+) of the unpaged list$/,
   function (this: Xs2aWorld, from: string, to: string) {
-    return check(this, listIsSlice, from, to);
+    return check(this.session, listIsSlice, from, to);
   },
 );
 
 When(
   /^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic payment and authorises it$/,
   async function (this: Xs2aWorld, amount: string) {
-    await payFromSandboxAccount(this, account(this), amount);
+    await payFromSandboxAccount(this.session, account(this.session), amount);
   },
 );
 
 Then(/^the sandbox list holds a debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
-  return check(this, listHoldsDebit, amount);
+  return check(this.session, listHoldsDebit, amount);
 });
 
 When(
   /^the PSU pays ([\d.]+) NOK from the sandbox account by a norwegian-domestic periodic payment starting today and authorises it$/,
   async function (this: Xs2aWorld, amount: string) {
-    await payFromSandboxAccount(this, account(this), amount, true);
+    await payFromSandboxAccount(this.session, account(this.session), amount, true);
   },
 );
 
 Then(/^the sandbox list holds no debit of ([\d.]+) NOK$/, function (this: Xs2aWorld, amount: string) {
-  return check(this, listHoldsNoDebit, amount);
+  return check(this.session, listHoldsNoDebit, amount);
 });
 
 // ---------------------------------------------------------------- card accounts and card transactions
 
 When('the TPP reads the sandbox account with the sandbox read operation', async function (this: Xs2aWorld) {
-  await readSandboxResource(this, 'account');
+  await readSandboxResource(this.session, 'account');
 });
 
 When('the TPP reads the sandbox card account with the sandbox read operation', async function (this: Xs2aWorld) {
-  await readSandboxResource(this, 'card');
+  await readSandboxResource(this.session, 'card');
 });
 
 Given('a sandbox card account of the PSU', async function (this: Xs2aWorld) {
-  await createSandboxCard(this);
+  await createSandboxCard(this.session);
 });
 
 Given(VARIANT_STEPS.cardNamed.step, async function (this: Xs2aWorld, n: string) {
-  nameAskable(this, 'card', Number(n));
+  nameAskable(this.session, 'card', Number(n));
   await checkedSetup(
-    () => createSandboxCard(this, VARIANT_STEPS.cardNamed.vars([n])),
+    () => createSandboxCard(this.session, VARIANT_STEPS.cardNamed.vars([n])),
     `the sandbox did not take a card account name of ${n} characters`,
     ['versioning.accept-fix.longer-names'],
   );
 });
 
 Given('a sandbox card account of the PSU with {int} card transactions', async function (this: Xs2aWorld, n: number) {
-  const c = await createSandboxCard(this);
+  const c = await createSandboxCard(this.session);
   await runCheck(
-    this,
+    this.session,
     cardTransactionsCreated,
     await postCardTxns(
-      this,
+      this.session,
       c.id,
-      Array.from({ length: n }, () => cardTxn(this)),
+      Array.from({ length: n }, () => cardTxn(this.session)),
     ),
     false,
   );
 });
 
 Given('a sandbox card account of the PSU with a card transaction at a card acceptor', async function (this: Xs2aWorld) {
-  const c = await createSandboxCard(this);
-  const t = cardTxn(this, {
+  const c = await createSandboxCard(this.session);
+  const t = cardTxn(this.session, {
     cardAcceptorId: `acc-${randomUUID().slice(0, 8)}`,
     cardAcceptorAddress: {
       street: 'Karl Johans gate',
@@ -233,41 +238,41 @@ Given('a sandbox card account of the PSU with a card transaction at a card accep
       country: 'NO',
     },
   });
-  await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, [t]), true);
-  this.state.acceptorTxn = t;
+  await runCheck(this.session, cardTransactionsCreated, await postCardTxns(this.session, c.id, [t]), true);
+  this.session.state.acceptorTxn = t;
 });
 
 // Release 1.23.2: card acceptor information and card account status in the card account reads.
 Then(
   'that card transaction carries the cardAcceptorId and cardAcceptorAddress it was created with',
   function (this: Xs2aWorld) {
-    return check(this, accountsCardAcceptor);
+    return check(this.session, accountsCardAcceptor);
   },
 );
 
 Then('the card account carries a status of enabled, deleted or blocked', function (this: Xs2aWorld) {
-  return check(this, accountsCardStatus);
+  return check(this.session, accountsCardStatus);
 });
 
 Given(
   'a sandbox card account of the PSU with a card transaction of NOK in transactionAmount and EUR in originalAmount',
   async function (this: Xs2aWorld) {
-    const c = await createSandboxCard(this);
-    const t = cardTxn(this, {
+    const c = await createSandboxCard(this.session);
+    const t = cardTxn(this.session, {
       transactionAmount: { currency: 'NOK', amount: -11500 },
       originalAmount: { currency: 'EUR', amount: -1000 },
     });
-    await runCheck(this, cardTransactionsCreated, await postCardTxns(this, c.id, [t]), true);
-    this.state.switchTxnId = t.cardTransactionId;
+    await runCheck(this.session, cardTransactionsCreated, await postCardTxns(this.session, c.id, [t]), true);
+    this.session.state.switchTxnId = t.cardTransactionId;
   },
 );
 
 When(
   'the TPP creates {int} card transactions on the sandbox card account',
   async function (this: Xs2aWorld, n: number) {
-    const items = Array.from({ length: n }, () => cardTxn(this));
-    this.state.cardTxnIds = items.map((t) => t.cardTransactionId);
-    await postCardTxns(this, card(this).id, items);
+    const items = Array.from({ length: n }, () => cardTxn(this.session));
+    this.session.state.cardTxnIds = items.map((t) => t.cardTransactionId);
+    await postCardTxns(this.session, card(this.session).id, items);
   },
 );
 
@@ -275,51 +280,53 @@ When(
 When(
   'the TPP creates {int} card transactions on the card account {string}',
   async function (this: Xs2aWorld, n: number, id: string) {
-    const items = Array.from({ length: n }, () => cardTxn(this));
-    keepControl(this, 'the same card transactions on a sandbox card account of the PSU', async () =>
-      postCardTxns(this, (await createSandboxCard(this)).id, items),
+    const items = Array.from({ length: n }, () => cardTxn(this.session));
+    keepControl(this.session, 'the same card transactions on a sandbox card account of the PSU', async () =>
+      postCardTxns(this.session, (await createSandboxCard(this.session)).id, items),
     );
-    await postCardTxns(this, `${id}-${randomUUID().slice(0, 8)}`, items);
+    await postCardTxns(this.session, `${id}-${randomUUID().slice(0, 8)}`, items);
   },
 );
 
 When(
   'the TPP creates {int} card transactions on the sandbox card account without the header {word}',
   async function (this: Xs2aWorld, n: number, header: string) {
-    const items = Array.from({ length: n }, () => cardTxn(this));
-    keepControl(this, `the same card transactions with ${header}`, () => postCardTxns(this, card(this).id, items));
-    await postCardTxns(this, card(this).id, items, leaveOut(header));
+    const items = Array.from({ length: n }, () => cardTxn(this.session));
+    keepControl(this.session, `the same card transactions with ${header}`, () =>
+      postCardTxns(this.session, card(this.session).id, items),
+    );
+    await postCardTxns(this.session, card(this.session).id, items, leaveOut(header));
   },
 );
 
 Then('the booked card transactions of the answer are the {int} created', function (this: Xs2aWorld, n: number) {
-  return check(this, cardTransactionsBooked, n);
+  return check(this.session, cardTransactionsBooked, n);
 });
 
 When(/^the TPP creates a card transaction with (.+)$/, async function (this: Xs2aWorld, dates: string) {
-  const t = cardTxn(this);
+  const t = cardTxn(this.session);
   await sendWithControl(
-    this,
-    cardTxnsRequest(card(this).id, [{ ...t, ...cardTxnDates(this, dates) }]),
-    cardTxnsRequest(card(this).id, [t]),
+    this.session,
+    cardTxnsRequest(card(this.session).id, [{ ...t, ...cardTxnDates(this.session, dates) }]),
+    cardTxnsRequest(card(this.session).id, [t]),
     'the same card transaction booked and transacted yesterday',
   );
 });
 
 When('the TPP creates a card transaction without {word}', async function (this: Xs2aWorld, field: string) {
-  const t = cardTxn(this, {
+  const t = cardTxn(this.session, {
     currencyExchange: {
       sourceCurrency: 'EUR',
       targetCurrency: 'NOK',
       unitCurrency: 'EUR',
       exchangeRate: '11.5',
-      quotationDate: daysAgo(this, 1),
+      quotationDate: daysAgo(this.session, 1),
     },
   });
   await sendWithControl(
-    this,
-    cardTxnsRequest(card(this).id, [withPath(t, field, undefined)]),
-    cardTxnsRequest(card(this).id, [t]),
+    this.session,
+    cardTxnsRequest(card(this.session).id, [withPath(t, field, undefined)]),
+    cardTxnsRequest(card(this.session).id, [t]),
     `the same card transaction with ${field}`,
   );
 });
@@ -327,11 +334,11 @@ When('the TPP creates a card transaction without {word}', async function (this: 
 When(
   /^the TPP creates a card transaction whose (\S+) is (.+)$/,
   async function (this: Xs2aWorld, field: string, value: string) {
-    const t = cardTxn(this);
+    const t = cardTxn(this.session);
     await sendWithControl(
-      this,
-      cardTxnsRequest(card(this).id, [withPath(t, field, valueOf(value))]),
-      cardTxnsRequest(card(this).id, [t]),
+      this.session,
+      cardTxnsRequest(card(this.session).id, [withPath(t, field, valueOf(value))]),
+      cardTxnsRequest(card(this.session).id, [t]),
       `the same card transaction with the template's ${field}`,
     );
   },
@@ -340,42 +347,42 @@ When(
 // ---------------------------------------------------------------- customers, balances, initialise
 
 When('the TPP reads the sandbox customers', async function (this: Xs2aWorld) {
-  await sendNow(this, { method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
+  await sendNow(this.session, { method: 'GET', path: SANDBOX_PATHS.customers, psu: false });
 });
 
 Then(
   'the customers are a list with private and corporate customers, each with a national identity number',
   function (this: Xs2aWorld) {
-    return check(this, customersListed);
+    return check(this.session, customersListed);
   },
 );
 
 When("the TPP sets the sandbox account's balance to {int}", async function (this: Xs2aWorld, amount: number) {
-  await updateSandboxBalance(this, 'account', amount);
+  await updateSandboxBalance(this.session, 'account', amount);
 });
 
 When("the TPP sets the sandbox card account's balance to {int}", async function (this: Xs2aWorld, amount: number) {
-  await updateSandboxBalance(this, 'card', amount);
+  await updateSandboxBalance(this.session, 'card', amount);
 });
 
 Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function (this: Xs2aWorld, amount: string) {
-  return check(this, balanceShows, amount);
+  return check(this.session, balanceShows, amount);
 });
 
 When('the TPP initialises the sandbox', async function (this: Xs2aWorld) {
-  await sendNow(this, { ...silentOperation(this, 'initialise-sandbox'), psu: false });
+  await sendNow(this.session, { ...silentOperation(this.session, 'initialise-sandbox'), psu: false });
   emptySandboxPools();
 });
 
 Then('the sandbox account no longer exists', async function (this: Xs2aWorld) {
   // Through the spec-named read of its transactions: a wiped account is unknown there.
-  return runCheck(this, sandboxAccountWiped, await listSandboxTxns(this, account(this).id));
+  return runCheck(this.session, sandboxAccountWiped, await listSandboxTxns(this.session, account(this.session).id));
 });
 
 Then('the PSU has two accounts and one card account', function (this: Xs2aWorld) {
-  return check(this, initialAccounts);
+  return check(this.session, initialAccounts);
 });
 
 Then('the answer is 200 in a sandbox and a refusal in production', function (this: Xs2aWorld) {
-  return check(this, sandboxOnly);
+  return check(this.session, sandboxOnly);
 });

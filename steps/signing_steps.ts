@@ -9,23 +9,23 @@ import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 Given('a private PSU who has completed SCA', async function (this: Xs2aWorld) {
-  await this.obtainPsu('PRIVATE');
+  await this.session.obtainPsu('PRIVATE');
 });
 
 Given('a corporate PSU who has completed SCA', async function (this: Xs2aWorld) {
-  await this.obtainPsu('CORPORATE');
+  await this.session.obtainPsu('CORPORATE');
 });
 
 const ACCOUNT_LIST: RequestSpec = { method: 'GET', path: '/v1/accounts' };
 
 When('the TPP reads the account list', async function (this: Xs2aWorld) {
-  await this.send(ACCOUNT_LIST);
+  await this.session.send(ACCOUNT_LIST);
 });
 
 When('the TPP reads the account list with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
   await sendWithControl(
-    this,
+    this.session,
     { ...ACCOUNT_LIST, tamper: t.tamper(Date.now()) },
     ACCOUNT_LIST,
     'the same account list request, signed as it should be',
@@ -38,11 +38,11 @@ When(
     const t = tampering(name);
     const list: RequestSpec = {
       method: 'GET',
-      path: `/v1/accounts/${encodeURIComponent(await firstAccountId(this))}/transactions`,
-      query: widePeriod(this),
+      path: `/v1/accounts/${encodeURIComponent(await firstAccountId(this.session))}/transactions`,
+      query: widePeriod(this.session),
     };
     await sendWithControl(
-      this,
+      this.session,
       { ...list, tamper: t.tamper(Date.now()) },
       list,
       'the same transaction list request, signed as it should be',
@@ -56,10 +56,10 @@ When('the TPP initiates a cross-border payment with {string}', async function (t
     method: 'POST',
     path: '/v1/payments/cross-border-credit-transfers',
     headers: { 'x-accept-fix': 'amount-as-string' },
-    body: await this.paymentBody('cross-border-payment'),
+    body: await this.session.paymentBody('cross-border-payment'),
   };
   await sendWithControl(
-    this,
+    this.session,
     { ...payment, tamper: t.tamper(Date.now()) },
     payment,
     'the same payment, signed as it should be',
@@ -69,5 +69,5 @@ When('the TPP initiates a cross-border payment with {string}', async function (t
 // The signature oracle (src/tpp/signature-oracle.ts): 2xx, or 401 with _links.scaRedirect (SCA demanded after
 // the signature was verified), is an acceptance; 400 (or a status the profile declares) a rejection.
 Then('the signature is accepted', function (this: Xs2aWorld) {
-  return check(this, signatureAccepted);
+  return check(this.session, signatureAccepted);
 });

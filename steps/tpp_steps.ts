@@ -7,9 +7,9 @@ import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
 When('the TPP registers the contact e-mail {string}', async function (this: Xs2aWorld, email: string) {
-  await this.send({
-    ...silentOperation(this, 'register-tpp-contact'),
-    body: buildBody(this.profile, 'tpp-contact', { email }),
+  await this.session.send({
+    ...silentOperation(this.session, 'register-tpp-contact'),
+    body: buildBody(this.session.profile, 'tpp-contact', { email }),
     psu: false,
   });
 });
@@ -18,10 +18,10 @@ When(
   'the TPP registers the contact e-mail {string} instead of {string}',
   async function (this: Xs2aWorld, email: string, usual: string) {
     const register = (e: string): RequestSpec => ({
-      ...silentOperation(this, 'register-tpp-contact'),
-      body: buildBody(this.profile, 'tpp-contact', { email: e }),
+      ...silentOperation(this.session, 'register-tpp-contact'),
+      body: buildBody(this.session.profile, 'tpp-contact', { email: e }),
       psu: false,
     });
-    await sendWithControl(this, register(email), register(usual), `the same registration of ${usual}`);
+    await sendWithControl(this.session, register(email), register(usual), `the same registration of ${usual}`);
   },
 );

@@ -1,6 +1,6 @@
 // One session per scenario: the target, the TPP client, the PSU, the target's clock as this scenario
 // moved it, what was sent and received, and the typed state the scenario keeps between steps. The
-// cucumber World (steps/support/world.ts) is this class; the fuzzer's stateful model obtains its PSU
+// cucumber World (steps/support/world.ts) holds one; the fuzzer's stateful model obtains its PSU
 // through it too.
 import { workerIndex } from './psu-pool.ts';
 import { KeptSessions, type KeepPolicy } from './kept-sessions.ts';
@@ -38,6 +38,9 @@ export interface SessionOptions {
   attach?: Attach;
   /** Whether obtainPsu may reuse (and keep) the worker's PSU session (default true). */
   reusePsuSession?: boolean;
+  /** Runs before an SCA whose session the worker keeps (PRIVATE): what the worker's next scenarios
+   * need granted by it is made there (the World gives the suite's sandbox pools). Nothing by default. */
+  beforeKeptSca?: (session: ScenarioSession) => Promise<void>;
   /** Seconds another session of this scenario has moved the target's clock (`as`); default 0. */
   clockOffsetSeconds?: number;
   /** The profile's other TPP this session acts as (`as`): its kept PSU session is that TPP's own. */
@@ -77,6 +80,7 @@ export class ScenarioSession {
   private readonly others = new Map<IdentityName, ScenarioSession>();
   /** The other TPP this session acts as (`as`), undefined for the profile's own. */
   private readonly identity?: IdentityName;
+  private readonly beforeKeptSca?: (session: ScenarioSession) => Promise<void>;
 
   constructor(opts: SessionOptions) {
     const { ctx, profile } = opts;
@@ -86,6 +90,7 @@ export class ScenarioSession {
     this.reusePsuSession = opts.reusePsuSession ?? true;
     this.keepsPsuSession = this.reusePsuSession;
     this.identity = opts.identity;
+    this.beforeKeptSca = opts.beforeKeptSca;
     this.client =
       opts.client ??
       new TppClient({
@@ -188,7 +193,7 @@ export class ScenarioSession {
       Object.assign(this.psu, { psuId: undefined, psuCorporateId: undefined, tppSessionId: randomUUID() });
     }
     // The session this SCA opens is kept for the worker's next scenarios: what they will need granted is made first.
-    if (context === 'PRIVATE' && this.keepsOwnSca) await this.beforeKeptSca();
+    if (context === 'PRIVATE' && this.keepsOwnSca) await this.beforeKeptSca?.(this);
     // The account list needs consent, given by the PSU during SCA (spec: What the service does);
     // the answer is a 401 scaRedirect until then. The redirect back carries the psu-id.
     for (let round = 0; round < 3; round++) {
@@ -226,10 +231,6 @@ export class ScenarioSession {
     }
     setupFail('the account list still demands SCA after two completed SCAs', 'list-accounts', ['sca.redirect-on-401']);
   }
-
-  /** Runs before an SCA whose session the worker keeps (PRIVATE): the suite makes there what the
-   * worker's next scenarios need granted by it (the world: sandbox pools). Nothing by default. */
-  protected async beforeKeptSca(): Promise<void> {}
 
   /** The profile's PSU for `context`. */
   private who(context: Context): PsuIdentity {

@@ -33,7 +33,7 @@ setDefaultTimeout(60_000);
 // step sent, else the last one, as HTTP text, as a replayable record and as a curl line.
 setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
   const wrapped = async function (this: Xs2aWorld, ...args: unknown[]) {
-    const before = this.client?.exchanges.length ?? 0;
+    const before = this.session?.client.exchanges.length ?? 0;
     try {
       return await fn.apply(this, args);
     } catch (e) {
@@ -47,9 +47,10 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
         this.attach(NOT_APPLICABLE_PREFIX + e.message, 'text/plain');
         return 'skipped';
       }
-      if (this.client) {
-        const sent = this.client.exchanges.slice(before);
-        const shown = sent.length ? sent.slice(-3) : this.last ? [this.last] : [];
+      // Hooks of the whole run (BeforeAll) have no World and no session.
+      if (this.session) {
+        const sent = this.session.client.exchanges.slice(before);
+        const shown = sent.length ? sent.slice(-3) : this.session.last ? [this.session.last] : [];
         for (const f of evidenceFiles(shown)) this.attach(f.body, { mediaType: f.mediaType, fileName: f.name });
       }
       throw e;
@@ -76,12 +77,12 @@ AfterAll(async () => {
 
 Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHookParameter) {
   // The coordinator marked this scenario running as it assigned it (schedule.ts); the After hook ends the mark.
-  if (this.ctx.clockWindowDir)
-    this.clockWindow = { dir: this.ctx.clockWindowDir, id: scenarioId(gherkinDocument, pickle) };
+  if (this.session.ctx.clockWindowDir)
+    this.session.clockWindow = { dir: this.session.ctx.clockWindowDir, id: scenarioId(gherkinDocument, pickle) };
   const t = readTags(pickle.tags.map((x) => x.name));
   // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
   setScenarioOperation(t.op, t.clauses);
-  this.scenarioClauses = t.clauses;
+  this.session.scenarioClauses = t.clauses;
   const area = t.area ?? gherkinDocument.feature?.name ?? 'unknown';
   // One feature label (the operation; the Gherkin feature becomes the parent suite when the results
   // are written: report.ts) and one story (the primary clause): Behaviors counts each test once.
@@ -93,7 +94,7 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   if (t.clauses[0]) await allure.story(t.clauses[0]);
   for (const id of t.clauses) await allure.link(clausePageLink(id), `${id}: ${clauseById(id).title}`);
   // The run's guards: past the deadline, or once the target stopped answering, a scenario is not run.
-  const stop = this.ctx.guard && stopReason(this.ctx.guard);
+  const stop = this.session.ctx.guard && stopReason(this.session.ctx.guard);
   if (stop) {
     this.attach(NOT_RUN_PREFIX + stop.message, 'text/plain');
     return 'skipped';
@@ -102,14 +103,14 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   // the scenario) makes its own PSU session, as does one that runs alone to wipe the sandbox (pooled
   // data would be wiped with the rest). A scenario that moves the clock by days may take the kept one
   // (its SCA is at most the session's hour old), and runs alone from its first move on (clock-window.ts).
-  if (t.all.includes(FRESH_SCA_TAG) || t.all.includes(ALONE_TAG)) this.reusePsuSession = false;
-  const why = notApplicable(t, this.profile, {
-    allowPayments: this.ctx.allowPayments,
-    hasClock: !!this.ctx.clockControl,
-    checksRoles: !!this.ctx.roleChecks,
-    sharedShard: !!this.ctx.shard && !this.ctx.embedded,
-    https: this.ctx.targetUrl.startsWith('https:'),
-    clientCert: !!(this.client.options.transport?.tls?.cert || this.client.options.transport?.tls?.pfx),
+  if (t.all.includes(FRESH_SCA_TAG) || t.all.includes(ALONE_TAG)) this.session.reusePsuSession = false;
+  const why = notApplicable(t, this.session.profile, {
+    allowPayments: this.session.ctx.allowPayments,
+    hasClock: !!this.session.ctx.clockControl,
+    checksRoles: !!this.session.ctx.roleChecks,
+    sharedShard: !!this.session.ctx.shard && !this.session.ctx.embedded,
+    https: this.session.ctx.targetUrl.startsWith('https:'),
+    clientCert: !!(this.session.client.options.transport?.tls?.cert || this.session.client.options.transport?.tls?.pfx),
   });
   if (why) {
     this.attach(NOT_APPLICABLE_PREFIX + why, 'text/plain');
@@ -121,12 +122,12 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
 // Defined before the After hook below, so it runs after it (cucumber runs After hooks in reverse
 // order): once the clock is back, other scenarios may start (clock-window.ts).
 After(function (this: Xs2aWorld) {
-  this.leaveClockWindow();
+  this.session.leaveClockWindow();
 });
 
 After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITestCaseHookParameter) {
   // Undo time travel first: later scenarios sign with the real clock.
-  await this.restoreClock().catch(() => undefined);
+  await this.session.restoreClock().catch(() => undefined);
   setScenarioOperation(undefined);
   if (result?.status === Status.FAILED) {
     const t = readTags(pickle.tags.map((x) => x.name));
@@ -135,15 +136,15 @@ After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITes
     // The exchanges hang under the failing step (the definition wrapper above).
     if (setup)
       this.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
-    if (this.lastSca)
+    if (this.session.lastSca)
       this.attach(
         JSON.stringify(
           {
-            completed: this.lastSca.completed,
-            problem: this.lastSca.problem,
-            steps: this.lastSca.steps,
-            params: Object.keys(this.lastSca.params),
-            stoppedInBrowser: this.lastSca.requests?.filter((q) => q.decision !== 'allowed'),
+            completed: this.session.lastSca.completed,
+            problem: this.session.lastSca.problem,
+            steps: this.session.lastSca.steps,
+            params: Object.keys(this.session.lastSca.params),
+            stoppedInBrowser: this.session.lastSca.requests?.filter((q) => q.decision !== 'allowed'),
           },
           null,
           2,
@@ -158,7 +159,7 @@ After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITes
       this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
   }
   // run --bundle: every exchange of the scenario, redacted, for the evidence bundle.
-  if (this.ctx.exchangesDir)
-    writeExchanges(this.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), this.client.exchanges);
-  await this.closeClients();
+  if (this.session.ctx.exchangesDir)
+    writeExchanges(this.session.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), this.session.client.exchanges);
+  await this.session.closeClients();
 });

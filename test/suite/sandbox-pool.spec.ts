@@ -281,15 +281,11 @@ describe('a new sandbox account', () => {
 
 describe("pools made before the worker's first kept PSU session", () => {
   /** A scenario's session as the World makes it: its kept SCA is preceded by fillPoolsAhead. */
-  class World extends ScenarioSession {
-    protected override beforeKeptSca(): Promise<void> {
-      return fillPoolsAhead(this);
-    }
-  }
   const world = (poolsWanted: boolean) =>
-    new World({
+    new ScenarioSession({
       ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolsWanted },
       profile: completeProfile({}, process.cwd()),
+      beforeKeptSca: fillPoolsAhead,
     });
   /** A scenario that takes a pooled account after `first` opened the worker's kept session: the SCAs it ran. */
   const pooledAfter = async (first: ScenarioSession): Promise<number> => {
