@@ -336,7 +336,7 @@ describe("pools made before the worker's first kept PSU session", () => {
         /^(?:Given|When|Then)\((?:'((?:[^'\\]|\\.)*)'|(VARIANT_STEPS\.\w+\.step))[^]*?^\}\);$/gm,
       )) {
         if (
-          !/createSandbox(?:Account|Card)\(this\)|accountWithTxnsAt\(this|createSandbox(?:Account|Card)\(this, VARIANT_STEPS/.test(
+          !/createSandbox(?:Account|Card)\(this\.session\)|accountWithTxnsAt\(this\.session|createSandbox(?:Account|Card)\(this\.session, VARIANT_STEPS/.test(
             m[0],
           )
         )
