@@ -1,6 +1,6 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
-import { loadConfiguration, loadSources } from '@cucumber/cucumber/api';
+import type { ISourcesCoordinates } from '@cucumber/cucumber/api';
 import { Schedule, type PlannedScenario } from './schedule.ts';
 import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG } from '../suite/tags.ts';
 import { randomUUID } from 'node:crypto';
@@ -33,7 +33,7 @@ import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } fro
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
 import { buildBundles, withoutTsx, type Bundles } from './steps-bundle.ts';
-import { coordinate, hostProcesses, LocalHost, ProcessHost, type Host } from './coordinator.ts';
+import type { Host } from './coordinator.ts';
 import type { HostSetup } from './scenario-host.ts';
 import { progress } from './progress.ts';
 import type { Envelope } from '@cucumber/messages';
@@ -283,6 +283,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
     const built = await bundling;
     const bundles = parallel > 1 ? built : undefined;
+    // cucumber and the hosts load here, not with the command line (a command that runs no scenario starts faster).
+    const { loadConfiguration } = await import('@cucumber/cucumber/api');
+    const { coordinate, LocalHost } = await import('./coordinator.ts');
     const { runConfiguration } = await loadConfiguration(
       {
         file: false,
@@ -323,7 +326,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     collector.onMessage({ testRunStarted: { timestamp: { seconds: Math.floor(started / 1000), nanos: 0 } } });
     const hosts =
       parallel > 1
-        ? workerHosts(parallel, o.processes, bundles, setup, onEnvelope, planned)
+        ? workerHosts(await import('./coordinator.ts'), parallel, o.processes, bundles, setup, onEnvelope, planned)
         : [new LocalHost(setup, onEnvelope)];
     const slots = Array.from({ length: Math.max(1, parallel) }, (_, id) => ({ id, host: hosts[id % hosts.length] }));
     try {
@@ -402,9 +405,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
 }
 
 /** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, acts in the CORPORATE context or as another TPP, and its steps' texts. */
-async function plannedScenarios(
-  sources: Parameters<typeof loadSources>[0],
-): Promise<Array<PlannedScenario & { steps: string[] }>> {
+async function plannedScenarios(sources: ISourcesCoordinates): Promise<Array<PlannedScenario & { steps: string[] }>> {
+  const { loadSources } = await import('@cucumber/cucumber/api');
   const { plan } = await loadSources(sources, { cwd: ROOT });
   const byWhere = new Map(scenarios(ROOT).map((s) => [s.where, s]));
   return plan.map((p) => {
@@ -430,6 +432,7 @@ async function plannedScenarios(
  * it is ready, or after 5 s.
  */
 function workerHosts(
+  { hostProcesses, ProcessHost }: typeof import('./coordinator.ts'),
   workers: number,
   processes: number | undefined,
   bundles: Bundles | undefined,

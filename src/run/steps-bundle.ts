@@ -9,9 +9,9 @@
 // the packages it imports, and kept there for the next run; where that cannot be written the run loads
 // the TypeScript steps as before.
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { bundleDir, bundleTo, pruneBundles } from './bundler.mjs';
 
 /** The step files cucumber would import, in its order: support code first, then the steps. */
 export function stepFiles(root: string): string[] {
@@ -66,77 +66,26 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
   return bundle(root, { contents: entry, sourcefile: 'steps-entry.ts' }, 'steps');
 }
 
-/** Bundles `entry` into `<name>-<sha256>.mjs` in the cache folder; its path, or undefined. */
+/** Bundles `entry` into `<name>-<sha256>.mjs` in the cache folder (named by its content); its path, or undefined. */
 async function bundle(
   root: string,
   entry: { contents: string; sourcefile: string },
   name: string,
 ): Promise<string | undefined> {
-  const dir = join(root, 'node_modules', '.cache', 'xs2a-conformance');
-  const temp = join(dir, `.${name}-${process.pid}-${randomUUID()}.mjs`);
+  const temp = await bundleTo(root, entry, join(bundleDir(root), `.${name}-${process.pid}-${randomUUID()}.mjs`));
+  if (!temp) return undefined;
   try {
-    mkdirSync(dir, { recursive: true });
-    const { build } = await import('esbuild');
-    await build({
-      stdin: { ...entry, resolveDir: root, loader: 'ts' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      outfile: temp,
-      logLevel: 'silent',
-      plugins: [
-        {
-          // The packages stay imports, but for allure-cucumberjs: it registers its hooks when first
-          // imported, and a process that loaded the TypeScript steps first would not register them
-          // again for the bundle (the coordinator's definitions would then lack them).
-          name: 'packages-external',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (a) =>
-              a.path === 'allure-cucumberjs' ? undefined : { path: a.path, external: true },
-            );
-          },
-        },
-        {
-          name: 'import-meta-url',
-          setup(b) {
-            b.onLoad({ filter: /\.[cm]?ts$/ }, (a) => ({
-              contents: readFileSync(a.path, 'utf8').replaceAll(
-                'import.meta.url',
-                JSON.stringify(pathToFileURL(a.path).href),
-              ),
-              loader: 'ts',
-            }));
-          },
-        },
-      ],
-    });
-    const file = join(dir, `${name}-${createHash('sha256').update(readFileSync(temp)).digest('hex').slice(0, 16)}.mjs`);
+    const file = join(
+      bundleDir(root),
+      `${name}-${createHash('sha256').update(readFileSync(temp)).digest('hex').slice(0, 16)}.mjs`,
+    );
     if (existsSync(file)) rmSync(temp, { force: true });
     else renameSync(temp, file);
-    pruneBundles(dir, file, name);
+    pruneBundles(root, file, name);
     return file;
   } catch {
-    try {
-      rmSync(temp, { force: true });
-    } catch {
-      /* the folder itself could not be made or read */
-    }
+    rmSync(temp, { force: true });
     return undefined;
-  }
-}
-
-/** Removes the bundles named `name` of other contents that are more than a day old. */
-function pruneBundles(dir: string, keep: string, name: string): void {
-  const dayAgo = Date.now() - 86_400_000;
-  for (const f of readdirSync(dir)) {
-    const p = join(dir, f);
-    if (p === keep || !(f.startsWith(`${name}-`) || f.startsWith(`.${name}-`)) || !f.endsWith('.mjs')) continue;
-    try {
-      if (statSync(p).mtimeMs < dayAgo) rmSync(p, { force: true });
-    } catch {
-      /* gone already */
-    }
   }
 }
 
