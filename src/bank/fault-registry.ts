@@ -116,3 +116,13 @@ export function findFault(id: string): Fault {
   if (!f) throw new Error(`unknown fault ${JSON.stringify(id)}; known: ${[...FAULT_REGISTRY.keys()].join(', ')}`);
   return f;
 }
+
+/** The fault catalogue, one line each: id, area and what the fault does (serve --faults list, mutants --help). */
+export function faultCatalogue(): string {
+  const faults = allFaults().sort((a, b) => a.area.localeCompare(b.area) || a.id.localeCompare(b.id));
+  const width = Math.max(...faults.map((f) => f.id.length));
+  const area = Math.max(...faults.map((f) => f.area.length));
+  return faults
+    .map((f) => `  ${f.id.padEnd(width)}  ${f.area.padEnd(area)}  ${f.description.split('\n')[0]}`)
+    .join('\n');
+}

@@ -9,6 +9,7 @@ export {
   findFault,
   FAULT_REGISTRY,
   allFaults,
+  faultCatalogue,
   faultFeatures,
   AREA_FAULTS,
   FAULT_AREAS,

@@ -211,3 +211,23 @@ describe('fuzz findings', () => {
     expect(readdirSync(join(ROOT, 'fixtures/fuzz-regressions')).length).toBe(before);
   }, 90_000);
 });
+
+describe('fault names are discoverable', () => {
+  // Faults that trip it: `--faults list` taken for a fault named "list" (exit 2, unknown fault), a
+  // fault left out of the list, the mutation run's help without the catalogue.
+  it('serve --faults list and mutants --help print every fault, one line each, with its area', async () => {
+    const { FAULT_REGISTRY } = await import('../../src/bank/index.ts');
+    const listed = cli(['serve', '--faults', 'list']);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines).toHaveLength(FAULT_REGISTRY.size);
+    expect(lines.map((l) => l.trim().split(/\s+/)[0]).sort()).toEqual([...FAULT_REGISTRY.keys()].sort());
+    expect(lines.find((l) => l.trim().startsWith('psu-id-not-recognised '))).toMatch(
+      /psu-id-not-recognised\s+\w+\s+\S/,
+    );
+    const help = cli(['mutants', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Faults (id, area, what it breaks):');
+    expect(help.stdout).toContain(lines[0]);
+  }, 30_000);
+});

@@ -8,6 +8,7 @@ import { formatMutationReport, mutationExitCode, runMutants, writeMutationReport
 import { MutationMergeError } from '../../mutants/errors.ts';
 import { mergeMutationReports, readMutationParts } from '../../mutants/shard.ts';
 import { UsageError } from '../errors.ts';
+import { faultCatalogue } from '../../bank/index.ts';
 import { DIALECTS, isDialect, type Dialect } from '../../session/dialects.ts';
 import { parseShard } from '../../run/shard.ts';
 
@@ -46,7 +47,7 @@ export function register(program: Command): void {
     .description(
       'run the suite against the reference bank once per fault; print the kill matrix, survivors and score; write reports/mutation.json',
     )
-    .option('--faults <a,b>', 'only these faults (default: every registered fault)')
+    .option('--faults <a,b>', 'only these faults (default: every registered fault; listed below)')
     .option('--parallel <N>', 'worker processes (0: this process)', '2')
     .option('--all', "replay the whole suite for every fault (default: the scenarios of the fault's area and clauses)")
     .option('--timeout <ms>', 'per-request timeout for faults that set none (chaos faults use a short one)', '10000')
@@ -60,6 +61,7 @@ export function register(program: Command): void {
       '--shard <i/n>',
       'run part i of n of the faults: a deterministic split keyed by fault id, balanced by estimated cost (`mutants merge` joins the parts)',
     )
+    .addHelpText('after', () => `\nFaults (id, area, what it breaks):\n${faultCatalogue()}\n`)
     .action(
       async (o: {
         faults?: string;

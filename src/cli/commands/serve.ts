@@ -1,6 +1,6 @@
 // `serve`: the reference bank on its own, for TPP developers and for pointing other tools at it.
 import { type Command } from 'commander';
-import { DIALECT_NAMES, isDialectName, startBank, type BankMode } from '../../bank/index.ts';
+import { DIALECT_NAMES, faultCatalogue, isDialectName, startBank, type BankMode } from '../../bank/index.ts';
 import { UsageError } from '../errors.ts';
 import { readText } from '../io.ts';
 
@@ -21,7 +21,10 @@ export function register(program: Command): void {
     .option('--client-ca <file>', 'with --client-cert: the CA (PEM) client certificates must chain to')
     .option('--mode <mode>', 'test (sandbox + clock control), sandbox, or production (chain and role checks)', 'test')
     .option('--seed <N>', 'seed of the deterministic sandbox data', '1')
-    .option('--faults <a,b>', 'switch on named faults (fault-injected variant)')
+    .option(
+      '--faults <a,b>',
+      'switch on named faults (fault-injected variant); `--faults list` prints them, one line each',
+    )
     .option(
       '--dialect <name>',
       `the reading taken where the spec is silent: ${DIALECT_NAMES.join(' or ')} (docs/reference-bank.md)`,
@@ -39,6 +42,10 @@ export function register(program: Command): void {
         faults?: string;
         dialect: string;
       }) => {
+        if (o.faults === 'list') {
+          process.stdout.write(`${faultCatalogue()}\n`);
+          return;
+        }
         if (!/^\d+$/.test(o.port) || +o.port > 65535) throw new UsageError(`--port "${o.port}" is not a port number`);
         if (!/^\d+$/.test(o.seed)) throw new UsageError(`--seed "${o.seed}" is not a number`);
         if (!['test', 'sandbox', 'production'].includes(o.mode))
