@@ -205,8 +205,3 @@ export function coordinate(
       );
   });
 }
-
-/** Worker processes for `workers` slots: one per core, never more than the workers. */
-export function hostProcesses(workers: number, cores: number): number {
-  return Math.max(1, Math.min(workers, cores));
-}

@@ -8,6 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { execFileSync } from 'node:child_process';
+import { findChromium } from '../session/sca/browser-driver.ts';
 import { fileURLToPath } from 'node:url';
 import { toJUnit } from '../report/junit.ts';
 import {
@@ -31,7 +33,7 @@ import { computeCoverage, scenarios } from '../report/coverage.ts';
 import { POOLED_STEP, variantsAsked } from '../suite/sandbox.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
-import { autoWorkers, capWorkers, MAX_WORKERS } from '../session/psu-pool.ts';
+import { autoWorkers, capWorkers, hostProcesses, MAX_WORKERS } from '../session/psu-pool.ts';
 import { buildBundles, withoutTsx, type Bundles } from './steps-bundle.ts';
 import type { Host } from './coordinator.ts';
 import type { HostSetup } from './scenario-host.ts';
@@ -380,7 +382,15 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         2,
       ),
     );
-    writeAllureEnvironment(join(reportDir, 'allure-results'), ctx, profile);
+    writeFileSync(
+      join(reportDir, 'allure-results', 'environment.properties'),
+      allureEnvironment(ctx, handle.profile, {
+        dialect: o.dialect,
+        faults: o.faults,
+        workers: Math.max(1, parallel),
+        processes: parallel > 1 ? hostProcesses(parallel, o.processes ?? availableParallelism()) : 1,
+      }).join('\n') + '\n',
+    );
     if (o.recordDurations) writeDurations(DURATIONS_FILE, verdict.results);
     // The clause page every clause link of the reports points to (clauses.html#<id>), beside them.
     const coverage = computeCoverage(ROOT, join(reportDir, 'mutation.json'));
@@ -432,7 +442,7 @@ async function plannedScenarios(sources: ISourcesCoordinates): Promise<Array<Pla
  * it is ready, or after 5 s.
  */
 function workerHosts(
-  { hostProcesses, ProcessHost }: typeof import('./coordinator.ts'),
+  { ProcessHost }: typeof import('./coordinator.ts'),
   workers: number,
   processes: number | undefined,
   bundles: Bundles | undefined,
@@ -513,13 +523,39 @@ async function psuCount(profile: Profile, ctx: RunContext, transport: TransportC
   return n || undefined;
 }
 
-function writeAllureEnvironment(dir: string, ctx: RunContext, p: Profile): void {
+/**
+ * The Allure environment widget: what this run was, as it ran (the profile with the run's SCA driver
+ * and timeout, the browser the browser driver found and its version, the reference bank's dialect and
+ * faults, the workers and processes).
+ */
+export function allureEnvironment(
+  ctx: RunContext,
+  p: Profile,
+  run: { dialect?: Dialect; faults?: readonly string[]; workers: number; processes: number },
+): string[] {
   const lines = [
-    `target=${ctx.embedded ? 'embedded reference bank' : ctx.targetUrl}`,
+    `target=${ctx.embedded ? `embedded reference bank (${run.dialect ?? 'default'} dialect)` : ctx.targetUrl}`,
     `environment=${p.environment}`,
     `sca.driver=${p.sca.driver}`,
+  ];
+  if (p.sca.driver === 'browser') lines.push(`browser=${browserVersion(p.sca.browser?.executablePath)}`);
+  if (run.faults?.length) lines.push(`faults=${run.faults.join(',')}`);
+  lines.push(
+    `workers=${run.workers}`,
+    `processes=${run.processes}`,
     `clauses=${CLAUSES.length}`,
     `clausePage=${CLAUSE_PAGE}`,
-  ];
-  writeFileSync(join(dir, 'environment.properties'), lines.join('\n') + '\n');
+  );
+  return lines;
+}
+
+/** The browser the browser SCA driver uses, with its version ("not found" when there is none). */
+function browserVersion(explicit?: string): string {
+  const path = findChromium(explicit);
+  if (!path) return 'not found';
+  try {
+    return `${execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 5_000 }).trim()} (${path})`;
+  } catch {
+    return path;
+  }
 }

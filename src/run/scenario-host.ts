@@ -23,6 +23,7 @@ import { formatterHelpers, FormatterBuilder, type Formatter } from '@cucumber/cu
 import type { Envelope } from '@cucumber/messages';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
+import { getGlobalTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import { Writable } from 'node:stream';
 import { allureFormatOptions } from '../report/allure-writer.ts';
 import { endWorker, markHosted, setRunContext, type RunHandle } from '../session/run-context.ts';
@@ -71,6 +72,12 @@ export class ScenarioHost {
   private reporter?: Formatter;
   /** The reporter has heard the step definitions (every run announces them again). */
   private announced = false;
+  /**
+   * Allure's test runtime before the hosts' runs: allure-cucumberjs makes its own the process's in a
+   * BeforeAll hook; end() gives the process back what it had (a test runner's own, where the host is
+   * the test's process).
+   */
+  private readonly allureRuntime = getGlobalTestRuntime();
 
   constructor(
     private readonly setup: HostSetup,
@@ -145,6 +152,7 @@ export class ScenarioHost {
   /** After the host's last scenario: what the support code registered for the worker's end (its browser). */
   async end(): Promise<void> {
     await endWorker();
+    setGlobalTestRuntime(this.allureRuntime);
     if (this.reporter) {
       this.broadcaster.emit('envelope', { testRunFinished: { success: true, timestamp: { seconds: 0, nanos: 0 } } });
       await this.reporter.finished();

@@ -54,3 +54,8 @@ export function workerIndex(env: NodeJS.ProcessEnv = process.env): number {
 export function ownOf<T>(pool: readonly T[], index = workerIndex()): T | undefined {
   return pool.length ? pool[index % pool.length] : undefined;
 }
+
+/** Worker processes for `workers` slots (src/run/coordinator.ts): one per core, never more than the workers. */
+export function hostProcesses(workers: number, cores: number): number {
+  return Math.max(1, Math.min(workers, cores));
+}

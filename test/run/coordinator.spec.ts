@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { workerIndex } from '../../src/session/psu-pool.ts';
 import { ConformanceAssertionError, SetupFailure } from '../../src/session/errors.ts';
 import { setScenarioOperation, setupFail } from '../../src/session/expect.ts';
-import { coordinate, hostProcesses, type Host } from '../../src/run/coordinator.ts';
+import { coordinate, type Host } from '../../src/run/coordinator.ts';
+import { hostProcesses } from '../../src/session/psu-pool.ts';
 import { Schedule, type PlannedScenario } from '../../src/run/schedule.ts';
 import { runSuite } from '../../src/run/run.ts';
 
