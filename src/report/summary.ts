@@ -14,6 +14,14 @@ const firstLine = (m: string | undefined) =>
     .find((l) => l.trim() && !/^\s+at /.test(l))
     ?.trim() ?? '';
 
+/** `text` cut to at most `n` characters at a word's end, with … where it was cut (never mid-word). */
+export function clip(text: string, n = 240): string {
+  if (text.length <= n) return text;
+  const cut = text.slice(0, n - 1);
+  const end = cut.search(/\s\S*$/);
+  return `${(end > n / 2 ? cut.slice(0, end) : cut).trimEnd()}…`;
+}
+
 /** A message with its particulars (ids, numbers, bodies) left out: scenarios with one root cause share it. */
 export function causeOf(message: string): string {
   return firstLine(message)
@@ -35,8 +43,27 @@ const whereOf = (rs: ScenarioResult[]) => {
   return `${where.slice(0, 8).join(', ')}${where.length > 8 ? `, … ${where.length - 8} more` : ''}`;
 };
 
-export function formatSummary(v: Verdict, wallMs: number, target: string): string {
+/** The console's form of the summary: at most this many causes per section, each cause's clauses on one line. */
+export const CONSOLE_CAUSES = 20;
+
+/**
+ * The summary. `console`: the form the console shows (bounded: CONSOLE_CAUSES causes per section, a
+ * cause's clauses on one line; summary.txt has them all).
+ */
+export function formatSummary(v: Verdict, wallMs: number, target: string, opts: { console?: boolean } = {}): string {
   const out: string[] = [];
+  let later: string[] = [];
+  /** The groups a section shows, and a line for those it leaves to summary.txt. */
+  const shown = <T>(gs: T[], what: string): T[] => {
+    if (!opts.console || gs.length <= CONSOLE_CAUSES) return gs;
+    const rest = gs.length - CONSOLE_CAUSES;
+    later.push(`  … ${rest} more ${what} cause${rest === 1 ? '' : 's'}: summary.txt`);
+    return gs.slice(0, CONSOLE_CAUSES);
+  };
+  const clauseLines = (ids: string[]): string[] =>
+    opts.console
+      ? [`         clauses: ${ids.join(', ')}`]
+      : ids.map((c) => `         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
   const areas = [...new Set(v.results.map((r) => r.area))].sort();
   const pad = (s: string | number, n: number) => String(s).padEnd(n);
   const padL = (s: string | number, n: number) => String(s).padStart(n);
@@ -61,31 +88,36 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
     const byCause = groups(failed, (r) => `${r.level}|${causeOf(r.message ?? '')}`).sort((a, b) =>
       a[0].level === b[0].level ? b.length - a.length : a[0].level === 'must' ? -1 : 1,
     );
-    for (const rs of byCause) {
+    later = [];
+    for (const rs of shown(byCause, 'failure')) {
       const r = rs[0];
       const head = rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name;
       out.push(
         `  ${r.level === 'must' ? 'MUST  ' : 'SHOULD'} ${head}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`,
       );
-      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6))
-        out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
+      out.push(...clauseLines([...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6)));
       const first = firstLine(r.message);
-      if (first) out.push(`         ${first.slice(0, 240)}`);
+      if (first) out.push(`         ${clip(first)}`);
     }
+    out.push(...later);
   }
   const warnings = v.results.filter((r) => r.outcome === 'warning');
   if (warnings.length) {
     out.push('', 'Warnings (SHOULD: advice where the spec is silent, not failures; grouped by root cause):');
-    for (const rs of groups(warnings, (r) => causeOf(r.message ?? ''))) {
+    later = [];
+    for (const rs of shown(
+      groups(warnings, (r) => causeOf(r.message ?? '')),
+      'warning',
+    )) {
       const r = rs[0];
       out.push(
         `  WARN   ${rs.length > 1 ? `${rs.length} scenarios, e.g. ${r.name}` : r.name}  (${rs.length > 1 ? whereOf(rs) : `${r.uri}:${r.line}`})`,
       );
-      for (const c of [...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6))
-        out.push(`         clause ${c}: ${titleOf.get(c) ?? '(unknown clause)'}  ${clausePageLink(c)}`);
+      out.push(...clauseLines([...new Set(rs.flatMap((x) => x.clauses))].slice(0, 6)));
       const first = firstLine(r.message);
-      if (first) out.push(`         ${first.slice(0, 240)}`);
+      if (first) out.push(`         ${clip(first)}`);
     }
+    out.push(...later);
   }
   const inconclusive = v.results.filter((r) => r.outcome === 'inconclusive');
   if (inconclusive.length) {
@@ -99,22 +131,27 @@ export function formatSummary(v: Verdict, wallMs: number, target: string): strin
         .replace(/[0-9a-f-]{8,}|\d+/gi, '#')}`;
       byCause.set(cause, [...(byCause.get(cause) ?? []), r]);
     }
-    for (const rs of [...byCause.values()].sort((a, b) => b.length - a.length)) {
+    later = [];
+    for (const rs of shown(
+      [...byCause.values()].sort((a, b) => b.length - a.length),
+      'inconclusive',
+    )) {
       const musts = rs.filter((r) => r.level === 'must').length;
       const op = rs[0].setupOperation ? ` set-up @op:${rs[0].setupOperation}` : '';
       out.push(
-        `  ${rs.length} scenario${rs.length === 1 ? '' : 's'} (${musts} MUST)${op}: ${(rs[0].reason ?? '(no reason given)').split('\n')[0].trim().slice(0, 240)}`,
+        `  ${rs.length} scenario${rs.length === 1 ? '' : 's'} (${musts} MUST)${op}: ${clip((rs[0].reason ?? '(no reason given)').split('\n')[0].trim())}`,
       );
       const where = rs.map((r) => `${r.uri.replace(/^.*\//, '')}:${r.line}`);
       out.push(`         ${where.slice(0, 8).join(', ')}${where.length > 8 ? `, … ${where.length - 8} more` : ''}`);
     }
+    out.push(...later);
   }
   const notRun = v.results.filter((r) => r.outcome === 'not-run');
   if (notRun.length) {
     out.push('', `Not run (${notRun.length}; never passed):`);
     for (const rs of groups(notRun, (r) => r.reason ?? ''))
       out.push(
-        `  ${rs.length} scenario${rs.length === 1 ? '' : 's'}: ${(rs[0].reason ?? '').slice(0, 240)}`,
+        `  ${rs.length} scenario${rs.length === 1 ? '' : 's'}: ${clip(rs[0].reason ?? '')}`,
         `         ${whereOf(rs)}`,
       );
   }

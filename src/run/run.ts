@@ -85,6 +85,8 @@ export interface RunOptions {
   report?: boolean;
   /** No progress display (mutation runs). */
   quiet?: boolean;
+  /** The console shows every failed scenario's whole message before the summary. */
+  verbose?: boolean;
   timeoutMs?: number;
   /** Replaces the profile's SCA driver. */
   scaDriver?: Profile['sca']['driver'];
@@ -359,11 +361,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const wallMs = Date.now() - started;
     mkdirSync(reportDir, { recursive: true });
     writeFileSync(join(reportDir, 'junit.xml'), toJUnit(verdict));
-    const summary = formatSummary(
-      verdict,
-      wallMs,
-      ctx.embedded ? `the embedded reference bank (${ctx.targetUrl})` : ctx.targetUrl,
-    );
+    const targetName = ctx.embedded ? `the embedded reference bank (${ctx.targetUrl})` : ctx.targetUrl;
+    const summary = formatSummary(verdict, wallMs, targetName);
     writeFileSync(join(reportDir, 'summary.txt'), summary);
     writeFileSync(
       join(reportDir, 'results.json'),
@@ -396,7 +395,12 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const coverage = computeCoverage(ROOT, join(reportDir, 'mutation.json'));
     writeFileSync(join(reportDir, CLAUSE_PAGE), clausePagesHtml(coverage));
     finishAllureResults(join(reportDir, 'allure-results'), join(reportDir, CLAUSE_PAGE));
-    if (!o.quiet) log(summary);
+    if (!o.quiet) {
+      // --verbose: every failed scenario's whole message first; the console's summary is bounded (summary.txt has it all).
+      if (o.verbose) log(failureDump(verdict));
+      log(formatSummary(verdict, wallMs, targetName, { console: true }));
+      log(`Reports: ${reportDir} (summary.txt, results.json, junit.xml, allure-results)\n`);
+    }
     if (o.report) log(generateAllureReport(reportDir).message + '\n');
     const run = {
       profile,
@@ -558,4 +562,12 @@ function browserVersion(explicit?: string): string {
   } catch {
     return path;
   }
+}
+
+/** Every failed or warned scenario's whole message, for `run --verbose`. */
+function failureDump(v: Verdict): string {
+  return v.results
+    .filter((r) => r.outcome === 'failed' || r.outcome === 'undefined' || r.outcome === 'warning')
+    .map((r) => `--- ${r.outcome.toUpperCase()} ${r.id}: ${r.name}\n${r.message ?? ''}\n`)
+    .join('\n');
 }

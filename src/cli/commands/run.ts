@@ -66,6 +66,7 @@ export function register(program: Command): void {
       "only connect to the target as the run would (proxy, TLS, client certificate) and print what happened: protocol, cipher, the server's chain, the client certificate; exit 0 reachable, 3 not",
     )
     .option('--no-report', 'do not build the Allure HTML report')
+    .option('--verbose', "the console shows every failed scenario's whole message before the summary")
     .option(
       '--bundle <FILE.zip>',
       'also write a signed evidence bundle: reports, every exchange, and a manifest of their SHA-256 signed as a detached JWS (verify-bundle checks it)',
@@ -88,6 +89,7 @@ export function register(program: Command): void {
         faults?: string;
         timeout: string;
         report: boolean;
+        verbose?: boolean;
         scaDriver?: string;
         dialect?: string;
         deadline?: string;
@@ -147,6 +149,7 @@ export function register(program: Command): void {
             : undefined,
           tls: o.tls,
           report: o.report,
+          verbose: o.verbose,
           timeoutMs: +o.timeout,
           scaDriver: o.scaDriver as 'form' | 'browser' | 'preset' | undefined,
           dialect: o.dialect as Dialect | undefined,
