@@ -231,6 +231,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         tls: o.tls ? { clientCert: true } : undefined,
       });
       ctx.embeddedTls = !!o.tls;
+      ctx.embeddedBank = { dialect: o.dialect, faults: o.faults ?? [] };
       bank = running;
       ctx.targetUrl = running.url;
       // The reference bank's test-mode clock control (src/bank/handlers/control.ts).

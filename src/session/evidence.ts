@@ -43,8 +43,39 @@ export interface EvidenceFile {
   body: string;
 }
 
-/** What to attach for the exchanges of a failed step. */
-export function evidenceFiles(exchanges: Exchange[]): EvidenceFile[] {
+/** How the run reached its target, as far as replaying its exchanges later is concerned. */
+export interface ReplayTarget {
+  embedded: boolean;
+  embeddedTls?: boolean;
+  embeddedBank?: { dialect?: string; faults: string[] };
+}
+
+/**
+ * What reproduce.txt says about the target beyond the request: the embedded reference bank of a run
+ * stopped with the run, so its recorded URL no longer answers; the lines start the same bank again.
+ */
+export function embeddedBankNote(t: ReplayTarget | undefined, exchangeFile: string): string {
+  if (!t?.embedded) return '';
+  const b = t.embeddedBank;
+  const serve = [
+    'npx xs2a-conformance serve --port 8080 --seed 1',
+    b?.dialect && b.dialect !== 'default' ? `--dialect ${b.dialect}` : '',
+    b?.faults.length ? `--faults ${b.faults.join(',')}` : '',
+    t.embeddedTls ? '--tls --client-cert' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    "# The run's target was its embedded reference bank: it stopped when the run ended, so the URL below",
+    '# no longer answers. Start the same bank (same seed, dialect and faults), then replay against it:',
+    `#   ${serve}`,
+    `#   npx xs2a-conformance replay "${exchangeFile}" --target ${t.embeddedTls ? 'https' : 'http'}://127.0.0.1:8080`,
+    '',
+  ].join('\n');
+}
+
+/** What to attach for the exchanges of a failed step (`target`: how the run reached its target). */
+export function evidenceFiles(exchanges: Exchange[], target?: ReplayTarget): EvidenceFile[] {
   return exchanges.flatMap((ex) => {
     const what = `${ex.request.method} ${ex.request.target.split('?')[0]}`;
     return [
@@ -57,7 +88,7 @@ export function evidenceFiles(exchanges: Exchange[]): EvidenceFile[] {
       {
         name: 'reproduce.txt',
         mediaType: 'text/plain',
-        body: `# Replays the request signed anew (fresh Date, Digest, X-Request-ID), at any time:\n#   npx xs2a-conformance replay "exchange ${what}.json" [--target URL]\n# The curl line sends the recorded signature: valid only within 60 s of its Date (spec § Limits).\n${toCurl(ex)}\n`,
+        body: `${embeddedBankNote(target, `exchange ${what}.json`)}# Replays the request signed anew (fresh Date, Digest, X-Request-ID), at any time:\n#   npx xs2a-conformance replay "exchange ${what}.json" [--target URL]\n# The curl line sends the recorded signature: valid only within 60 s of its Date (spec § Limits).\n${toCurl(ex)}\n`,
       },
     ];
   });

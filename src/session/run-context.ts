@@ -15,6 +15,8 @@ export interface RunContext {
   embedded: boolean;
   /** The embedded bank serves HTTPS and demands the TEST-ONLY QWAC (`run --tls`). */
   embeddedTls?: boolean;
+  /** The embedded bank's dialect and faults (its seed is the default, 1): how to start the same bank again (evidence.ts reproduce.txt). */
+  embeddedBank?: { dialect?: string; faults: string[] };
   /** The target checks the PSD2 roles of TPP certificates (the embedded reference bank does in every mode). */
   roleChecks?: boolean;
   /** Timeout for each request (ms). */
