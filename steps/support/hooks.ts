@@ -51,7 +51,8 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
       if (this.session) {
         const sent = this.session.client.exchanges.slice(before);
         const shown = sent.length ? sent.slice(-3) : this.session.last ? [this.session.last] : [];
-        for (const f of evidenceFiles(shown, this.session.ctx)) this.attach(f.body, { mediaType: f.mediaType, fileName: f.name });
+        for (const f of evidenceFiles(shown, this.session.ctx))
+          this.attach(f.body, { mediaType: f.mediaType, fileName: f.name });
       }
       throw e;
     }
