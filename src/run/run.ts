@@ -258,9 +258,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
     const mayRunParallel = profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1);
-    // Worker processes load the steps and their host bundled, without tsx (steps-bundle.ts); a
-    // sequential run loads the TypeScript. Built while the PSUs are counted and the round trip measured.
-    const bundling = mayRunParallel ? buildBundles(ROOT) : Promise.resolve(undefined);
+    // The steps and the worker's host load bundled, without tsx (steps-bundle.ts). Built while the PSUs
+    // are counted and the round trip measured.
+    const bundling = buildBundles(ROOT);
     if (mayRunParallel) {
       const [psus, rtt] = await Promise.all([
         psuCount(profile, ctx, transport),
@@ -287,7 +287,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
     const built = await bundling;
-    const bundles = parallel > 1 ? built : undefined;
+    // A sequential run loads the steps' bundle too: its own sources are already loaded as the command
+    // line's bundle, and loading the steps through tsx would load them all again, slowly.
+    const bundles = built;
     // cucumber and the hosts load here, not with the command line (a command that runs no scenario starts faster).
     const { loadConfiguration } = await import('@cucumber/cucumber/api');
     const { coordinate, LocalHost } = await import('./coordinator.ts');

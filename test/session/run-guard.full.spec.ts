@@ -104,7 +104,8 @@ describe('run guards, end to end', () => {
     const { cliAsync } = await import('../helpers/cli.ts');
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-deadline-'));
     const r = await cliAsync(
-      ['run', '--deadline', '3s', '--parallel', '0', '--no-report', '--report-dir', dir],
+      // Long enough for the start (about 3 s on two busy cores) and a first scenario, not for the whole run.
+      ['run', '--deadline', '6s', '--parallel', '0', '--no-report', '--report-dir', dir],
       120_000,
     );
     const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
