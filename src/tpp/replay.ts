@@ -1,6 +1,8 @@
 // Replaying a recorded exchange (`replay`): the request of a report or bundle, re-signed now
 // with a fresh Date, Digest and X-Request-ID (a recorded Signature is only valid for the spec's 60 s
 // Date window), sent to the same or another target, and its answer set beside the recorded one.
+// `asRecorded`: the recorded headers and body byte for byte (a wrong Digest stays wrong), but for
+// Date, X-Request-ID and the Signature over them: what the bank refused is refused again.
 import { randomUUID } from 'node:crypto';
 import { send, type TransportConfig } from '../transport/index.ts';
 import { ReplayInputError } from './errors.ts';
@@ -41,17 +43,13 @@ export function parseRecordedExchange(text: string): RecordedExchange {
   };
 }
 
-/** Headers the replay makes anew, or leaves to the HTTP client. */
-const REMADE = new Set([
-  'date',
-  'digest',
-  'x-request-id',
-  'signature',
-  'tpp-signature-certificate',
-  'host',
-  'content-length',
-  'connection',
-]);
+/** Headers a replay as recorded makes anew: the Date window and the request id, and the Signature over them. */
+export const RENEWED_AS_RECORDED = ['Date', 'X-Request-ID', 'Signature'];
+/** Headers a replay makes anew by default: those, the body's Digest and the signing certificate. */
+export const RENEWED = ['Date', 'Digest', 'X-Request-ID', 'Signature', 'TPP-Signature-Certificate'];
+
+/** Headers the HTTP client sets itself. */
+const BY_CLIENT = ['host', 'content-length', 'connection'];
 
 export interface ReplayIdentity {
   certPem: string;
@@ -63,8 +61,8 @@ export interface ReplayIdentity {
 export function resignRecorded(
   rec: RecordedExchange,
   identity: ReplayIdentity,
-  opts: { target?: string; clock?: Clock } = {},
-): { url: string; request: HttpRequest; signedNames: string[] } {
+  opts: { target?: string; clock?: Clock; asRecorded?: boolean } = {},
+): { url: string; request: HttpRequest; signedNames: string[]; renewed: string[] } {
   const recorded = new URL(rec.request.url);
   const base = opts.target ? new URL(opts.target) : recorded;
   const url = new URL(recorded.pathname + recorded.search, base.origin + '/').toString();
@@ -73,17 +71,21 @@ export function resignRecorded(
   const parsed = sig ? parseSignatureHeader(sig) : undefined;
   const signedNames = parsed?.ok && parsed.params.headers?.length ? parsed.params.headers : undefined;
   const id = signingIdentity(identity.certPem, identity.keyPem, identity.keyId);
-  let headers: HeaderList = rec.request.headers.filter(([k]) => !REMADE.has(k.toLowerCase()));
+  const renewed = opts.asRecorded ? RENEWED_AS_RECORDED : RENEWED;
+  const dropped = new Set([...renewed, ...BY_CLIENT].map((h) => h.toLowerCase()));
+  let headers: HeaderList = rec.request.headers.filter(([k]) => !dropped.has(k.toLowerCase()));
   headers = setHeader(headers, 'X-Request-ID', randomUUID());
-  headers = setHeader(headers, 'TPP-Signature-Certificate', id.certHeader);
+  if (!opts.asRecorded) headers = setHeader(headers, 'TPP-Signature-Certificate', id.certHeader);
   const body = Buffer.from(rec.request.body, 'utf8');
   const hadDigest = headerValue(rec.request.headers, 'digest') !== undefined;
+  // As recorded, the recorded Digest (right or wrong) is sent and signed as it was.
+  const digest = !opts.asRecorded && (hadDigest || body.length) ? 'SHA-256' : 'none';
   const signed = signRequest(
     { method: rec.request.method, target, headers, body },
     { keyId: id.keyId, signer: id.signer },
-    { headers: signedNames, digest: hadDigest || body.length ? 'SHA-256' : 'none', date: 'now', clock: opts.clock },
+    { headers: signedNames, digest, date: 'now', clock: opts.clock },
   );
-  return { url, request: signed.request, signedNames: signed.params.headers ?? [] };
+  return { url, request: signed.request, signedNames: signed.params.headers ?? [], renewed };
 }
 
 /** The class of an answer: the status and, for an error body, its code (what "the same answer" means). */
@@ -101,6 +103,8 @@ export function answerClass(a: { status?: number; body?: string } | undefined, e
 
 export interface ReplayResult {
   url: string;
+  /** The headers made anew (the rest is sent as recorded). */
+  renewed: string[];
   recorded: string;
   now: string;
   same: boolean;
@@ -113,9 +117,9 @@ export interface ReplayResult {
 export async function replay(
   rec: RecordedExchange,
   identity: ReplayIdentity,
-  opts: { target?: string; timeoutMs?: number; transport?: TransportConfig } = {},
+  opts: { target?: string; timeoutMs?: number; transport?: TransportConfig; asRecorded?: boolean } = {},
 ): Promise<ReplayResult> {
-  const { url, request: req } = resignRecorded(rec, identity, opts);
+  const { url, request: req, renewed } = resignRecorded(rec, identity, opts);
   const recorded = answerClass(rec.response, rec.error);
   const timeout = opts.timeoutMs ?? 10_000;
   try {
@@ -128,9 +132,9 @@ export async function replay(
     });
     const body = r.body.toString('utf8');
     const now = answerClass({ status: r.status, body });
-    return { url, recorded, now, same: now === recorded, status: r.status, body };
+    return { url, renewed, recorded, now, same: now === recorded, status: r.status, body };
   } catch (e) {
     const now = `no answer (${(e as Error).message})`;
-    return { url, recorded, now, same: false, error: (e as Error).message };
+    return { url, renewed, recorded, now, same: false, error: (e as Error).message };
   }
 }

@@ -104,3 +104,40 @@ describe('replay', () => {
     expect(c.stderr).toMatch(/request\.method, request\.url and request\.headers are needed/);
   });
 });
+
+// Replaying a Digest violation recomputed the Digest, so a fixed bank and a broken one gave "the same
+// answer class": a false comfort. As recorded, the wrong Digest goes out again. Fault that trips it:
+// --as-recorded that renews the Digest (the bank accepts it: 200), or drops the recorded certificate.
+describe('replay --as-recorded', () => {
+  it('sends a recorded Digest violation as it was and gets the refusal the bank gives; the default renews it', async () => {
+    const { recorded } = await recordAndAge({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
+    const wrong = 'SHA-256=' + Buffer.alloc(32, 7).toString('base64');
+    const tampered = {
+      ...recorded,
+      request: {
+        ...recorded.request,
+        headers: [...recorded.request.headers.filter(([k]) => k.toLowerCase() !== 'digest'), ['Digest', wrong]],
+      },
+      response: { status: 400, body: '{"code":"FORMAT_ERROR"}' },
+    };
+    const rec = parseRecordedExchange(JSON.stringify(tampered));
+    const asRecorded = await replay(rec, testCredentials().qsealc, { target: bank.url, asRecorded: true });
+    expect(asRecorded.renewed).toEqual(['Date', 'X-Request-ID', 'Signature']);
+    expect(asRecorded.status).toBe(400);
+    const renewed = await replay(rec, testCredentials().qsealc, { target: bank.url });
+    expect(renewed.renewed).toContain('Digest');
+    expect(renewed.status).toBe(200);
+    // What went out as recorded: the wrong Digest and the recorded certificate, signed anew.
+    const sent = resignRecorded(rec, testCredentials().qsealc, { target: bank.url, asRecorded: true }).request;
+    const header = (n: string) => sent.headers.find(([k]) => k.toLowerCase() === n)?.[1];
+    expect(header('digest')).toBe(wrong);
+    expect(header('tpp-signature-certificate')).toBe(
+      recorded.request.headers.find(([k]) => k.toLowerCase() === 'tpp-signature-certificate')?.[1],
+    );
+    const file = join(dir, 'digest-violation.json');
+    writeFileSync(file, JSON.stringify(tampered));
+    const cliRun = await cliAsync(['replay', file, '--target', bank.url, '--as-recorded']);
+    expect(cliRun.stdout).toContain('sent as recorded, but for: Date, X-Request-ID, Signature (made anew)');
+    expect(cliRun.stdout).toMatch(/\| 400\b/);
+  }, 60_000);
+});

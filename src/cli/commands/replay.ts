@@ -21,7 +21,11 @@ export function register(program: Command): void {
     .option('--target <URL>', 'send it to this base URL instead of the recorded origin')
     .option('--profile <FILE>', 'the TPP identity to sign with (default: $XS2A_PROFILE, else the TEST-ONLY set)')
     .option('--timeout <ms>', 'per-request timeout in milliseconds', '10000')
-    .action(async (file: string, o: { target?: string; profile?: string; timeout: string }) => {
+    .option(
+      '--as-recorded',
+      'send the recorded headers and body byte for byte (a wrong Digest stays wrong) but for Date, X-Request-ID and the Signature over them',
+    )
+    .action(async (file: string, o: { target?: string; profile?: string; timeout: string; asRecorded?: boolean }) => {
       if (!/^\d+$/.test(o.timeout)) throw new UsageError(`--timeout "${o.timeout}" is not a number of milliseconds`);
       if (o.target !== undefined && !/^https?:\/\/[^/]+/.test(o.target))
         throw new UsageError(`--target "${o.target}" is not an http(s) URL`);
@@ -44,9 +48,15 @@ export function register(program: Command): void {
         target: o.target,
         timeoutMs: +o.timeout,
         transport: transportOf(profile),
+        asRecorded: o.asRecorded,
       }).finally(closeTransports);
       const w = Math.max(8, r.recorded.length);
       process.stdout.write(`${rec.request.method} ${r.url}\n`);
+      process.stdout.write(
+        o.asRecorded
+          ? `sent as recorded, but for: ${r.renewed.join(', ')} (made anew)\n`
+          : `made anew: ${r.renewed.join(', ')} (--as-recorded keeps the recorded Digest and certificate)\n`,
+      );
       process.stdout.write(`${'recorded'.padEnd(w)} | now\n${r.recorded.padEnd(w)} | ${r.now}\n`);
       if (r.body !== undefined) process.stdout.write(`\n${r.body.slice(0, 2000)}\n`);
       process.stdout.write(r.same ? 'the same answer class\n' : 'a different answer class\n');
