@@ -62,6 +62,30 @@ export interface Clause {
 }
 
 const clauses: Clause[] = [];
+
+/** The first sentence of `words`, at most `n` characters, cut at a word's end. */
+function firstSentence(words: string, n = 90): string {
+  const s = words.replace(/\s+/g, ' ').trim();
+  const end = s.search(/[.;](\s|$)/);
+  const sentence = end > 0 ? s.slice(0, end) : s;
+  if (sentence.length <= n) return sentence;
+  const cut = sentence.slice(0, n - 1);
+  const word = cut.search(/\s\S*$/);
+  return `${(word > n / 2 ? cut.slice(0, word) : cut).trimEnd()}…`;
+}
+
+/**
+ * A clause's title in the spec's words: where the title is only a rule's id ("Create signing basket:
+ * payments-created-first", or an operation's id), the id gives way to the first sentence of the spec's
+ * quote, else of the rule's text.
+ */
+function titleInWords(title: string, text: string, quote: string | undefined): string {
+  const slug = /^(?:(.+): )?([a-z0-9]+(?:[-.][a-z0-9]+)+|[a-z0-9]+)$/.exec(title);
+  if (!slug) return title;
+  const words = firstSentence(quote ?? text);
+  return slug[1] ? `${slug[1]}: ${words}` : words;
+}
+
 function add(
   id: string,
   section: SectionKey,
@@ -80,7 +104,7 @@ function add(
       id,
       section,
       kind,
-      title,
+      title: titleInWords(title, text, quote),
       text,
       level,
       basis,

@@ -124,3 +124,14 @@ describe('cross references between the data files', () => {
     expect(() => limit('nope')).toThrow(/unknown limit "nope"/);
   });
 });
+
+describe("clause titles in the spec's words", () => {
+  // The reports name a clause by its title (summary, Allure links, the clause page). Fault that trips
+  // it: a title that is only a rule's id ("Create signing basket: payments-created-first").
+  it('no title is a rule id; a stated clause whose rule had only an id is titled by its quote', () => {
+    const slug = /^(?:.+: )?(?:[a-z0-9]+(?:[-.][a-z0-9]+)+|[a-z0-9]+)$/;
+    expect(CLAUSES.filter((c) => slug.test(c.title)).map((c) => `${c.id}: ${c.title}`)).toEqual([]);
+    const c = CLAUSES.find((x) => x.id === 'endpoints.get-transaction-details.no-body');
+    expect(c?.title).toBe('Get transaction details: No body');
+  });
+});
