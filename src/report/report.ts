@@ -3,6 +3,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { CLAUSE_PAGE } from '../suite/outcomes.ts';
+import { parseFailureMessage } from '../session/failure.ts';
+import { causeOfFailure, TARGET_FAILURE, withoutFrames, type CauseKind } from './causes.ts';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -61,66 +63,52 @@ export function generateAllureReport(reportDir: string): ReportOutcome {
   return { ok: true, message: `Allure report: ${join(out, 'index.html')}` };
 }
 
-/** Allure categories: failures sorted by cause (signature, headers, SCA, set-up, body schema, status, transport, inconclusive). */
+/** A category of failures of one kind (causes.ts): the message starts with `[<kind>`. */
+const kind = (name: string, k: CauseKind, statuses: string[] = ['failed']) => ({
+  name,
+  matchedStatuses: statuses,
+  messageRegex: `\\[${k}[ \\]][\\s\\S]*`,
+});
+
+/**
+ * Allure categories by the kind of cause (causes.ts); within one, Allure groups the scenarios by the
+ * cause's line (ids left out), so one cause is one row with its scenarios.
+ */
 export const CATEGORIES = [
   { name: 'Warnings: SHOULD-level advice where the spec is silent (not failures)', matchedStatuses: ['unknown'] },
-  {
-    name: 'Inconclusive: a set-up could not be made (not a failure of the clause)',
-    matchedStatuses: ['broken'],
-    messageRegex: '[\\s\\S]*set-up[\\s\\S]*could not be made[\\s\\S]*',
-  },
-  {
-    name: 'Timeouts and transport (no answer, reset, refused)',
-    matchedStatuses: ['failed', 'broken'],
-    messageRegex: '[\\s\\S]*(TIMEOUT|CONNECTION_RESET|CONNECTION_REFUSED|no answer in time|got no response)[\\s\\S]*',
-  },
-  {
-    name: 'Server errors and answers that are not JSON (5xx, HTML pages)',
-    matchedStatuses: ['failed'],
-    messageRegex: '[\\s\\S]*(answered 5\\d\\d|is not JSON|not JSON)[\\s\\S]*',
-  },
-  {
-    name: 'Signature',
-    matchedStatuses: ['failed'],
-    messageRegex: '[\\s\\S]*clause (signing\\.|errors\\.signature|tpp\\.)[\\s\\S]*',
-  },
-  { name: 'Headers', matchedStatuses: ['failed'], messageRegex: '[\\s\\S]*clause headers\\.[\\s\\S]*' },
-  {
-    name: 'SCA and sessions',
-    matchedStatuses: ['failed'],
-    messageRegex: '[\\s\\S]*clause (sca\\.|events\\.|states\\.sca)[\\s\\S]*',
-  },
-  {
-    name: 'Sandbox set-up',
-    matchedStatuses: ['failed'],
-    messageRegex: '[\\s\\S]*clause endpoints\\.[\\w-]*sandbox[\\s\\S]*',
-  },
-  {
-    name: 'Body schema',
-    matchedStatuses: ['failed'],
-    messageRegex: '[\\s\\S]*(does not match the spec|clause fields\\.)[\\s\\S]*',
-  },
-  {
-    name: 'Status code',
-    matchedStatuses: ['failed'],
-    messageRegex: '[\\s\\S]*(expected status|expected error code|clause errors\\.)[\\s\\S]*',
-  },
-  { name: 'Other conformance failures', matchedStatuses: ['failed'] },
+  kind('Inconclusive: a set-up could not be made (not a failure of the clause)', 'set-up', ['broken']),
+  kind("Set-up of the scenario's own operation", 'set-up'),
+  kind('Timeouts and transport (no answer, reset, refused)', 'transport', ['failed', 'broken']),
+  kind('Signature', 'signature'),
+  kind('Headers', 'headers'),
+  kind('SCA and sessions', 'sca'),
+  kind('Body schema', 'schema'),
+  kind('Error code', 'code'),
+  kind('Status code', 'status'),
+  kind('Other checks', 'check'),
   { name: 'Suite errors (report them to the suite, not the bank)', matchedStatuses: ['broken'] },
 ];
 
-/** A failed check or set-up: the target's failure, whose trace should not show the suite's frames. */
-const TARGET_FAILURE = /^(ConformanceAssertionError|AssertionError|SetupFailure)\b/;
+type Node = { status?: string; statusDetails?: { message?: string; trace?: string }; steps?: unknown[] };
 
-/** Leaves the suite's stack frames out of the traces of failed checks (the result and its steps). */
-function stripSuiteFrames(node: { statusDetails?: { message?: string; trace?: string }; steps?: unknown[] }): void {
+/**
+ * A failed result or step as a reader sees it: the message is its cause's line (kind, clause, no ids:
+ * causes.ts), the trace the whole message; a check's failure is the target's, so neither shows the
+ * suite's stack frames (a suite error keeps them in its trace). Returns the clause the failure names.
+ */
+function tidyFailure(node: Node, primaryClause?: string): string | undefined {
   const d = node.statusDetails;
-  if (d?.trace && TARGET_FAILURE.test(d.trace))
-    d.trace = d.trace
-      .split('\n')
-      .filter((l) => !/^\s+at /.test(l))
-      .join('\n');
-  for (const s of (node.steps ?? []) as Array<typeof node>) stripSuiteFrames(s);
+  let named: string | undefined;
+  if (d?.message && (node.status === 'failed' || node.status === 'broken')) {
+    const original = d.message;
+    const target = TARGET_FAILURE.test(original);
+    const cause = causeOfFailure(target ? withoutFrames(original) : original, primaryClause);
+    named = parseFailureMessage(original).clauses[0];
+    d.message = target ? cause.line : withoutFrames(original).split('\n')[0];
+    d.trace = target ? withoutFrames(original) : (d.trace ?? original);
+  } else if (d?.trace && d.message && TARGET_FAILURE.test(d.trace)) d.trace = withoutFrames(d.trace);
+  for (const s of (node.steps ?? []) as Node[]) named = tidyFailure(s, primaryClause) ?? named;
+  return named;
 }
 
 /**
@@ -140,8 +128,11 @@ export function finishAllureResults(resultsDir: string, clausePage?: string): vo
       statusDetails?: { message?: string; trace?: string };
       steps?: unknown[];
     };
-    stripSuiteFrames(r);
     const labels = r.labels ?? [];
+    // The story is the clause the failing check names, else the scenario's primary one.
+    const primary = labels.find((l) => l.name === 'story');
+    const named = tidyFailure(r, primary?.value);
+    if (primary && named) primary.value = named;
     // A SHOULD scenario's finding is advice, not a failure: its own status (Allure's "unknown", a colour
     // of its own) and category (verdict.ts: outcome warning).
     if (r.status === 'failed' && labels.some((l) => l.name === 'tag' && l.value === '@should')) r.status = 'unknown';

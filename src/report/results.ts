@@ -2,6 +2,7 @@
 import type { Envelope } from '@cucumber/messages';
 import { parseSetupFailure } from '../session/expect.ts';
 import { readTags } from '../suite/tags.ts';
+import { TARGET_FAILURE, withoutFrames } from './causes.ts';
 import { lineOf, NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioLines } from '../suite/outcomes.ts';
 import type { Outcome, ScenarioResult } from './verdict.ts';
 
@@ -110,7 +111,10 @@ export class ResultCollector {
         level: t.level ?? 'must',
         area: t.area ?? p.uri.replace(/^.*\//, '').replace(/\.feature$/, ''),
         outcome,
-        message: outcome === 'undefined' ? 'a step has no definition' : s.messages.join('\n') || undefined,
+        message:
+          outcome === 'undefined'
+            ? 'a step has no definition'
+            : s.messages.map((m) => (TARGET_FAILURE.test(m) ? withoutFrames(m) : m)).join('\n') || undefined,
         durationMs: Math.round(s.durationNs / 1e6),
         ...timesOf(s.atMs, msOf(e.testCaseFinished.timestamp), this.runStartMs),
         ...(s.worker !== undefined ? { worker: s.worker } : {}),

@@ -1,0 +1,63 @@
+// One failure, one place, one cause: a run with three injected faults of three kinds shows three Allure
+// categories, each with its scenarios, one row per cause (its line has no ids); each story is the
+// clause of the failing check; no message (Allure, results.json) shows the suite's stack frames.
+// Faults that trip it: categories matched on message text with ids in it (a row per scenario), the
+// story left at the scenario's first clause, frames left in the message, a kind read from the message
+// alone (a Digest accepted is a status mismatch of a signing clause: filed under Signature).
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSuite } from '../../src/run/run.ts';
+import { CATEGORIES } from '../../src/report/report.ts';
+
+interface AllureResult {
+  name: string;
+  status: string;
+  statusDetails?: { message?: string; trace?: string };
+  labels: Array<{ name: string; value: string }>;
+}
+
+/** The category Allure files a result under: the first whose statuses and message pattern (a full match) take it. */
+const categoryOf = (r: AllureResult) =>
+  CATEGORIES.find(
+    (c) =>
+      c.matchedStatuses.includes(r.status) &&
+      (!('messageRegex' in c) || new RegExp(`^(?:${c.messageRegex})$`).test(r.statusDetails?.message ?? '')),
+  )?.name;
+
+describe('Allure categories by cause', () => {
+  it('three faults of three kinds: three categories, one row per cause, the failing clause as story, no frames', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-categories-'));
+    const r = await runSuite({
+      quiet: true,
+      report: false,
+      parallel: 0,
+      faults: ['basket-size-11', 'digest-unchecked', 'accounts-unchecked'],
+      tags: '@area:signing-baskets or @area:request-signing or @area:cross-border-payment',
+      reportDir: dir,
+    });
+    expect(r.exitCode).toBe(1);
+    const results = readdirSync(join(dir, 'allure-results'))
+      .filter((f) => f.endsWith('-result.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, 'allure-results', f), 'utf8')) as AllureResult)
+      .filter((x) => x.status === 'failed');
+    const byCategory = new Map<string, AllureResult[]>();
+    for (const x of results)
+      byCategory.set(categoryOf(x) ?? '(none)', [...(byCategory.get(categoryOf(x) ?? '(none)') ?? []), x]);
+    expect([...byCategory.keys()].sort()).toEqual(['Body schema', 'Signature', 'Status code']);
+    // The two Digest scenarios are one cause: one row.
+    const signature = byCategory.get('Signature')!;
+    expect(signature.length).toBe(2);
+    expect(new Set(signature.map((x) => x.statusDetails?.message)).size).toBe(1);
+    const story = (x: AllureResult) => x.labels.find((l) => l.name === 'story')?.value;
+    expect(story(byCategory.get('Status code')![0])).toBe('limits.basket-size');
+    expect(story(byCategory.get('Body schema')![0])).toBe('fields.account-reference.currency');
+    for (const x of results) {
+      expect(x.statusDetails?.message).not.toMatch(/^\s+at /m);
+      expect(x.statusDetails?.message).not.toMatch(/basket-[0-9a-f]{8,}/);
+    }
+    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ message?: string }>;
+    expect(json.filter((x) => /^\s+at /m.test(x.message ?? ''))).toEqual([]);
+  }, 90_000);
+});
