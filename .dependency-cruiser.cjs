@@ -73,16 +73,9 @@ module.exports = {
     {
       name: 'suite-not-from-its-neighbours',
       severity: 'error',
-      comment: 'src/suite imports neither the fuzzer nor the bank (the next rule).',
+      comment: "src/suite (the scenarios' library) imports neither the fuzzer nor the bank.",
       from: { path: '^src/suite/' },
-      to: { path: '^src/fuzz/' },
-    },
-    {
-      name: 'suite-not-from-the-bank',
-      severity: 'error',
-      comment: "src/suite (the scenarios' library) never imports the bank.",
-      from: { path: '^src/suite/' },
-      to: { path: '^src/bank/' },
+      to: { path: '^src/(fuzz|bank)/' },
     },
     {
       name: 'suite-not-from-reports-or-run',

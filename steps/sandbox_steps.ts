@@ -1,5 +1,6 @@
 // Sandbox mock data (§ Endpoints 4 and 5, Other operations): accounts, card accounts, transactions,
 // customers, balances, initialisation; and that these operations exist in the sandbox only.
+import { forgetSandboxData } from '../src/session/worker-state.ts';
 import { Given, Then, When } from '@cucumber/cucumber';
 import { randomUUID } from 'node:crypto';
 import { keepControl, sendWithControl } from '../src/suite/controls.ts';
@@ -20,7 +21,6 @@ import {
   payFromSandboxAccount,
   postCardTxns,
   SANDBOX_PATHS,
-  emptySandboxPools,
   readSandboxResource,
   sendNow,
   silentOperation,
@@ -371,7 +371,7 @@ Then(/^a balance shows the amount (\d+) \(in units or minor units\)$/, function 
 
 When('the TPP initialises the sandbox', async function (this: Xs2aWorld) {
   await sendNow(this.session, { ...silentOperation(this.session, 'initialise-sandbox'), psu: false });
-  emptySandboxPools();
+  forgetSandboxData();
 });
 
 Then('the sandbox account no longer exists', async function (this: Xs2aWorld) {

@@ -34,7 +34,7 @@ import { POOLED_STEP, variantsAsked } from '../suite/sandbox.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, hostProcesses, MAX_WORKERS } from '../session/psu-pool.ts';
-import { buildBundles, withoutTsx, type Bundles } from './steps-bundle.ts';
+import { buildBundles, withoutTsx } from './steps-bundle.ts';
 import type { Host } from './coordinator.ts';
 import type { HostSetup } from './scenario-host.ts';
 import { progress } from './progress.ts';
@@ -260,7 +260,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const mayRunParallel = profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1);
     // The steps and the worker's host load bundled, without tsx (steps-bundle.ts). Built while the PSUs
     // are counted and the round trip measured.
-    const bundling = buildBundles(ROOT);
+    const bundling = buildBundles(ROOT, mayRunParallel);
     if (mayRunParallel) {
       const [psus, rtt] = await Promise.all([
         psuCount(profile, ctx, transport),
@@ -286,19 +286,18 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       mkdirSync(ctx.exchangesDir, { recursive: true });
     }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
-    const built = await bundling;
     // A sequential run loads the steps' bundle too: its own sources are already loaded as the command
     // line's bundle, and loading the steps through tsx would load them all again, slowly.
-    const bundles = built;
+    const bundles = await bundling;
     // cucumber and the hosts load here, not with the command line (a command that runs no scenario starts faster).
     const { loadConfiguration } = await import('@cucumber/cucumber/api');
-    const { coordinate, LocalHost } = await import('./coordinator.ts');
+    const coordinator = await import('./coordinator.ts');
     const { runConfiguration } = await loadConfiguration(
       {
         file: false,
         provided: {
           paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
-          import: bundles ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
+          import: bundles.steps ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
           tags: o.tags ?? '',
           name: o.names ?? [],
           strict: true,
@@ -331,13 +330,15 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       if (e.testCaseFinished) shown?.update(collector.results);
     };
     collector.onMessage({ testRunStarted: { timestamp: { seconds: Math.floor(started / 1000), nanos: 0 } } });
+    // Worker processes: one per core, never more than the workers (--processes to change it).
+    const processes = parallel > 1 ? hostProcesses(parallel, o.processes ?? availableParallelism()) : 1;
     const hosts =
       parallel > 1
-        ? workerHosts(await import('./coordinator.ts'), parallel, o.processes, bundles, setup, onEnvelope, planned)
-        : [new LocalHost(setup, onEnvelope)];
+        ? workerHosts(coordinator, processes, bundles.host, setup, onEnvelope, planned)
+        : [new coordinator.LocalHost(setup, onEnvelope)];
     const slots = Array.from({ length: Math.max(1, parallel) }, (_, id) => ({ id, host: hosts[id % hosts.length] }));
     try {
-      const unrun = await coordinate(schedule, slots, ctx.clockWindowDir);
+      const unrun = await coordinator.coordinate(schedule, slots, ctx.clockWindowDir);
       shown?.end();
       if (unrun.length)
         return {
@@ -390,7 +391,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         dialect: o.dialect,
         faults: o.faults,
         workers: Math.max(1, parallel),
-        processes: parallel > 1 ? hostProcesses(parallel, o.processes ?? availableParallelism()) : 1,
+        processes,
       }).join('\n') + '\n',
     );
     if (o.recordDurations) writeDurations(DURATIONS_FILE, verdict.results);
@@ -442,7 +443,7 @@ async function plannedScenarios(sources: ISourcesCoordinates): Promise<Array<Pla
 }
 
 /**
- * The worker processes of a parallel run: one per core (at most one per worker), each running its
+ * The `n` worker processes of a parallel run, each running its
  * share of the worker slots (coordinator.ts). When the plan has scenarios that run alone or move the
  * clock, the first process loads alone and starts them while the others load (loading costs each
  * process CPU: loading all at once would delay every first scenario by the sum); the others start once
@@ -450,18 +451,16 @@ async function plannedScenarios(sources: ISourcesCoordinates): Promise<Array<Pla
  */
 function workerHosts(
   { ProcessHost }: typeof import('./coordinator.ts'),
-  workers: number,
-  processes: number | undefined,
-  bundles: Bundles | undefined,
+  n: number,
+  hostBundle: string | undefined,
   setup: HostSetup,
   onEnvelope: (e: Envelope) => void,
   planned: readonly PlannedScenario[],
 ): Host[] {
-  const n = hostProcesses(workers, processes ?? availableParallelism());
   const node = withoutTsx(process.execArgv);
-  // Without bundles the host and the steps load as TypeScript, through tsx.
-  const [file, execArgv] = bundles
-    ? [bundles.host, node]
+  // Without its bundle the host loads as TypeScript, through tsx.
+  const [file, execArgv] = hostBundle
+    ? [hostBundle, node]
     : [join(ROOT, 'src', 'run', 'worker-host.ts'), ['--import', 'tsx', ...node]];
   const start = () => new ProcessHost(file, execArgv, setup, onEnvelope);
   const first = start();

@@ -45,7 +45,7 @@ const FORWARDED = ['gherkinDocument', 'pickle', 'testCase', 'testCaseStarted', '
 /** A text attachment the results read (not applicable, not run) is short; evidence stays in the Allure files. */
 const FORWARDED_TEXT = 4096;
 
-export function forwarded(e: Envelope): boolean {
+function forwarded(e: Envelope): boolean {
   if (FORWARDED.some((k) => k in e)) return true;
   return e.attachment?.mediaType === 'text/plain' && e.attachment.body.length <= FORWARDED_TEXT;
 }

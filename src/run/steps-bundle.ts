@@ -11,7 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { bundleDir, bundleTo, pruneBundles } from './bundler.mjs';
+import { bundleDir, bundleTo, pruneBundles, sourcesKey } from './bundler.mjs';
 
 /** The step files cucumber would import, in its order: support code first, then the steps. */
 export function stepFiles(root: string): string[] {
@@ -27,19 +27,18 @@ export function stepFiles(root: string): string[] {
   return out;
 }
 
-/** The bundles of a parallel run: the step definitions, and the worker process's host. */
-export interface Bundles {
-  steps: string;
-  host: string;
-}
-
-/** Both bundles, or undefined when either cannot be built or written (then the workers load TypeScript through tsx). */
-export async function buildBundles(root: string): Promise<Bundles | undefined> {
+/**
+ * The bundles of a run: the step definitions, and (`withHost`, a parallel run) the worker process's
+ * host; one that cannot be built or written is undefined (the run then loads that one as TypeScript).
+ */
+export async function buildBundles(root: string, withHost: boolean): Promise<{ steps?: string; host?: string }> {
   const [steps, host] = await Promise.all([
     buildStepsBundle(root),
-    bundle(root, { contents: "import './src/run/worker-host.ts';", sourcefile: 'host-entry.ts' }, 'host'),
+    withHost
+      ? bundle(root, { contents: "import './src/run/worker-host.ts';", sourcefile: 'host-entry.ts' }, 'host')
+      : undefined,
   ]);
-  return steps && host ? { steps, host } : undefined;
+  return { steps, host };
 }
 
 /**
@@ -48,11 +47,10 @@ export async function buildBundles(root: string): Promise<Bundles | undefined> {
  * written in, so paths the modules find beside themselves still resolve.
  *
  * The file is named by its content (steps-<sha256>.mjs) and kept: runs of unchanged steps import the
- * same file. That matters within one process. Cucumber's coordinator loads the step definitions too,
- * and a second run in the process (the mutation run, bench:latency's settings) reuses the first run's
- * definitions (run.ts): a new file per run would be imported anew, but the packages it imports are
- * not, so hooks a package registers on import would be missing from the coordinator's definitions and
- * the workers' would no longer match them. Bundles of other contents older than a day are removed.
+ * same file. That matters within one process: a second run in it (the mutation run) reuses the step
+ * definitions the first loaded (scenario-host.ts, by their coordinates); a new file per run would be
+ * imported anew, but the packages it imports are not, so hooks a package registers on import would be
+ * missing. Bundles of other contents older than a day are removed.
  */
 export async function buildStepsBundle(root: string): Promise<string | undefined> {
   let entry: string;
@@ -66,8 +64,25 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
   return bundle(root, { contents: entry, sourcefile: 'steps-entry.ts' }, 'steps');
 }
 
+/**
+ * The bundles this process has built, by name, root and the sources' key: a second run of unchanged
+ * sources in the process (the mutation run: one run per fault) takes the first one's, without esbuild.
+ */
+const built = new Map<string, Promise<string | undefined>>();
+
 /** Bundles `entry` into `<name>-<sha256>.mjs` in the cache folder (named by its content); its path, or undefined. */
-async function bundle(
+function bundle(
+  root: string,
+  entry: { contents: string; sourcefile: string },
+  name: string,
+): Promise<string | undefined> {
+  const key = `${name}\n${root}\n${sourcesKey(root, ['src', 'steps'])}`;
+  let made = built.get(key);
+  if (!made) built.set(key, (made = buildNamed(root, entry, name)));
+  return made;
+}
+
+async function buildNamed(
   root: string,
   entry: { contents: string; sourcefile: string },
   name: string,

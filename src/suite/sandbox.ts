@@ -17,7 +17,7 @@ import {
 import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { ScenarioSession } from '../session/session.ts';
-import { forgetSandboxData, workerState } from '../session/worker-state.ts';
+import { workerState } from '../session/worker-state.ts';
 import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 import { eachAtOnce } from './concurrently.ts';
 
@@ -200,11 +200,6 @@ export function variantsAsked(steps: readonly string[]): PoolVariant[] {
 /** A variant's key in the pools ('' for the template's values). */
 const variantKey = (vars: Record<string, unknown>): string =>
   Object.keys(vars).length ? JSON.stringify(Object.entries(vars).sort(([a], [b]) => (a < b ? -1 : 1))) : '';
-
-/** Forgets every pooled account and the customers the workers act for (the sandbox was initialised: the accounts are gone, the customers may be others). */
-export function emptySandboxPools(): void {
-  forgetSandboxData();
-}
 
 /** The steps that take sandbox data from the worker's pools (the template's values, or a variant): a
  * run that has one fills a worker's pools before its first kept PSU session (fillPoolsAhead). The step

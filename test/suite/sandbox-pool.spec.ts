@@ -2,6 +2,7 @@
 // are made together and granted at one SCA, then each goes to one scenario; the kept PSU session
 // serves the scenarios after the first. An account with other values, or one made after the worker's
 // SCA outside the pool, needs an SCA of its own. Against the embedded reference bank on loopback.
+import { forgetSandboxData } from '../../src/session/worker-state.ts';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
@@ -14,7 +15,6 @@ import { join } from 'node:path';
 import {
   createSandboxAccount,
   createSandboxCard,
-  emptySandboxPools,
   fillPoolsAhead,
   POOLED_STEP,
   updateSandboxBalance,
@@ -38,7 +38,7 @@ beforeAll(async () => {
   bank = await startBank({ mode: 'test', host: '127.0.0.1', port: 0 });
 });
 afterAll(async () => {
-  emptySandboxPools();
+  forgetSandboxData();
   await bank?.close();
 });
 
@@ -78,20 +78,20 @@ describe("the worker's sandbox account pool", () => {
   };
 
   it('pools card accounts the same way (fault: a new SCA per card account)', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     expect(await cardScenario()).toBe(1);
     for (let i = 0; i < 3; i++) expect(await cardScenario()).toBe(0);
   });
 
   // Fault that trips it: a pool topped up alone (the first card scenario after the accounts' refill needs an SCA of its own).
   it('tops up every pool of the PSU when one runs dry: one SCA grants the accounts and the card accounts', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     expect(await accountScenario()).toBe(1);
     for (let i = 0; i < 3; i++) expect(await cardScenario()).toBe(0);
   });
 
   it('starts afresh after the sandbox was initialised (its accounts are gone)', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     expect(await accountScenario()).toBe(1);
   });
 });
@@ -117,7 +117,7 @@ describe('the variants the run asks for', () => {
   // Faults that trip it: the variants not made with the pools (the scenario that asks needs an SCA of
   // its own), a variant given to two scenarios, and one asked for but not planned taken from the pool.
   it('are made with the pools and granted at their SCA: a scenario that asks for one needs no SCA of its own', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     poolVariants = [
       { kind: 'account', vars: named(70) },
       { kind: 'account', vars: { cashAccountType: 'SVGS' } },
@@ -137,7 +137,7 @@ describe('the variants the run asks for', () => {
 
   // Fault that trips it: a variant the sandbox refuses failing the refill, so an unrelated scenario's set-up fails.
   it('leaves out a variant the sandbox refuses; the scenario that asks for it makes its own and meets the refusal', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     const refused = { currency: 'NOT-A-CURRENCY' };
     poolVariants = [{ kind: 'account', vars: refused }];
     try {
@@ -168,7 +168,7 @@ describe("the worker's sandbox customer", () => {
   // Fault that trips it: GET /v1/sandbox/customers once per scenario (a round trip each across the
   // internet), or a customer kept after the sandbox was initialised (its customers may be others).
   it('is read from the sandbox once per worker, and again after the sandbox was initialised', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     const reads = async (): Promise<number> => {
       const s = scenario();
       const send = vi.spyOn(s.client, 'request');
@@ -177,7 +177,7 @@ describe("the worker's sandbox customer", () => {
     };
     expect(await reads()).toBe(1);
     expect(await reads()).toBe(0);
-    emptySandboxPools();
+    forgetSandboxData();
     expect(await reads()).toBe(1);
   });
 });
@@ -296,18 +296,18 @@ describe("pools made before the worker's first kept PSU session", () => {
 
   // Fault that trips it: the pools made only when the first scenario takes one (after the kept SCA: that scenario needs an SCA of its own).
   it('where the run takes pooled data, the SCA that opens the kept session grants them: the first pooled scenario needs no SCA', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     expect(await pooledAfter(world(true))).toBe(0);
   });
 
   it('where the run takes none, makes none (the first scenario that takes one makes them)', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     expect(await pooledAfter(world(false))).toBe(1);
   });
 
   // Fault that trips it: a refusal while the pools are made failing the scenario that opens the session.
   it('leaves a pool it cannot make to the scenario that needs it; the session still opens', async () => {
-    emptySandboxPools();
+    forgetSandboxData();
     const s = world(true);
     const send = s.send.bind(s);
     const refused: number[] = [];
