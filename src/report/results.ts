@@ -23,7 +23,10 @@ function timesOf(
 }
 
 export class ResultCollector {
-  private pickles = new Map<string, { name: string; uri: string; tags: string[]; astNodeIds: readonly string[] }>();
+  private pickles = new Map<
+    string,
+    { name: string; uri: string; tags: string[]; astNodeIds: readonly string[]; line?: number }
+  >();
   private testCases = new Map<string, string>();
   private started = new Map<
     string,
@@ -52,6 +55,8 @@ export class ResultCollector {
         uri: e.pickle.uri,
         tags: e.pickle.tags.map((t) => t.name),
         astNodeIds: e.pickle.astNodeIds,
+        // Its example row's line, else its scenario's (Gherkin gives the pickle its location).
+        line: e.pickle.location?.line,
       });
     if (e.testCase) this.testCases.set(e.testCase.id, e.testCase.pickleId);
     if (e.testRunStarted) this.runStartMs = msOf(e.testRunStarted.timestamp);
@@ -100,7 +105,7 @@ export class ResultCollector {
       else if (s.notRun !== undefined) outcome = 'not-run';
       else if (s.na !== undefined) outcome = 'not-applicable';
       else if (s.statuses.includes('SKIPPED')) outcome = 'skipped';
-      const line = lineOf(this.lines, p.astNodeIds);
+      const line = p.line ?? lineOf(this.lines, p.astNodeIds);
       this.results.push({
         id: `${p.uri}:${line}`,
         name: p.name,

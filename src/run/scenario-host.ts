@@ -40,8 +40,12 @@ export interface HostSetup {
   run: RunHandle;
 }
 
-/** The messages the coordinator reads (results.ts, the progress): not the run's own, nor the step definitions'. */
-const FORWARDED = ['gherkinDocument', 'pickle', 'testCase', 'testCaseStarted', 'testStepFinished', 'testCaseFinished'];
+/**
+ * The messages the coordinator reads (results.ts, the progress): not the run's own, nor the step
+ * definitions', nor the feature's document (a pickle carries its line; the document, sent with every
+ * run, was most of what the worker processes sent).
+ */
+const FORWARDED = ['pickle', 'testCase', 'testCaseStarted', 'testStepFinished', 'testCaseFinished'];
 /** A text attachment the results read (not applicable, not run) is short; evidence stays in the Allure files. */
 const FORWARDED_TEXT = 4096;
 
