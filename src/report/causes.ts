@@ -3,7 +3,7 @@
 // not made, no answer) and that clause, with every
 // particular (ids, bodies, numbers) left out. The Allure categories match the kind; within a category
 // Allure groups the scenarios by the cause's line, so one cause is one row, whatever its ids.
-import { parseFailureMessage } from '../session/failure.ts';
+import { parseFailureMessage, SCA_CLAUSE, SCA_WORDS } from '../session/failure.ts';
 
 export const CAUSE_KINDS = [
   'set-up',
@@ -26,10 +26,10 @@ export function causeKind(message: string, clause?: string): CauseKind {
     return 'transport';
   if (clause && /^(signing\.|errors\.signature|tpp\.)/.test(clause)) return 'signature';
   if (clause && /^headers\./.test(clause)) return 'headers';
-  if (clause && /^(sca\.|events\.|states\.sca)/.test(clause)) return 'sca';
+  if (clause && SCA_CLAUSE.test(clause)) return 'sca';
   if (clause && /^fields\./.test(clause)) return 'schema';
   if (/\b(Signature|signature|Digest|keyId|TPP-Signature-Certificate)\b/.test(first)) return 'signature';
-  if (/\b(scaRedirect|SCA|psu-id|redirect)\b/.test(first)) return 'sca';
+  if (SCA_WORDS.test(first)) return 'sca';
   if (/does not match the spec|schema|must have|must be|must NOT|not JSON/.test(first)) return 'schema';
   if (/error code|\bcode\b/.test(first)) return 'code';
   if (/expected status|answered \d{3}|status \d{3}/.test(first)) return 'status';

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactExchange, toCurl, type Exchange } from '../tpp/client.ts';
+import type { ScaResult } from './sca/index.ts';
 
 const pretty = (body: string): string => {
   if (!body) return '';
@@ -40,7 +41,7 @@ export function exchangeAsHttp(ex: Exchange): string {
 export interface EvidenceFile {
   name: string;
   mediaType: string;
-  body: string;
+  body: string | Buffer;
 }
 
 /** How the run reached its target, as far as replaying its exchanges later is concerned. */
@@ -109,4 +110,40 @@ export function writeExchanges(dir: string, scenarioId: string, exchanges: reado
     writeFileSync(join(dir, name), JSON.stringify({ scenario: scenarioId, ...redactExchange(ex) }, null, 2));
     return name;
   });
+}
+
+/**
+ * The evidence of an SCA's failure, for the step that failed: where the flow ended (the redirect to
+ * TPP-Redirect-URI and its parameters, or why it did not get there), the last page's screenshot, the
+ * flow (each page it went through; for the browser driver each step of the profile's script: run,
+ * skipped or failed), and the page a browser flow stopped on (its HTML, secrets masked).
+ */
+export function scaEvidenceFiles(sca: ScaResult, opts: { screenshot?: boolean } = {}): EvidenceFile[] {
+  const where = sca.completed
+    ? `The SCA reached TPP-Redirect-URI:\n  ${sca.finalUrl ?? '(its address was not kept)'}\n${Object.entries(
+        sca.params,
+      )
+        .map(([k, v]) => `  ${k} = ${v}`)
+        .join('\n')}\n`
+    : `The SCA did not reach TPP-Redirect-URI: ${sca.problem ?? 'no reason given'}\n`;
+  // The step that ran the SCA has its screenshots already (ScenarioSession.runSca attaches them).
+  const last = opts.screenshot === false ? undefined : sca.screenshots?.at(-1);
+  const flow = {
+    completed: sca.completed,
+    problem: sca.problem,
+    redirect: sca.finalUrl,
+    params: Object.keys(sca.params),
+    pages: sca.steps,
+    script: sca.script,
+    stoppedInBrowser: sca.requests?.filter((q) => q.decision !== 'allowed'),
+  };
+  return [
+    { name: 'sca redirect.txt', mediaType: 'text/plain', body: where },
+    ...(last ? [{ name: `sca last screenshot, ${last.name}.jpg`, mediaType: last.mediaType, body: last.data }] : []),
+    { name: 'sca flow.json', mediaType: 'application/json', body: JSON.stringify(flow, null, 2) },
+    ...(sca.page
+      ? // As text: the bank's page is shown, never run, inside the report.
+        [{ name: 'sca page (HTML).txt', mediaType: 'text/plain', body: `<!-- ${sca.page.url} -->\n${sca.page.html}` }]
+      : []),
+  ];
 }

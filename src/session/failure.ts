@@ -34,6 +34,16 @@ export interface FailureDetail {
   evidence?: FailureEvidence[];
 }
 
+/** The clauses of the SCA's family: the SCA itself, its redirect's events, its session's states. */
+export const SCA_CLAUSE = /^(sca\.|events\.|states\.sca)/;
+/** A failure's first line that speaks of the SCA when it names no clause. */
+export const SCA_WORDS = /\b(scaRedirect|SCA|psu-id|redirect)\b/;
+
+/** Whether a failure is the SCA's: the first clause it names is of the SCA's family, or, naming none, its first line speaks of the SCA. */
+export function isScaFailure(f: Pick<FailureShape, 'title' | 'clauses'>): boolean {
+  return f.clauses.length ? SCA_CLAUSE.test(f.clauses[0]) : SCA_WORDS.test(f.title);
+}
+
 /** A clause's sentence, for messages (an unknown id says so rather than throwing while failing). */
 export function clauseText(id: string): string {
   try {

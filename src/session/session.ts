@@ -59,6 +59,8 @@ export class ScenarioSession {
   psu: PsuContext & { context?: Context } = {};
   last?: Exchange;
   lastSca?: ScaResult;
+  /** A failing step showed the last SCA's evidence (the After hook does not show it again). */
+  scaEvidenceShown = false;
   /** What the scenario keeps between steps (payment ids, basket, accounts …). */
   readonly state: ScenarioState = emptyState();
   /** Clause ids checked by the steps so far (for the report). */

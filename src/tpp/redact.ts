@@ -76,3 +76,33 @@ export function redactUrl(url: string): string {
     }
   return changed ? url.slice(0, q + 1) + p.toString() : url;
 }
+
+/** The longest page HTML kept as evidence (characters); the rest is cut with a note. */
+export const PAGE_HTML_MAX = 200_000;
+
+/**
+ * A page's HTML as evidence for a profile author (its forms' field names, buttons, messages) with its
+ * secrets masked: the value of every text-like input and the text of every textarea (a PSU's entries,
+ * hidden tokens), and each of `secrets` (the flow's filled values: national id, password, one-time
+ * code) wherever it appears, as maskNationalId writes it.
+ */
+export function maskPage(html: string, secrets: readonly (string | undefined)[] = []): string {
+  const keepsValue = /^(submit|button|reset|radio|checkbox|image)$/i;
+  let out = html.replace(/<input\b[^>]*>/gi, (tag) => {
+    const type = /\btype\s*=\s*["']?([\w-]+)/i.exec(tag)?.[1] ?? 'text';
+    if (keepsValue.test(type)) return tag;
+    return tag.replace(
+      /(\bvalue\s*=\s*)("[^"]*"|'[^']*'|[^\s>]+)/i,
+      (_m, pre: string, v: string) => `${pre}"${maskNationalId(v.replace(/^["']|["']$/g, ''))}"`,
+    );
+  });
+  out = out.replace(
+    /(<textarea\b[^>]*>)([\s\S]*?)(<\/textarea>)/gi,
+    (_m, a: string, t: string, b: string) => a + maskNationalId(t) + b,
+  );
+  for (const s of [...new Set(secrets)].filter((x): x is string => !!x && x.trim().length >= 3))
+    out = out.split(s).join(maskNationalId(s));
+  return out.length > PAGE_HTML_MAX
+    ? `${out.slice(0, PAGE_HTML_MAX)}\n<!-- cut at ${PAGE_HTML_MAX} characters -->`
+    : out;
+}

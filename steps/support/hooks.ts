@@ -13,10 +13,11 @@ import * as allure from 'allure-js-commons';
 import 'allure-cucumberjs';
 import { clauseById } from '../../src/spec/clauses.ts';
 import { clausePageLink } from '../../src/suite/outcomes.ts';
-import { evidenceFiles, writeExchanges } from '../../src/session/evidence.ts';
+import { evidenceFiles, scaEvidenceFiles, writeExchanges, type EvidenceFile } from '../../src/session/evidence.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { parseSetupFailure, setScenarioOperation } from '../../src/session/expect.ts';
-import { NotApplicable, RunStopped } from '../../src/session/errors.ts';
+import { NotApplicable, RunStopped, shapeOf } from '../../src/session/errors.ts';
+import { isScaFailure } from '../../src/session/failure.ts';
 import { NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioId } from '../../src/suite/outcomes.ts';
 import { stopReason } from '../../src/session/run-guard.ts';
 import { closeBrowser } from '../../src/session/sca/browser-driver.ts';
@@ -29,11 +30,19 @@ import { atWorkerEnd, hostedRun, runContext } from '../../src/session/run-contex
 
 setDefaultTimeout(60_000);
 
+/** Attaches a file of evidence (a text, a JSON, a screenshot) to the step or hook that runs. */
+function attachFile(w: Xs2aWorld, f: EvidenceFile): void {
+  const opts = { mediaType: f.mediaType, fileName: f.name };
+  if (typeof f.body === 'string') w.attach(f.body, opts);
+  else w.attach(f.body, opts);
+}
+
 // The evidence of a failure hangs under the failing step (Allure shows it there): the exchanges the
 // step sent, else the last one, as HTTP text, as a replayable record and as a curl line.
 setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
   const wrapped = async function (this: Xs2aWorld, ...args: unknown[]) {
     const before = this.session?.client.exchanges.length ?? 0;
+    const scaBefore = this.session?.lastSca;
     try {
       return await fn.apply(this, args);
     } catch (e) {
@@ -50,9 +59,17 @@ setDefinitionFunctionWrapper((fn: (...a: unknown[]) => unknown) => {
       // Hooks of the whole run (BeforeAll) have no World and no session.
       if (this.session) {
         const sent = this.session.client.exchanges.slice(before);
-        const shown = sent.length ? sent.slice(-3) : this.session.last ? [this.session.last] : [];
-        for (const f of evidenceFiles(shown, this.session.ctx))
-          this.attach(f.body, { mediaType: f.mediaType, fileName: f.name });
+        // An SCA's failure (the step ran the SCA, or its check is of the SCA's family): its evidence is
+        // the SCA's (where the flow ended, its last page), not the request that started the flow.
+        const sca = this.session.lastSca;
+        const scaShown = !!sca && (sca !== scaBefore || isScaFailure(shapeOf(e)));
+        const shown = sent.length ? sent.slice(-3) : this.session.last && !scaShown ? [this.session.last] : [];
+        const files = [
+          ...(scaShown ? scaEvidenceFiles(sca, { screenshot: sca === scaBefore }) : []),
+          ...evidenceFiles(shown, this.session.ctx),
+        ];
+        for (const f of files) attachFile(this, f);
+        if (scaShown) this.session.scaEvidenceShown = true;
       }
       throw e;
     }
@@ -137,21 +154,9 @@ After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITes
     // The exchanges hang under the failing step (the definition wrapper above).
     if (setup)
       this.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
-    if (this.session.lastSca)
-      this.attach(
-        JSON.stringify(
-          {
-            completed: this.session.lastSca.completed,
-            problem: this.session.lastSca.problem,
-            steps: this.session.lastSca.steps,
-            params: Object.keys(this.session.lastSca.params),
-            stoppedInBrowser: this.session.lastSca.requests?.filter((q) => q.decision !== 'allowed'),
-          },
-          null,
-          2,
-        ),
-        { mediaType: 'application/json', fileName: 'sca flow.json' },
-      );
+    // An SCA's evidence the failing step did not show (a failure in a hook): here, under Tear down.
+    if (this.session.lastSca && !this.session.scaEvidenceShown)
+      for (const f of scaEvidenceFiles(this.session.lastSca)) attachFile(this, f);
     const clauses = t.clauses.map((id) => {
       const c = clauseById(id);
       return `${id} (${c.level.toUpperCase()}): ${c.quote ?? c.text}\n  ${clausePageLink(id)}`;

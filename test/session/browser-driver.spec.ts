@@ -41,6 +41,17 @@ async function counter(
 }
 
 /** A loopback "target" whose SCA page (/sca/…) is `page`; its form posts to /done, which answers with a 302 to the redirect URI with `query`. */
+/** A JPEG's size, from its start-of-frame segment. */
+function jpegSize(b: Buffer): { width: number; height: number } {
+  for (let i = 2; i < b.length - 9;) {
+    if (b[i] !== 0xff) return { width: 0, height: 0 };
+    const marker = b[i + 1];
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: b.readUInt16BE(i + 5), width: b.readUInt16BE(i + 7) };
+    i += 2 + b.readUInt16BE(i + 2);
+  }
+  return { width: 0, height: 0 };
+}
+
 function scaSite(page: string, query: string): ReturnType<typeof counter> {
   return counter((url, res) => {
     if (url.startsWith('/sca')) {
@@ -192,6 +203,50 @@ describe.skipIf(!chromium)(
       expect(r.completed).toBe(false);
       expect(r.problem).toMatch(/step 1: click button\[value="no-such-button"\] failed/);
       expect(r.screenshots.at(-1)!.name).toMatch(/failed/);
+    }, 60_000);
+
+    // The evidence of a failed flow: a screenshot of the whole page (not the 800×600 window), what
+    // became of each step of the script, and the page's HTML with its secrets masked.
+    // Faults that trip it: the window's screenshot only (600 px high), the script not recorded or an
+    // absent `if:` element counted as run, the page not kept, the typed national id left in it.
+    it('a failing step on a long page: a full-page screenshot, each script step recorded, the page kept masked', async () => {
+      const id = '01017012345';
+      const target = await scaSite(
+        `<!doctype html><html><body style="margin:0"><div style="height:2500px">Hello ${id}</div><form>
+<input name="id" type="text" value="${id}"><input type="hidden" name="token" value="tok-9f8e7d6c5b4a">
+<button type="button" id="other">Other</button></form></body></html>`,
+        'psu-id=3f1b9f3a-1f7e-4f43-9a3e-0d0d6a1c7e11',
+      );
+      try {
+        const r = await runBrowserSca({
+          href: `${target.url}/sca/1`,
+          redirectUri: `${tpp.url}/callback`,
+          origins: [target.url],
+          vars: { 'psu.nationalId': id },
+          steps: [
+            { if: '#absent', click: '#absent' },
+            { fill: 'input[name="id"]', value: '{{psu.nationalId}}' },
+            { click: '#no-such' },
+            { click: '#other' },
+          ],
+          timeoutMs: 1_500,
+          settleMs: 50,
+        });
+        expect(r.completed).toBe(false);
+        expect(r.script.map((x) => [x.outcome, x.why?.split(' ').slice(0, 3).join(' ')])).toEqual([
+          ['skipped', 'if: no element'],
+          ['run', undefined],
+          ['failed', expect.any(String)],
+          ['not reached', 'the flow ended'],
+        ]);
+        expect(jpegSize(r.screenshots.at(-1)!.data).height).toBeGreaterThanOrEqual(2500);
+        expect(r.page?.url).toBe(`${target.url}/sca/1`);
+        expect(r.page?.html).toContain('name="token"');
+        expect(r.page?.html).not.toContain(id);
+        expect(r.page?.html).not.toContain('tok-9f8e7d6c5b4a');
+      } finally {
+        target.server.close();
+      }
     }, 60_000);
 
     it('a page that pulls in other origins: every such request is failed in the browser, the redirect URI is never sent', async () => {

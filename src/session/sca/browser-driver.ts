@@ -25,7 +25,7 @@ import { CdpBrowser, type CdpEvent } from './cdp.ts';
 import { ELEMENT_IN_PAGE, type ElementAnswer, type ElementOp } from './in-page.ts';
 import { reachesRedirectUri, type ScaOutcome } from './form-driver.ts';
 import { fillText } from '../templates.ts';
-import { redactUrl } from '../../tpp/redact.ts';
+import { maskPage, redactUrl } from '../../tpp/redact.ts';
 import { startSink, trustedServerKeys, type Sink, type TransportConfig } from '../../transport/index.ts';
 
 export interface BrowserScaRequest {
@@ -48,6 +48,9 @@ export interface BrowserScaRequest {
 /** The default wait of `if:` and `optional:` steps for an element a page's script may add late. */
 export const DEFAULT_SETTLE_MS = 200;
 
+/** A full-page screenshot is cut at this height (CSS pixels): an endless page stays a bounded image. */
+export const FULL_PAGE_MAX_PX = 8_000;
+
 export type WebRtc = 'sealed' | 'open';
 
 /** What the browser tried to load, and what the driver did with it. */
@@ -65,9 +68,30 @@ export interface Screenshot {
   mediaType: 'image/jpeg';
 }
 
+/** What became of one step of the profile's browser script (sca.browser.steps). */
+export interface ScriptStepRecord {
+  /** Its number in the script, from 1. */
+  step: number;
+  /** The step as the profile writes it (without its value: a value may be a secret). */
+  does: string;
+  /** run; skipped (its `if:` element absent, or its `optional:` element absent); failed; not reached (the redirect URI came first, or an earlier step failed). */
+  outcome: 'run' | 'skipped' | 'failed' | 'not reached';
+  /** Why it was skipped, how it failed. */
+  why?: string;
+}
+
+/** The page a failed flow stopped on: its address and its HTML, secrets masked (maskPage). */
+export interface FailedPage {
+  url: string;
+  html: string;
+}
+
 export interface BrowserScaOutcome extends ScaOutcome {
   screenshots: Screenshot[];
   requests: BrowserRequestRecord[];
+  script: ScriptStepRecord[];
+  /** On a flow that failed in the browser: the page it stopped on. */
+  page?: FailedPage;
 }
 
 /**
@@ -393,11 +417,25 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   const screenshots: BrowserScaOutcome['screenshots'] = [];
   const requests: BrowserRequestRecord[] = [];
   const steps: ScaOutcome['steps'] = [];
-  const done = (o: Omit<BrowserScaOutcome, 'screenshots' | 'requests' | 'steps'>): BrowserScaOutcome => ({
+  const script: ScriptStepRecord[] = req.steps.map((raw, i) => ({
+    step: i + 1,
+    does: describeStep(raw),
+    outcome: 'not reached',
+  }));
+  let page: FailedPage | undefined;
+  /** The TPP-Redirect-URI address the flow reached (the browser's request to it, held unsent). */
+  let reachedUrl: string | undefined;
+  const done = (o: Omit<BrowserScaOutcome, 'screenshots' | 'requests' | 'steps' | 'script'>): BrowserScaOutcome => ({
     ...o,
     steps,
     screenshots,
     requests,
+    script: script.map((r) =>
+      r.outcome === 'not reached' && !r.why
+        ? { ...r, why: reachedUrl ? 'TPP-Redirect-URI was reached before it' : 'the flow ended before it' }
+        : r,
+    ),
+    ...(page ? { page } : {}),
   });
   /** The outcome read from the redirect URI the flow reached. */
   const completed = (url: string) =>
@@ -426,7 +464,6 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
   const timeout = req.timeoutMs ?? 10_000;
   const settleMs = req.settleMs ?? DEFAULT_SETTLE_MS;
 
-  let reachedUrl: string | undefined;
   let state: LoadState = 'ready';
   /** Called whenever the flow moves: a load state changed, the redirect URI was reached. */
   const watchers = new Set<() => void>();
@@ -643,24 +680,56 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     (await element(selector, 'count', Math.min(deadline, Date.now() + settleMs))).count === 1;
 
   // One screenshot per page, taken as the PSU leaves it (before a click or goto, so filled fields
-  // show), and one of the page a flow failed on.
+  // show), and one of the page a flow failed on: of the whole page, not only the window's part of it.
   const shot = async (name: string) => {
     if (!main) return;
+    const s = main.sessionId;
+    const size = await cdp
+      .send<{ cssContentSize?: { width: number; height: number } }>('Page.getLayoutMetrics', {}, s, 5_000)
+      .then((m) => m.cssContentSize)
+      .catch(() => undefined);
+    const clip = size && {
+      x: 0,
+      y: 0,
+      width: Math.max(1, Math.ceil(size.width)),
+      height: Math.max(1, Math.min(FULL_PAGE_MAX_PX, Math.ceil(size.height))),
+      scale: 1,
+    };
     const r = await cdp
       .send<{ data: string }>(
         'Page.captureScreenshot',
-        { format: 'jpeg', quality: 50, optimizeForSpeed: true },
-        main.sessionId,
+        {
+          format: 'jpeg',
+          quality: 50,
+          optimizeForSpeed: true,
+          ...(clip ? { clip, captureBeyondViewport: true } : {}),
+        },
+        s,
         5_000,
       )
       .catch(() => undefined);
     if (r?.data) screenshots.push({ name, data: Buffer.from(r.data, 'base64'), mediaType: 'image/jpeg' });
   };
+  /** The values the flow typed (the PSU's entries) and the PSU's national id: masked in a page's HTML. */
+  const secrets = [req.vars['psu.nationalId'], ...req.steps.map((raw) => filled(raw, req.vars).value)];
+  /** The page a flow failed on, for a profile author: its address and HTML, secrets masked. */
+  const keepPage = async () => {
+    const p = await evaluate<{ url: string; html: string }>(
+      '({ url: location.href, html: document.documentElement.outerHTML })',
+      2_000,
+    ).catch(() => undefined);
+    if (p) page = { url: redactUrl(p.url), html: maskPage(p.html, secrets) };
+  };
+  /** A flow that failed in the browser: the page's screenshot and HTML. */
+  const failedOn = async (name: string) => {
+    await shot(name);
+    await keepPage();
+  };
   try {
     const first = await navigate(req.href, Date.now() + timeout).catch((e: Error) => e);
     if (first instanceof Error) {
       if (!reachedUrl) {
-        await shot('scaRedirect (failed)');
+        await failedOn('scaRedirect (failed)');
         return done({
           completed: false,
           params: {},
@@ -674,11 +743,19 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       const s = filled(raw, req.vars);
       const name = `step ${i + 1}: ${describeStep(raw)}`;
       const deadline = Date.now() + timeout;
+      const record = script[i];
       try {
-        if (s.if !== undefined && !(await present(s.if, deadline))) continue;
+        if (s.if !== undefined && !(await present(s.if, deadline))) {
+          Object.assign(record, { outcome: 'skipped', why: `if: no element ${s.if}` });
+          continue;
+        }
         const sel = stepSelector(s);
-        if (s.optional && sel && !(await present(sel, deadline))) continue;
+        if (s.optional && sel && !(await present(sel, deadline))) {
+          Object.assign(record, { outcome: 'skipped', why: `optional: no element ${sel}` });
+          continue;
+        }
         if (reachedUrl) break;
+        record.outcome = 'run';
         if (s.waitForRedirect) {
           waited = true;
           await until(() => reachedUrl !== undefined, timeout);
@@ -688,7 +765,8 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
         await act(s, deadline);
       } catch (e) {
         if (reachedUrl) break;
-        await shot(`${name} (failed)`);
+        Object.assign(record, { outcome: 'failed', why: (e as Error).message.split('\n')[0] });
+        await failedOn(`${name} (failed)`);
         return done({
           completed: false,
           params: {},
@@ -699,7 +777,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     // The last step may have started the redirect: wait for it as a `waitForRedirect` step would.
     if (!reachedUrl && !waited) await until(() => reachedUrl !== undefined, timeout);
     if (!reachedUrl) {
-      await shot('last page (the redirect URI was not reached)');
+      await failedOn('last page (the redirect URI was not reached)');
       const last = await evaluate<string>('location.href', 2_000).catch(() => '(unknown)');
       return done({
         completed: false,
@@ -710,7 +788,7 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     return completed(reachedUrl);
   } catch (e) {
     if (reachedUrl) return completed(reachedUrl);
-    await shot('failure');
+    await failedOn('failure');
     return done({
       completed: false,
       params: {},

@@ -1,7 +1,14 @@
 // Picks the profile's SCA driver. Both drivers go only to the target's origin and the SCA origins
 // the profile lists, and stop before TPP-Redirect-URI.
 import type { Profile } from '../profile.ts';
-import { prepareBrowser, runBrowserSca, type BrowserRequestRecord, type Screenshot } from './browser-driver.ts';
+import {
+  prepareBrowser,
+  runBrowserSca,
+  type BrowserRequestRecord,
+  type FailedPage,
+  type Screenshot,
+  type ScriptStepRecord,
+} from './browser-driver.ts';
 import { runFormSca, type ScaOutcome } from './form-driver.ts';
 import type { PsuContext } from '../../spec/codes.ts';
 import type { TransportConfig } from '../../transport/index.ts';
@@ -10,6 +17,10 @@ export interface ScaResult extends ScaOutcome {
   screenshots?: Screenshot[];
   /** The browser driver: every request the browser tried, and whether it was sent. */
   requests?: BrowserRequestRecord[];
+  /** The browser driver: what became of each step of the profile's script. */
+  script?: ScriptStepRecord[];
+  /** The browser driver, on a flow that failed in the browser: the page it stopped on (secrets masked). */
+  page?: FailedPage;
 }
 
 export interface ScaCall {
