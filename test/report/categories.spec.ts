@@ -1,9 +1,11 @@
 // One failure, one place, one cause: a run with three injected faults of three kinds shows three Allure
-// categories, each with its scenarios, one row per cause (its line has no ids); each story is the
+// categories, each with its scenarios, one row per cause (its line has no ids), and three groups in the
+// summary; each story is the
 // clause of the failing check; no message (Allure, results.json) shows the suite's stack frames.
 // Faults that trip it: categories matched on message text with ids in it (a row per scenario), the
 // story left at the scenario's first clause, frames left in the message, a kind read from the message
-// alone (a Digest accepted is a status mismatch of a signing clause: filed under Signature).
+// alone (a Digest accepted is a status mismatch of a signing clause: filed under Signature), the
+// summary grouped by whole messages (four groups: each Digest scenario's own ids).
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,6 +59,12 @@ describe('Allure categories by cause', () => {
       expect(x.statusDetails?.message).not.toMatch(/^\s+at /m);
       expect(x.statusDetails?.message).not.toMatch(/basket-[0-9a-f]{8,}/);
     }
+    // The summary groups the same way: three causes, three groups (the Digest group has both scenarios).
+    const groups = readFileSync(join(dir, 'summary.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => /^ {2}MUST {3}/.test(l));
+    expect(groups.length).toBe(3);
+    expect(groups.filter((l) => /^ {2}MUST {3}2 scenarios, /.test(l)).length).toBe(1);
     const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ message?: string }>;
     expect(json.filter((x) => /^\s+at /m.test(x.message ?? ''))).toEqual([]);
   }, 90_000);
