@@ -5,6 +5,7 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { CLAUSE_PAGE } from '../suite/outcomes.ts';
 import { parseFailureMessage } from '../session/failure.ts';
 import { causeOfFailure, TARGET_FAILURE, withoutFrames, type CauseKind } from './causes.ts';
+import { framesInSources } from './frames.ts';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -94,7 +95,8 @@ type Node = { status?: string; statusDetails?: { message?: string; trace?: strin
 /**
  * A failed result or step as a reader sees it: the message is its cause's line (kind, clause, no ids:
  * causes.ts), the trace the whole message; a check's failure is the target's, so neither shows the
- * suite's stack frames (a suite error keeps them in its trace). Returns the clause the failure names.
+ * suite's stack frames (a suite error keeps them in its trace, named in the TypeScript sources:
+ * frames.ts). Returns the clause the failure names.
  */
 function tidyFailure(node: Node, primaryClause?: string): string | undefined {
   const d = node.statusDetails;
@@ -105,7 +107,7 @@ function tidyFailure(node: Node, primaryClause?: string): string | undefined {
     const cause = causeOfFailure(target ? withoutFrames(original) : original, primaryClause);
     named = parseFailureMessage(original).clauses[0];
     d.message = target ? cause.line : withoutFrames(original).split('\n')[0];
-    d.trace = target ? withoutFrames(original) : (d.trace ?? original);
+    d.trace = target ? withoutFrames(original) : framesInSources(d.trace ?? original);
   } else if (d?.trace && d.message && TARGET_FAILURE.test(d.trace)) d.trace = withoutFrames(d.trace);
   for (const s of (node.steps ?? []) as Node[]) named = tidyFailure(s, primaryClause) ?? named;
   return named;

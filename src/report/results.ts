@@ -3,6 +3,7 @@ import type { Envelope } from '@cucumber/messages';
 import { parseSetupFailure } from '../session/expect.ts';
 import { readTags } from '../suite/tags.ts';
 import { TARGET_FAILURE, withoutFrames } from './causes.ts';
+import { framesInSources } from './frames.ts';
 import { lineOf, NOT_APPLICABLE_PREFIX, NOT_RUN_PREFIX, scenarioLines } from '../suite/outcomes.ts';
 import type { Outcome, ScenarioResult } from './verdict.ts';
 
@@ -119,7 +120,8 @@ export class ResultCollector {
         message:
           outcome === 'undefined'
             ? 'a step has no definition'
-            : s.messages.map((m) => (TARGET_FAILURE.test(m) ? withoutFrames(m) : m)).join('\n') || undefined,
+            : s.messages.map((m) => (TARGET_FAILURE.test(m) ? withoutFrames(m) : framesInSources(m))).join('\n') ||
+              undefined,
         durationMs: Math.round(s.durationNs / 1e6),
         ...timesOf(s.atMs, msOf(e.testCaseFinished.timestamp), this.runStartMs),
         ...(s.worker !== undefined ? { worker: s.worker } : {}),

@@ -12,8 +12,10 @@ import { pathToFileURL } from 'node:url';
 export const bundleDir = (root) => join(root, 'node_modules', '.cache', 'xs2a-conformance');
 
 /**
- * Bundles `entry` ({contents, sourcefile}) into `file` (written whole, or not at all); the file, or
- * undefined when it cannot be built or written.
+ * Bundles `entry` ({contents, sourcefile}) into `file` (written whole, or not at all), with its source
+ * map beside it as `file.map` (no comment in the bundle: Node does not read it, so loading costs
+ * nothing; the reports read it to show a suite error's frames in the TypeScript sources,
+ * src/report/frames.ts); the file, or undefined when it cannot be built or written.
  */
 export async function bundleTo(root, entry, file) {
   const temp = `${file}.${process.pid}-${randomUUID()}.tmp`;
@@ -27,6 +29,7 @@ export async function bundleTo(root, entry, file) {
       format: 'esm',
       target: 'node20',
       outfile: temp,
+      sourcemap: 'external',
       logLevel: 'silent',
       plugins: [
         {
@@ -54,11 +57,13 @@ export async function bundleTo(root, entry, file) {
         },
       ],
     });
+    renameSync(`${temp}.map`, `${file}.map`);
     renameSync(temp, file);
     return file;
   } catch {
     try {
       rmSync(temp, { force: true });
+      rmSync(`${temp}.map`, { force: true });
     } catch {
       /* the folder itself could not be made or read */
     }
@@ -72,7 +77,7 @@ export function pruneBundles(root, keep, name) {
   const dayAgo = Date.now() - 86_400_000;
   for (const f of readdirSync(dir)) {
     const p = join(dir, f);
-    if (p === keep || !f.startsWith(`${name}-`)) continue;
+    if (p === keep || p === `${keep}.map` || !f.startsWith(`${name}-`)) continue;
     try {
       if (statSync(p).mtimeMs < dayAgo) rmSync(p, { force: true });
     } catch {

@@ -94,12 +94,17 @@ async function buildNamed(
       bundleDir(root),
       `${name}-${createHash('sha256').update(readFileSync(temp)).digest('hex').slice(0, 16)}.mjs`,
     );
+    // The same bundle made before keeps its file; its map is this one's if it has none (a bundle made
+    // before bundles had maps).
+    if (existsSync(`${file}.map`)) rmSync(`${temp}.map`, { force: true });
+    else renameSync(`${temp}.map`, `${file}.map`);
     if (existsSync(file)) rmSync(temp, { force: true });
     else renameSync(temp, file);
     pruneBundles(root, file, name);
     return file;
   } catch {
     rmSync(temp, { force: true });
+    rmSync(`${temp}.map`, { force: true });
     return undefined;
   }
 }
