@@ -5,7 +5,8 @@
 // Faults that trip it: categories matched on message text with ids in it (a row per scenario), the
 // story left at the scenario's first clause, frames left in the message, a kind read from the message
 // alone (a Digest accepted is a status mismatch of a signing clause: filed under Signature), the
-// summary grouped by whole messages (four groups: each Digest scenario's own ids).
+// summary grouped by whole messages (four groups: each Digest scenario's own ids), the exchange not
+// attached under the failing step.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +14,22 @@ import { describe, expect, it } from 'vitest';
 import { runSuite } from '../../src/run/run.ts';
 import { CATEGORIES } from '../../src/report/report.ts';
 
-interface AllureResult {
+interface AllureStep {
   name: string;
   status: string;
+  steps?: AllureStep[];
+  attachments?: Array<{ name: string }>;
+}
+interface AllureResult extends AllureStep {
   statusDetails?: { message?: string; trace?: string };
   labels: Array<{ name: string; value: string }>;
 }
+
+/** A step's attachments: allure-cucumberjs files each as a sub-step of its own. */
+const attached = (s: AllureStep): string[] => [
+  ...(s.attachments ?? []).map((a) => a.name),
+  ...(s.steps ?? []).flatMap(attached),
+];
 
 /** The category Allure files a result under: the first whose statuses and message pattern (a full match) take it. */
 const categoryOf = (r: AllureResult) =>
@@ -56,6 +67,11 @@ describe('Allure categories by cause', () => {
     expect(story(byCategory.get('Status code')![0])).toBe('limits.basket-size');
     expect(story(byCategory.get('Body schema')![0])).toBe('fields.account-reference.currency');
     for (const x of results) {
+      // The decisive evidence under the failing step: the exchange it checked, as HTTP text and replayable.
+      const failing = x.steps!.find((st) => st.status === 'failed')!;
+      expect(attached(failing)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/^POST \/v1\/[\w/-]+\.http$/), 'reproduce.txt']),
+      );
       expect(x.statusDetails?.message).not.toMatch(/^\s+at /m);
       expect(x.statusDetails?.message).not.toMatch(/basket-[0-9a-f]{8,}/);
     }
