@@ -1,5 +1,6 @@
 // The console while a run is under way: how many scenarios have ended, by outcome. On a terminal one
-// line rewritten in place; elsewhere (CI logs) a line at each tenth of the run.
+// line rewritten in place, with a bar; elsewhere (CI logs) a line as each feature file's last planned
+// scenario ends (in a parallel run, in the order they end), with the counts of the whole run so far.
 import type { ScenarioResult } from '../report/verdict.ts';
 
 export interface Progress {
@@ -9,29 +10,51 @@ export interface Progress {
 
 /** The counts of `results` by outcome, as one line: `120/398 scenarios: 118 passed, 2 failed`. */
 export function progressLine(results: readonly ScenarioResult[], total: number): string {
+  return `${results.length}/${total} scenarios${countsOf(results)}`;
+}
+
+function countsOf(results: readonly ScenarioResult[]): string {
   const counts = new Map<string, number>();
   for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
   const parts = [...counts].map(([k, n]) => `${n} ${k}`);
-  return `${results.length}/${total} scenarios${parts.length ? `: ${parts.join(', ')}` : ''}`;
+  return parts.length ? `: ${parts.join(', ')}` : '';
 }
 
-export function progress(total: number, out: NodeJS.WriteStream): Progress {
+/** The width of the terminal's bar, in characters. */
+const BAR = 24;
+
+/** `[#########...............]`: the share of `done` in `total`. */
+export function bar(done: number, total: number): string {
+  const full = Math.round((BAR * Math.min(done, total)) / Math.max(1, total));
+  return `[${'#'.repeat(full)}${'.'.repeat(BAR - full)}]`;
+}
+
+/**
+ * The run's progress on `out`; `planned` is how many scenarios each feature file has in the run (its
+ * `uri`, as results give it).
+ */
+export function progress(planned: ReadonlyMap<string, number>, out: NodeJS.WriteStream): Progress {
   const tty = !!out.isTTY;
-  let shown = 0;
+  const total = [...planned.values()].reduce((a, n) => a + n, 0);
+  const ended = new Map<string, ScenarioResult[]>();
+  let seen = 0;
   let width = 0;
   return {
     update(results) {
-      const line = progressLine(results, total);
       if (tty) {
+        const line = `${bar(results.length, total)} ${progressLine(results, total)}`;
         out.write(`\r${line.padEnd(width)}`);
         width = line.length;
         return;
       }
-      const tenth = Math.floor((results.length * 10) / Math.max(1, total));
-      if (tenth > shown) {
-        shown = tenth;
-        out.write(`${line}\n`);
+      for (const r of results.slice(seen)) {
+        const of = [...(ended.get(r.uri) ?? []), r];
+        ended.set(r.uri, of);
+        if (of.length === planned.get(r.uri))
+          out.write(`${r.uri}${countsOf(of)} (${progressLine(results.slice(0, seen + 1), total)})\n`);
+        seen++;
       }
+      seen = results.length;
     },
     end() {
       if (tty && width) out.write('\n');

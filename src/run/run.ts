@@ -324,7 +324,12 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       run: handle,
     };
     const collector = new ResultCollector();
-    const shown = o.quiet ? undefined : progress(planned.length, process.stdout);
+    const perFeature = new Map<string, number>();
+    for (const p of planned) {
+      const uri = p.id.replace(/:\d+$/, '');
+      perFeature.set(uri, (perFeature.get(uri) ?? 0) + 1);
+    }
+    const shown = o.quiet ? undefined : progress(perFeature, process.stdout);
     const onEnvelope = (e: Envelope): void => {
       collector.onMessage(e);
       if (e.testCaseFinished) shown?.update(collector.results);
@@ -337,6 +342,10 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         ? workerHosts(coordinator, processes, bundles.host, setup, onEnvelope, planned)
         : [new coordinator.LocalHost(setup, onEnvelope)];
     const slots = Array.from({ length: Math.max(1, parallel) }, (_, id) => ({ id, host: hosts[id % hosts.length] }));
+    if (!o.quiet)
+      log(
+        `${startLine(ctx, handle.profile, { dialect: o.dialect, faults: o.faults, workers: Math.max(1, parallel), processes })}\n`,
+      );
     try {
       const unrun = await coordinator.coordinate(schedule, slots, ctx.clockWindowDir);
       shown?.end();
@@ -553,6 +562,18 @@ export function allureEnvironment(
     `clausePage=${CLAUSE_PAGE}`,
   );
   return lines;
+}
+
+/** What a run is about to do, as its console's first line: the target, the SCA driver, the workers. */
+export function startLine(
+  ctx: RunContext,
+  p: Profile,
+  run: { dialect?: Dialect; faults?: readonly string[]; workers: number; processes: number },
+): string {
+  const target = ctx.embedded ? `the embedded reference bank (${run.dialect ?? 'default'} dialect)` : ctx.targetUrl;
+  const faults = run.faults?.length ? ` with faults ${run.faults.join(', ')}` : '';
+  const workers = `${run.workers} worker${run.workers === 1 ? '' : 's'}${run.processes > 1 ? ` in ${run.processes} processes` : ''}`;
+  return `xs2a-conformance: ${target}${faults} · SCA driver ${p.sca.driver} · ${workers}`;
 }
 
 /** The browser the browser SCA driver uses, with its version ("not found" when there is none). */
