@@ -3,6 +3,7 @@
 // first example and where), with the clauses and a link to their page.
 import { CLAUSES } from '../spec/clauses.ts';
 import { clausePageLink } from '../suite/outcomes.ts';
+import { causeOfFailure } from './causes.ts';
 import type { ScenarioResult, Verdict } from './verdict.ts';
 
 const titleOf = new Map(CLAUSES.map((c) => [c.id, c.title]));
@@ -22,13 +23,12 @@ export function clip(text: string, n = 240): string {
   return `${(end > n / 2 ? cut.slice(0, end) : cut).trimEnd()}…`;
 }
 
-/** A message with its particulars (ids, numbers, bodies) left out: scenarios with one root cause share it. */
-export function causeOf(message: string): string {
-  return firstLine(message)
-    .replace(/[{[][\s\S]*$/, '')
-    .replace(/"[^"]*"/g, '"…"')
-    .replace(/[0-9a-f]{8,}(-[0-9a-f]{4,})*|enc!![\w-]+|\d+/gi, '#')
-    .trim();
+/**
+ * A failure's cause (causes.ts: its kind, the clause its check names, its first line without ids):
+ * the summary groups by it as Allure's categories do, so a cause is one group here and one row there.
+ */
+export function causeOf(r: Pick<ScenarioResult, 'message' | 'clauses'>): string {
+  return causeOfFailure(r.message ?? '', r.clauses[0]).line;
 }
 
 /** Groups results by key, biggest group first. */
@@ -85,7 +85,7 @@ export function formatSummary(v: Verdict, wallMs: number, target: string, opts: 
   const failed = v.results.filter((r) => r.outcome === 'failed' || r.outcome === 'undefined');
   if (failed.length) {
     out.push('', 'Failures (grouped by root cause, MUST first):');
-    const byCause = groups(failed, (r) => `${r.level}|${causeOf(r.message ?? '')}`).sort((a, b) =>
+    const byCause = groups(failed, (r) => `${r.level}|${causeOf(r)}`).sort((a, b) =>
       a[0].level === b[0].level ? b.length - a.length : a[0].level === 'must' ? -1 : 1,
     );
     later = [];
@@ -106,7 +106,7 @@ export function formatSummary(v: Verdict, wallMs: number, target: string, opts: 
     out.push('', 'Warnings (SHOULD: advice where the spec is silent, not failures; grouped by root cause):');
     later = [];
     for (const rs of shown(
-      groups(warnings, (r) => causeOf(r.message ?? '')),
+      groups(warnings, (r) => causeOf(r)),
       'warning',
     )) {
       const r = rs[0];

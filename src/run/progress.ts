@@ -15,8 +15,12 @@ export function progressLine(results: readonly ScenarioResult[], total: number):
 
 function countsOf(results: readonly ScenarioResult[]): string {
   const counts = new Map<string, number>();
-  for (const r of results) counts.set(r.outcome, (counts.get(r.outcome) ?? 0) + 1);
-  const parts = [...counts].map(([k, n]) => `${n} ${k}`);
+  for (const r of results) {
+    // A failed SHOULD is a warning, as the verdict will count it (verdict.ts).
+    const outcome = r.level === 'should' && r.outcome === 'failed' ? 'warning' : r.outcome;
+    counts.set(outcome, (counts.get(outcome) ?? 0) + 1);
+  }
+  const parts = [...counts].map(([k, n]) => `${n} ${k}${k === 'warning' && n > 1 ? 's' : ''}`);
   return parts.length ? `: ${parts.join(', ')}` : '';
 }
 

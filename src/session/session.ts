@@ -215,7 +215,21 @@ export class ScenarioSession {
         workerState().kept.afterAccess(key, this.keepPolicy, this.psu);
         return;
       }
-      const r = await this.runSca(this.scaHref(ex), context);
+      // Neither the list nor an SCA to start: the PSU the scenario needs could not be had. A set-up
+      // (inconclusive) unless the scenario is the account list's own; after an SCA, the psu-id it gave
+      // was not taken (sca-redirect.feature checks that itself).
+      const href = (ex.response?.json as any)?._links?.scaRedirect?.href;
+      if (ex.response?.status !== 401 || typeof href !== 'string')
+        setupFail(
+          round === 0
+            ? `the PSU's account list (GET /v1/accounts) answers 401 with an scaRedirect link before an SCA, but ${describeResponse(ex)}`
+            : `the PSU's account list (GET /v1/accounts) with the psu-id of the SCA in PSU-ID is needed, but ${describeResponse(ex)}`,
+          'list-accounts',
+          round === 0
+            ? ['sca.redirect-on-401', 'errors.sca-required']
+            : ['sca.psu-id-reused', 'endpoints.list-accounts.success'],
+        );
+      const r = await this.runSca(this.absolute(href), context);
       // An SCA that gives no psu-id is a set-up the scenario could not make: inconclusive wherever it is
       // a set-up (whatever the scenario's @op), failed once per cause in the scenarios that perform the
       // SCA as their action (sca-redirect.feature: "the PSU completes the SCA ...").

@@ -10,8 +10,12 @@ import type { ScenarioResult } from '../../src/report/verdict.ts';
 import type { Profile } from '../../src/session/profile.ts';
 import type { RunContext } from '../../src/session/run-context.ts';
 
-const result = (uri: string, line: number, outcome: ScenarioResult['outcome'] = 'passed') =>
-  ({ id: `${uri}:${line}`, uri, line, outcome }) as ScenarioResult;
+const result = (
+  uri: string,
+  line: number,
+  outcome: ScenarioResult['outcome'] = 'passed',
+  level: ScenarioResult['level'] = 'must',
+) => ({ id: `${uri}:${line}`, uri, line, outcome, level }) as ScenarioResult;
 
 function console_(isTTY: boolean) {
   const written: string[] = [];
@@ -44,6 +48,15 @@ describe('progress', () => {
     const { written, out } = console_(false);
     progress(planned, out).update(ended);
     expect(written.map((l) => l.split(':')[0])).toEqual(['features/b.feature', 'features/a.feature']);
+  });
+
+  it('counts a failed SHOULD as the warning the verdict will make it', () => {
+    const { written, out } = console_(false);
+    progress(new Map([['features/c.feature', 2]]), out).update([
+      result('features/c.feature', 1, 'failed', 'should'),
+      result('features/c.feature', 2, 'failed', 'should'),
+    ]);
+    expect(written).toEqual(['features/c.feature: 2 warnings (2/2 scenarios: 2 warnings)\n']);
   });
 
   it('on a terminal: one line rewritten in place, with a bar', () => {

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
-import { CheckFailure, RunStopped } from '../../src/session/errors.ts';
+import { CheckFailure, RunStopped, SetupFailure } from '../../src/session/errors.ts';
+import { setScenarioOperation } from '../../src/session/expect.ts';
 import { completeProfile, type Profile } from '../../src/session/profile.ts';
 import type { RunContext } from '../../src/session/run-context.ts';
 import { ScenarioSession, type SessionOptions } from '../../src/session/session.ts';
@@ -293,5 +294,41 @@ describe('scaRedirect links', () => {
     await s.send({ method: 'GET', path: '/v1/accounts' });
     expect(s.status).toBe(401);
     expect(s.scaHref().startsWith(`${bank.url}/`)).toBe(true);
+  });
+});
+
+// The PSU a scenario needs is a set-up: a bank that does not take the psu-id its SCA gave leaves the
+// scenario inconclusive (a SetupFailure naming list-accounts), not failed on its own clauses; the
+// account list's own scenarios carry the failure. Fault that trips it: the SCA's link read with
+// scaHref, whose CheckFailure failed every scenario that needs a PSU (200 MUST failures and 105
+// warnings in a whole run against psu-id-not-recognised, now 82 and 26, the rest inconclusive).
+describe('the PSU as a set-up', () => {
+  let faulty: RunningBank;
+  beforeAll(async () => {
+    faulty = await startBank({ mode: 'test', host: '127.0.0.1', port: 0, faults: ['psu-id-not-recognised'] });
+  });
+  afterAll(async () => {
+    await faulty?.close();
+    setScenarioOperation(undefined);
+  });
+  const session = () =>
+    new ScenarioSession({
+      ctx: { targetUrl: faulty.url, allowPayments: false, embedded: true, runId: randomUUID() },
+      profile,
+    });
+
+  it('a psu-id the bank does not take: inconclusive, naming the account list and what it answered', async () => {
+    setScenarioOperation('get-balances');
+    const e = await session()
+      .obtainPsu('PRIVATE')
+      .catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(SetupFailure);
+    expect((e as SetupFailure).operation).toBe('list-accounts');
+    expect((e as Error).message).toMatch(/psu-id of the SCA in PSU-ID is needed, but .*400/);
+  });
+
+  it("in the account list's own scenario: a failure of the set-up", async () => {
+    setScenarioOperation('list-accounts');
+    await expect(session().obtainPsu('PRIVATE')).rejects.toThrow(/the set-up \(@op:list-accounts\) could not be made/);
   });
 });
