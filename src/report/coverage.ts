@@ -1,8 +1,7 @@
 // Clause coverage: spec clause → scenarios (and properties) → faults that proved them. Clauses come
 // from src/spec; scenarios from the feature files' @clause tags; faults from reports/mutation.json.
-import { AstBuilder, compile, GherkinClassicTokenMatcher, Parser } from '@cucumber/gherkin';
-import { IdGenerator } from '@cucumber/messages';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { CLAUSES } from '../spec/clauses.ts';
 import type { Level } from '../spec/level.ts';
@@ -82,8 +81,21 @@ export interface ScenarioRef {
   steps: ScenarioStep[];
 }
 
+/**
+ * The Gherkin parser, loaded when first needed: the command line's bundle would otherwise load it
+ * (and what it loads) at every start, for commands that read no feature file.
+ */
+const gherkin = () => {
+  const load = createRequire(import.meta.url);
+  return {
+    ...(load('@cucumber/gherkin') as typeof import('@cucumber/gherkin')),
+    IdGenerator: (load('@cucumber/messages') as typeof import('@cucumber/messages')).IdGenerator,
+  };
+};
+
 /** Every scenario (outline rows expanded) with its tags and steps. */
 export function scenarios(root: string): ScenarioRef[] {
+  const { AstBuilder, compile, GherkinClassicTokenMatcher, Parser, IdGenerator } = gherkin();
   const out: ScenarioRef[] = [];
   for (const file of files(join(root, 'features'), '.feature')) {
     const uri = relative(root, file);

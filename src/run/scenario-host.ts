@@ -10,16 +10,14 @@
 // reporter, made once through cucumber's public formatter API (FormatterBuilder) and fed every run's
 // messages: it writes its files itself (allure-writer.ts). A reporter per run would cost about 30 ms
 // a scenario, and wraps the library's BeforeAll and AfterAll hooks again each time it is made.
-import {
-  loadSupport,
-  runCucumber,
-  type IRunOptions,
-  type IRunOptionsRuntime,
-  type ISourcesCoordinates,
-  type ISupportCodeCoordinates,
-  type ISupportCodeLibrary,
+import type {
+  IRunOptions,
+  IRunOptionsRuntime,
+  ISourcesCoordinates,
+  ISupportCodeCoordinates,
+  ISupportCodeLibrary,
 } from '@cucumber/cucumber/api';
-import { formatterHelpers, FormatterBuilder, type Formatter } from '@cucumber/cucumber';
+import type { Formatter } from '@cucumber/cucumber';
 import type { Envelope } from '@cucumber/messages';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
@@ -66,6 +64,9 @@ const SLOT = Symbol.for('xs2a-conformance.worker-slot');
  */
 const loadedSupport = new Map<string, ISupportCodeLibrary>();
 
+/** cucumber's API, loaded when a host first needs it (the command line's bundle holds this module). */
+const cucumberApi = () => import('@cucumber/cucumber/api');
+
 const discard = () => new Writable({ write: (_c, _e, done) => done() });
 
 export class ScenarioHost {
@@ -98,7 +99,9 @@ export class ScenarioHost {
     const key = JSON.stringify(this.setup.support);
     const support =
       loadedSupport.get(key) ??
-      (await loadSupport({ sources: this.setup.sources, support: this.setup.support }, { cwd: this.setup.cwd }));
+      (await (
+        await cucumberApi()
+      ).loadSupport({ sources: this.setup.sources, support: this.setup.support }, { cwd: this.setup.cwd }));
     loadedSupport.set(key, support);
     // Each run would find the support files again from their coordinates (a glob over steps/ every
     // time): the library is loaded, so only the literal paths among them are named.
@@ -107,6 +110,9 @@ export class ScenarioHost {
       ...support,
       originalCoordinates: { ...c, importPaths: c.importPaths.filter((p) => !/[*?[\]{}]/.test(p)) },
     };
+    // Loaded here, not with the module: the command line's bundle holds this module, and would load
+    // cucumber at every start.
+    const { formatterHelpers, FormatterBuilder } = await import('@cucumber/cucumber');
     const { default: AllureReporter } = (await import('allure-cucumberjs/reporter')) as unknown as {
       default: typeof Formatter;
     };
@@ -136,6 +142,7 @@ export class ScenarioHost {
       // The Allure reporter is the host's own (load); the run's own output goes nowhere.
       formats: { stdout: 'rerun', files: {}, publish: false, options: {} },
     };
+    const { runCucumber } = await cucumberApi();
     await this.slots.run(slot, () =>
       runCucumber(configuration, { cwd: this.setup.cwd, stdout: discard(), env: process.env }, (e) => {
         if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) finished++;

@@ -1,9 +1,9 @@
 // A target profile: what the suite needs to know about a bank that the spec does not say.
 // JSON or YAML, validated by a JSON Schema; errors name the key. Paths are relative to the file.
-import { Ajv } from 'ajv';
+import type { Ajv } from 'ajv';
+import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parse as parseYaml } from 'yaml';
 import { embeddedBankTls, testCredentials, type TestTpp } from '../tpp/fixtures.ts';
 import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
@@ -11,6 +11,9 @@ import { APPROVE_BEFORE_READ_PRODUCTS, BOOKING_STATUSES, type PsuContext } from 
 import { ProfileError } from './errors.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf, workerIndex } from './psu-pool.ts';
+
+/** A package loaded when first needed (Ajv, YAML): a command that reads no profile starts without them. */
+const lazy = <T>(name: string): T => createRequire(import.meta.url)(name) as T;
 
 export interface PsuIdentity {
   /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
@@ -445,7 +448,9 @@ export const PROFILE_SCHEMA = {
 // and need not compile the schema (about 0.1 s of CPU per worker).
 let profileValidator: ReturnType<Ajv['compile']> | undefined;
 const validateProfile = (raw: unknown) =>
-  (profileValidator ??= new Ajv({ allErrors: true, strict: false }).compile(PROFILE_SCHEMA))(raw);
+  (profileValidator ??= new (lazy<typeof import('ajv')>('ajv').Ajv)({ allErrors: true, strict: false }).compile(
+    PROFILE_SCHEMA,
+  ))(raw);
 
 /** The form fields of the reference bank's SCA pages (src/bank): the default map. */
 export const DEFAULT_FORM = {
@@ -546,7 +551,7 @@ export function loadProfile(file: string, opts: { checked?: boolean } = {}): Pro
   }
   let raw: unknown;
   try {
-    raw = /\.json$/i.test(file) ? JSON.parse(text) : parseYaml(text);
+    raw = /\.json$/i.test(file) ? JSON.parse(text) : lazy<typeof import('yaml')>('yaml').parse(text);
   } catch (e) {
     throw new ProfileError(
       `profile ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`,

@@ -4,8 +4,8 @@
  * CPU before its first scenario); `validate` then only runs the compiled function and maps its errors
  * to JSON pointers, clause ids and levels.
  */
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { checkAmount, type AmountOptions } from './amount.ts';
 import type { Level } from './level.ts';
@@ -27,19 +27,6 @@ export interface ValidationIssue {
 
 export type ValidationResult = { readonly ok: true } | { readonly ok: false; readonly errors: ValidationIssue[] };
 
-// ajv-formats is CommonJS: under NodeNext its plugin is `.default` for the type checker, the module itself at run time.
-const addFormats = formatsModule.default ?? (formatsModule as unknown as typeof formatsModule.default);
-
-const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false });
-addFormats(ajv, ['date']);
-// ISO 13616 structure and checksum, electronic format (no spaces).
-ajv.addFormat('iban', { type: 'string', validate: (value: string) => isValidIBAN(value) });
-// ISO 9362: ibantools also accepts lower case, which the standard does not.
-ajv.addFormat('bic', {
-  type: 'string',
-  validate: (value: string) => isValidBIC(value) && value === value.toUpperCase(),
-});
-ajv.addKeyword({ keyword: SHOULD_KEYWORD, schemaType: 'object' });
 type KeywordFunction = ((options: AmountOptions, data: Record<string, unknown>) => boolean) & {
   errors?: Partial<ErrorObject>[];
 };
@@ -57,21 +44,47 @@ const amountKeyword: KeywordFunction = (options, data) => {
   ];
   return false;
 };
-ajv.addKeyword({
-  keyword: AMOUNT_KEYWORD,
-  type: 'object',
-  schemaType: 'object',
-  errors: true,
-  validate: amountKeyword,
-});
-for (const { schema } of SCHEMAS.values()) ajv.addSchema(schema);
+/**
+ * The one Ajv instance with every schema of the spec, made at the first validation: the command
+ * line's commands that validate nothing (sign, verify) start without Ajv. Each schema compiles on its
+ * first use.
+ */
+let instance: Ajv2020 | undefined;
+function theAjv(): Ajv2020 {
+  if (instance) return instance;
+  const load = createRequire(import.meta.url);
+  const { Ajv2020: Ajv } = load('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
+  // ajv-formats is CommonJS: its plugin is the module itself, or its `default`.
+  const formats = load('ajv-formats') as { default?: FormatsPlugin } & FormatsPlugin;
+  const addFormats = formats.default ?? formats;
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: true, strictRequired: false });
+  addFormats(ajv, ['date']);
+  // ISO 13616 structure and checksum, electronic format (no spaces).
+  ajv.addFormat('iban', { type: 'string', validate: (value: string) => isValidIBAN(value) });
+  // ISO 9362: ibantools also accepts lower case, which the standard does not.
+  ajv.addFormat('bic', {
+    type: 'string',
+    validate: (value: string) => isValidBIC(value) && value === value.toUpperCase(),
+  });
+  ajv.addKeyword({ keyword: SHOULD_KEYWORD, schemaType: 'object' });
+  ajv.addKeyword({
+    keyword: AMOUNT_KEYWORD,
+    type: 'object',
+    schemaType: 'object',
+    errors: true,
+    validate: amountKeyword,
+  });
+  for (const { schema } of SCHEMAS.values()) ajv.addSchema(schema);
+  return (instance = ajv);
+}
+type FormatsPlugin = (ajv: Ajv2020, formats: string[]) => unknown;
 
 const COMPILED = new Map<SchemaName, ValidateFunction>();
 const VALIDATORS = {
   get(name: SchemaName): ValidateFunction | undefined {
     let v = COMPILED.get(name);
     if (!v && SCHEMAS.has(name)) {
-      v = ajv.getSchema(name) as ValidateFunction;
+      v = theAjv().getSchema(name) as ValidateFunction;
       COMPILED.set(name, v);
     }
     return v;

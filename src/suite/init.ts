@@ -12,7 +12,7 @@
 // control moved by 0 seconds. It never initialises the sandbox.
 import { isAbsolute, resolve } from 'node:path';
 import { parse } from 'node-html-parser';
-import YAML from 'yaml';
+import { createRequire } from 'node:module';
 import { composeIBAN } from 'ibantools';
 import { describeFacts, inspectConnection, type TransportConfig } from '../transport/index.ts';
 import { TppClient, type Exchange } from '../tpp/client.ts';
@@ -24,6 +24,9 @@ import { scaOrigins } from '../session/sca/index.ts';
 import type { PsuContext } from '../spec/codes.ts';
 import { newBban } from './sandbox.ts';
 import { InitUnreachable } from './errors.ts';
+
+/** YAML, loaded when first needed (the command line starts without it). */
+const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 /** One key of the starter profile: decided (with what showed it) or a question for the user. */
 export interface Finding {
@@ -639,7 +642,7 @@ export function renderProfile(r: InitResult, now = new Date(), carried: Record<s
     '# Then: xs2a-conformance run --profile <this file>; xs2a-conformance doctor lists what is still',
     '# inconclusive or not applicable, by the key that would change it. Keys: docs/profile.md.',
     '',
-    YAML.stringify(doc, { lineWidth: 0 }).trimEnd(),
+    yaml().stringify(doc, { lineWidth: 0 }).trimEnd(),
   ];
   const open = r.findings.filter((f) => !f.decided);
   if (open.length) {
@@ -654,8 +657,8 @@ export function renderProfile(r: InitResult, now = new Date(), carried: Record<s
       const snippet: Record<string, any> = {};
       setKey(snippet, f.key, f.value);
       // The default as YAML to edit and uncomment (the leaf on one line).
-      const text = new YAML.Document(snippet);
-      YAML.visit(text, {
+      const text = new (yaml().Document)(snippet);
+      yaml().visit(text, {
         Map: (_k, node, path) => {
           if (path.length > 4) node.flow = true;
         },

@@ -9,7 +9,8 @@
 //   no plain text;
 // - keep-alive connections and the per-request timeout.
 // A dependency-cruiser rule (.dependency-cruiser.cjs) lets no other module import undici.
-import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { createRequire } from 'node:module';
+import type { Agent as AgentType, Dispatcher, EnvHttpProxyAgent as EnvHttpProxyAgentType } from 'undici';
 import { tlsOptions, type TransportConfig } from './config.ts';
 
 export type { Dispatcher };
@@ -24,6 +25,13 @@ export {
   type ConnectionFacts,
   type TlsAttempt,
 } from './inspect.ts';
+
+/** undici, loaded with the first connection: a command that opens none (sign, verify) starts without it. */
+const undici = () =>
+  createRequire(import.meta.url)('undici') as {
+    Agent: typeof AgentType;
+    EnvHttpProxyAgent: typeof EnvHttpProxyAgentType;
+  };
 
 /** What makes two configurations the same dispatcher (Buffers by content). */
 function keyOf(config: TransportConfig, connections?: number): string {
@@ -48,6 +56,7 @@ const KEEP_ALIVE_MS = 10_000;
 export function newDispatcher(config: TransportConfig = {}, connections?: number): Dispatcher {
   const connect = tlsOptions(config.tls);
   const base = { keepAliveTimeout: KEEP_ALIVE_MS, ...(connections ? { connections } : {}) };
+  const { Agent, EnvHttpProxyAgent } = undici();
   if (config.proxy === false) return new Agent({ ...base, connect });
   return new EnvHttpProxyAgent({
     ...base,
@@ -57,7 +66,7 @@ export function newDispatcher(config: TransportConfig = {}, connections?: number
     proxyTls: tlsOptions({ ca: config.tls?.ca, systemCa: config.tls?.systemCa }),
     ...(config.proxy ? { httpProxy: config.proxy, httpsProxy: config.proxy } : {}),
     ...(config.noProxy !== undefined ? { noProxy: config.noProxy } : {}),
-  } as ConstructorParameters<typeof EnvHttpProxyAgent>[0]);
+  } as ConstructorParameters<typeof EnvHttpProxyAgentType>[0]);
 }
 
 /**

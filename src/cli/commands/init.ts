@@ -2,7 +2,7 @@
 import { type Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import YAML from 'yaml';
+import { createRequire } from 'node:module';
 import { ProfileError } from '../../session/errors.ts';
 import { completeProfile, loadProfile, transportOf } from '../../session/profile.ts';
 import { InitUnreachable } from '../../suite/errors.ts';
@@ -10,6 +10,9 @@ import { carriedKeys, openKeys, probeTarget, renderProfile } from '../../suite/i
 import { closeTransports } from '../../transport/index.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT } from '../io.ts';
+
+/** YAML, loaded when first needed (the command line starts without it). */
+const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 export function register(program: Command): void {
   program
@@ -42,7 +45,7 @@ export function register(program: Command): void {
           transport: transportOf(profile),
           timeoutMs: +o.timeout,
         });
-        const raw = o.profile ? (YAML.parse(readFileSync(o.profile, 'utf8')) as Record<string, unknown>) : {};
+        const raw = o.profile ? (yaml().parse(readFileSync(o.profile, 'utf8')) as Record<string, unknown>) : {};
         const text = renderProfile(result, new Date(), carriedKeys(raw ?? {}, dirname(resolve(o.profile ?? '.'))));
         if (o.out) writeFileSync(o.out, text);
         else process.stdout.write(text);

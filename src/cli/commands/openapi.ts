@@ -7,13 +7,16 @@ import { type Command } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stringify as toYaml } from 'yaml';
+import { createRequire } from 'node:module';
 import { buildOpenApi, documentOperations, type OpenApiDocument, type RouteOverride } from '../../spec/openapi.ts';
 import { DIALECTS, dialectProfile, isDialect, type Dialect } from '../../session/dialects.ts';
 import { ProfileError } from '../../session/errors.ts';
 import { loadProfile } from '../../session/profile.ts';
 import { DEFAULT_OPERATIONS } from '../../session/shapes.ts';
 import { UsageError } from '../errors.ts';
+
+/** YAML, loaded when first needed (the command line starts without it). */
+const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -60,9 +63,9 @@ export function register(program: Command): void {
       if (o.format !== undefined && o.format !== 'json' && o.format !== 'yaml')
         throw new UsageError(`unknown format "${o.format}": use json or yaml`);
       const doc = openApiFor(o);
-      const yaml = o.format ? o.format === 'yaml' : !!o.out && /\.ya?ml$/i.test(o.out);
-      const text = yaml
-        ? toYaml(doc, { aliasDuplicateObjects: false, lineWidth: 0 })
+      const asYaml = o.format ? o.format === 'yaml' : !!o.out && /\.ya?ml$/i.test(o.out);
+      const text = asYaml
+        ? yaml().stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 })
         : `${JSON.stringify(doc, null, 2)}\n`;
       if (!o.out) {
         process.stdout.write(text);
