@@ -11,23 +11,10 @@ export default defineConfig({
     // Allure results go beside the suite's (reports/allure-results). allure-vitest records every
     // expect() as a step unless reportMatchers is false (notes/toolchain.md).
     reporters: ['default', ['allure-vitest/reporter', { resultsDir: 'reports/allure-results', reportMatchers: false }]],
-    // The properties run against both dialects of the reference bank (issue 12): a correct bank
-    // whichever reading it takes where the spec is silent.
-    projects: [
-      // The slow proofs (*.full.spec.ts: the whole mutation matrix on both dialects, whole runs over
-      // TLS and in a browser, bundles, shards) run in npm run test:full (vitest.full.config.ts).
-      {
-        extends: true,
-        test: {
-          name: 'default',
-          include: ['test/**/*.spec.ts', 'properties/**/*.spec.ts'],
-          exclude: ['**/*.full.spec.ts', '**/node_modules/**'],
-        },
-      },
-      {
-        extends: true,
-        test: { name: 'variant', include: ['properties/**/*.spec.ts'], env: { XS2A_DIALECT: 'variant' } },
-      },
-    ],
+    // The slow proofs (*.full.spec.ts: the whole mutation matrix on both dialects, whole runs over
+    // TLS and in a browser, bundles, shards) and the properties against the variant dialect of the
+    // reference bank run in npm run test:full (vitest.full.config.ts).
+    include: ['test/**/*.spec.ts', 'properties/**/*.spec.ts'],
+    exclude: ['**/*.full.spec.ts', '**/node_modules/**'],
   },
 });
