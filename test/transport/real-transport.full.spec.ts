@@ -203,8 +203,6 @@ describe('the fuzzer, the properties and replay over mutual TLS (XS2A_TARGET_URL
         [
           'node_modules/vitest/vitest.mjs',
           'run',
-          '--project',
-          'default',
           'properties/signature-mutations.spec.ts',
           'properties/amounts.spec.ts',
         ],
