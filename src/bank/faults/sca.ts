@@ -39,6 +39,27 @@ const abortEndsSession: Transform = onOps(['sca-identify', 'sca-authorise'], (re
 
 export const SCA_FAULTS: readonly AreaFault[] = [
   {
+    id: 'agreements-without-chosen',
+    area: 'sca',
+    features,
+    description:
+      'Leaves out of GET /v1/agreements every corporate agreement the PSU chose for the TPP in a CORPORATE SCA (it lists only the others).',
+    clauses: ['endpoints.list-agreements', 'sca.corporate-context'],
+    hooks: {
+      transformResponse: mapJson(
+        ['list-agreements'],
+        (body: { agreements?: Array<{ psuCorporateId?: string }> }, ctx) => {
+          const chosen = new Set(
+            [...ctx.bank.state.consents.values()]
+              .filter((c) => c.tppId === ctx.tpp?.id && c.context === 'CORPORATE')
+              .map((c) => c.corporateId),
+          );
+          return { ...body, agreements: (body.agreements ?? []).filter((a) => !chosen.has(a.psuCorporateId ?? '')) };
+        },
+      ),
+    },
+  },
+  {
     id: 'redirect-without-tpp-session-id',
     area: 'sca',
     features,
