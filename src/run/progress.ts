@@ -40,6 +40,7 @@ export function bar(done: number, total: number): string {
 export function progress(planned: ReadonlyMap<string, number>, out: NodeJS.WriteStream): Progress {
   const tty = !!out.isTTY;
   const total = [...planned.values()].reduce((a, n) => a + n, 0);
+  /** The ended scenarios of each feature file. */
   const ended = new Map<string, ScenarioResult[]>();
   let seen = 0;
   let width = 0;
@@ -51,14 +52,14 @@ export function progress(planned: ReadonlyMap<string, number>, out: NodeJS.Write
         width = line.length;
         return;
       }
-      for (const r of results.slice(seen)) {
-        const of = [...(ended.get(r.uri) ?? []), r];
+      for (; seen < results.length; seen++) {
+        const r = results[seen];
+        const of = ended.get(r.uri) ?? [];
+        of.push(r);
         ended.set(r.uri, of);
         if (of.length === planned.get(r.uri))
           out.write(`${r.uri}${countsOf(of)} (${progressLine(results.slice(0, seen + 1), total)})\n`);
-        seen++;
       }
-      seen = results.length;
     },
     end() {
       if (tty && width) out.write('\n');

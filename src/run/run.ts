@@ -1,7 +1,7 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import type { ISourcesCoordinates } from '@cucumber/cucumber/api';
-import { Schedule, type PlannedScenario } from './schedule.ts';
+import { fileOf, Schedule, type PlannedScenario } from './schedule.ts';
 import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG } from '../suite/tags.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -325,10 +325,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     };
     const collector = new ResultCollector();
     const perFeature = new Map<string, number>();
-    for (const p of planned) {
-      const uri = p.id.replace(/:\d+$/, '');
-      perFeature.set(uri, (perFeature.get(uri) ?? 0) + 1);
-    }
+    for (const p of planned) perFeature.set(fileOf(p.id), (perFeature.get(fileOf(p.id)) ?? 0) + 1);
     const shown = o.quiet ? undefined : progress(perFeature, process.stdout);
     const onEnvelope = (e: Envelope): void => {
       collector.onMessage(e);

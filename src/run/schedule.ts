@@ -45,7 +45,8 @@ export interface PlannedScenario {
 }
 
 /** The feature file of a scenario id (`features/x.feature:line`). */
-const fileOf = (id: string): string => id.replace(/:\d+$/, '');
+/** The feature file of a scenario's id (`features/x.feature:line`). */
+export const fileOf = (id: string): string => id.replace(/:\d+$/, '');
 
 /** A scenario's group: the ones that share a PSU session other than the worker's own. */
 const groupOf = (p: PlannedScenario): string | undefined =>

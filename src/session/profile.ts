@@ -15,6 +15,9 @@ import { ownOf, workerIndex } from './psu-pool.ts';
 /** A package loaded when first needed (Ajv, YAML): a command that reads no profile starts without them. */
 const lazy = <T>(name: string): T => createRequire(import.meta.url)(name) as T;
 
+/** YAML, loaded when first needed: the profile's reader, and the commands that write or read YAML. */
+export const yaml = (): typeof import('yaml') => lazy<typeof import('yaml')>('yaml');
+
 export interface PsuIdentity {
   /** Mock national identity number the SCA pages ask for (sandbox). Masked in reports. */
   nationalId?: string;
@@ -551,7 +554,7 @@ export function loadProfile(file: string, opts: { checked?: boolean } = {}): Pro
   }
   let raw: unknown;
   try {
-    raw = /\.json$/i.test(file) ? JSON.parse(text) : lazy<typeof import('yaml')>('yaml').parse(text);
+    raw = /\.json$/i.test(file) ? JSON.parse(text) : yaml().parse(text);
   } catch (e) {
     throw new ProfileError(
       `profile ${file} is not valid ${/\.json$/i.test(file) ? 'JSON' : 'YAML'}: ${(e as Error).message.split('\n')[0]}`,

@@ -12,11 +12,10 @@
 // control moved by 0 seconds. It never initialises the sandbox.
 import { isAbsolute, resolve } from 'node:path';
 import { parse } from 'node-html-parser';
-import { createRequire } from 'node:module';
 import { composeIBAN } from 'ibantools';
 import { describeFacts, inspectConnection, type TransportConfig } from '../transport/index.ts';
 import { TppClient, type Exchange } from '../tpp/client.ts';
-import { DEFAULT_FORM, type Profile } from '../session/profile.ts';
+import { DEFAULT_FORM, yaml, type Profile } from '../session/profile.ts';
 import { atPointer, DEFAULT_OPERATIONS, DEFAULT_RESPONSES, type OperationRef } from '../session/shapes.ts';
 import { buildBody, DEFAULT_TEMPLATES } from '../session/templates.ts';
 import { runFormSca, type ScaOutcome } from '../session/sca/form-driver.ts';
@@ -24,9 +23,6 @@ import { scaOrigins } from '../session/sca/index.ts';
 import type { PsuContext } from '../spec/codes.ts';
 import { newBban } from './sandbox.ts';
 import { InitUnreachable } from './errors.ts';
-
-/** YAML, loaded when first needed (the command line starts without it). */
-const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 /** One key of the starter profile: decided (with what showed it) or a question for the user. */
 export interface Finding {

@@ -7,29 +7,13 @@
 // alone (a Digest accepted is a status mismatch of a signing clause: filed under Signature), the
 // summary grouped by whole messages (four groups: each Digest scenario's own ids), the exchange not
 // attached under the failing step.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSuite } from '../../src/run/run.ts';
 import { CATEGORIES } from '../../src/report/report.ts';
-
-interface AllureStep {
-  name: string;
-  status: string;
-  steps?: AllureStep[];
-  attachments?: Array<{ name: string }>;
-}
-interface AllureResult extends AllureStep {
-  statusDetails?: { message?: string; trace?: string };
-  labels: Array<{ name: string; value: string }>;
-}
-
-/** A step's attachments: allure-cucumberjs files each as a sub-step of its own. */
-const attached = (s: AllureStep): string[] => [
-  ...(s.attachments ?? []).map((a) => a.name),
-  ...(s.steps ?? []).flatMap(attached),
-];
+import { allureFiles, attached, type AllureResult } from '../helpers/allure.ts';
 
 /** The category Allure files a result under: the first whose statuses and message pattern (a full match) take it. */
 const categoryOf = (r: AllureResult) =>
@@ -51,10 +35,9 @@ describe('Allure categories by cause', () => {
       reportDir: dir,
     });
     expect(r.exitCode).toBe(1);
-    const results = readdirSync(join(dir, 'allure-results'))
-      .filter((f) => f.endsWith('-result.json'))
-      .map((f) => JSON.parse(readFileSync(join(dir, 'allure-results', f), 'utf8')) as AllureResult)
-      .filter((x) => x.status === 'failed');
+    const results = allureFiles<AllureResult>(join(dir, 'allure-results'), '-result.json').filter(
+      (x) => x.status === 'failed',
+    );
     const byCategory = new Map<string, AllureResult[]>();
     for (const x of results)
       byCategory.set(categoryOf(x) ?? '(none)', [...(byCategory.get(categoryOf(x) ?? '(none)') ?? []), x]);
@@ -69,7 +52,7 @@ describe('Allure categories by cause', () => {
     for (const x of results) {
       // The decisive evidence under the failing step: the exchange it checked, as HTTP text and replayable.
       const failing = x.steps!.find((st) => st.status === 'failed')!;
-      expect(attached(failing)).toEqual(
+      expect(attached(failing).map((a) => a.name)).toEqual(
         expect.arrayContaining([expect.stringMatching(/^POST \/v1\/[\w/-]+\.http$/), 'reproduce.txt']),
       );
       expect(x.statusDetails?.message).not.toMatch(/^\s+at /m);

@@ -7,26 +7,13 @@
 // Faults that trip it: the SCA's evidence attached in the After hook only (it sits under Tear down,
 // the failing step has none), the request that started the flow shown instead, the script's steps not
 // recorded (no "skipped" with its reason), the page of a failed flow not kept.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSuite } from '../../src/run/run.ts';
 import { findChromium } from '../../src/session/sca/browser-driver.ts';
-
-interface Attachment {
-  name: string;
-  source: string;
-}
-interface Step {
-  name: string;
-  status: string;
-  steps?: Step[];
-  attachments?: Attachment[];
-}
-
-/** A step's attachments: allure-cucumberjs files each as a sub-step of its own. */
-const attached = (s: Step): Attachment[] => [...(s.attachments ?? []), ...(s.steps ?? []).flatMap(attached)];
+import { allureFiles, attached, type AllureContainer, type AllureResult } from '../helpers/allure.ts';
 
 /** The failed scenario's failing step and its attachments, and every attachment's name in the run (hooks included). */
 async function failedRun(fault: string) {
@@ -42,21 +29,19 @@ async function failedRun(fault: string) {
   });
   expect(r.exitCode).toBe(1);
   const folder = join(dir, 'allure-results');
-  const files = readdirSync(folder);
   const read = (f: string) => readFileSync(join(folder, f), 'utf8');
-  const result = files
-    .filter((f) => f.endsWith('-result.json'))
-    .map((f) => JSON.parse(read(f)) as Step)
-    .find((x) => x.status === 'failed')!;
+  const result = allureFiles<AllureResult>(folder, '-result.json').find((x) => x.status === 'failed')!;
   const failing = result.steps!.find((s) => s.status === 'failed')!;
   const attachments = attached(failing);
   const named = (name: RegExp) => attachments.find((a) => name.test(a.name));
   // Every attachment of the run: the scenarios' steps and the hooks' (the containers' befores and afters).
-  const everywhere = files
-    .filter((f) => f.endsWith('-result.json') || f.endsWith('-container.json'))
-    .map((f) => JSON.parse(read(f)) as Step & { befores?: Step[]; afters?: Step[] })
-    .flatMap((x) => [x, ...(x.befores ?? []), ...(x.afters ?? [])])
-    .flatMap((x) => attached(x).map((a) => a.name));
+  const everywhere = [
+    ...allureFiles<AllureResult>(folder, '-result.json'),
+    ...allureFiles<AllureContainer>(folder, '-container.json').flatMap((c) => [
+      ...(c.befores ?? []),
+      ...(c.afters ?? []),
+    ]),
+  ].flatMap((x) => attached(x).map((a) => a.name));
   return { failing, attachments, named, read, everywhere };
 }
 

@@ -2,17 +2,13 @@
 import { type Command } from 'commander';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { createRequire } from 'node:module';
 import { ProfileError } from '../../session/errors.ts';
-import { completeProfile, loadProfile, transportOf } from '../../session/profile.ts';
+import { completeProfile, loadProfile, transportOf, yaml } from '../../session/profile.ts';
 import { InitUnreachable } from '../../suite/errors.ts';
 import { carriedKeys, openKeys, probeTarget, renderProfile } from '../../suite/init.ts';
 import { closeTransports } from '../../transport/index.ts';
 import { UsageError } from '../errors.ts';
 import { EXIT } from '../io.ts';
-
-/** YAML, loaded when first needed (the command line starts without it). */
-const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 export function register(program: Command): void {
   program

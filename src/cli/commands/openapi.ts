@@ -7,16 +7,12 @@ import { type Command } from 'commander';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
 import { buildOpenApi, documentOperations, type OpenApiDocument, type RouteOverride } from '../../spec/openapi.ts';
 import { DIALECTS, dialectProfile, isDialect, type Dialect } from '../../session/dialects.ts';
 import { ProfileError } from '../../session/errors.ts';
-import { loadProfile } from '../../session/profile.ts';
+import { loadProfile, yaml } from '../../session/profile.ts';
 import { DEFAULT_OPERATIONS } from '../../session/shapes.ts';
 import { UsageError } from '../errors.ts';
-
-/** YAML, loaded when first needed (the command line starts without it). */
-const yaml = () => createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
