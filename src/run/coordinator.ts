@@ -11,7 +11,7 @@
 // ones end.
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Envelope } from '@cucumber/messages';
-import { leaveWindow } from '../session/clock-window.ts';
+import { abandon } from '../session/clock-window.ts';
 import { BATCH, type PlannedScenario, type Schedule } from './schedule.ts';
 import { ScenarioHost, type HostSetup } from './scenario-host.ts';
 import type { HostCommand, HostReport } from './worker-host.ts';
@@ -58,8 +58,15 @@ export class ProcessHost implements Host {
   private readonly pending = new Map<number, { resolve(n: number): void; reject(e: Error): void }>();
   private gone?: Error;
 
-  constructor(file: string, execArgv: string[], setup: HostSetup, onEnvelope: (e: Envelope) => void) {
-    this.child = fork(file, [], { cwd: setup.cwd, execArgv, serialization: 'advanced', stdio: 'inherit' });
+  /** `setup` may come later than the process: it loads its packages meanwhile (worker-host.ts). */
+  constructor(
+    file: string,
+    execArgv: string[],
+    cwd: string,
+    setup: HostSetup | Promise<HostSetup>,
+    onEnvelope: (e: Envelope) => void,
+  ) {
+    this.child = fork(file, [], { cwd, execArgv, serialization: 'advanced', stdio: 'inherit' });
     let ready!: () => void;
     let notReady!: (e: Error) => void;
     this.ready = new Promise<void>((res, rej) => ((ready = res), (notReady = rej)));
@@ -78,7 +85,10 @@ export class ProcessHost implements Host {
       for (const slot of [...this.pending.keys()]) this.settle(slot, this.gone);
     });
     this.child.on('error', (e) => notReady(e));
-    this.send({ type: 'setup', setup });
+    Promise.resolve(setup).then(
+      (s) => this.send({ type: 'setup', setup: s }),
+      (e: Error) => notReady(e),
+    );
   }
 
   get lost(): boolean {
@@ -167,8 +177,9 @@ export function coordinate(
           },
           (e: Error) => {
             unrun.push({ id: ids.join(', '), reason: e.message.split('\n')[0] });
-            // The scenarios' markers in the clock window go with them (their After hooks did not run).
-            if (windowDir) for (const id of ids) leaveWindow(windowDir, id, false);
+            // The scenarios' markers in the clock window go with them, and the window one of them
+            // wanted (their After hooks did not run).
+            if (windowDir) for (const id of ids) abandon(windowDir, id);
             ended(slot);
           },
         );

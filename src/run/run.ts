@@ -213,6 +213,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     runId: randomUUID(),
     guard,
   };
+  let early: Host | undefined;
+  let noSetup: ((e: Error) => void) | undefined;
   try {
     if (!targetUrl) {
       const { startBank, findFault } = await import('../bank/index.ts');
@@ -305,11 +307,25 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       },
       { cwd: ROOT },
     );
+    const collector = new ResultCollector();
+    let shown: ReturnType<typeof progress> | undefined = undefined;
+    const onEnvelope = (e: Envelope): void => {
+      collector.onMessage(e);
+      if (e.testCaseFinished) shown?.update(collector.results);
+    };
+    // The first worker process starts now and loads its packages while the plan is made; it gets the
+    // run's inputs (the setup) once they are known.
+    let giveSetup!: (s: HostSetup) => void;
+    const setupLater = new Promise<HostSetup>((res, rej) => ((giveSetup = res), (noSetup = rej)));
+    const first = parallel > 1 ? workerHost(coordinator, bundles.host, setupLater, onEnvelope) : undefined;
+    early = first;
+    let hosts: Host[] = first ? [first] : [];
     // The scenario that wipes the sandbox runs alone and first, the clock-moving ones whenever none
     // runs (alone from their first move: the clock window), the others longest first (schedule.ts).
     const planned = await plannedScenarios(runConfiguration.sources);
     if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
-    const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir);
+    // Slot 0 is the clock lane.
+    const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir, '0');
     // The sandbox accounts of other values the scenarios ask for are made with the workers' pools (sandbox.ts).
     ctx.poolVariants = variantsAsked(planned.flatMap((p) => p.steps));
     ctx.poolsWanted = planned.some((p) => p.steps.some((t) => POOLED_STEP.test(t)));
@@ -323,21 +339,16 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       allureResults: join(reportDir, 'allure-results'),
       run: handle,
     };
-    const collector = new ResultCollector();
+    giveSetup(setup);
     const perFeature = new Map<string, number>();
     for (const p of planned) perFeature.set(fileOf(p.id), (perFeature.get(fileOf(p.id)) ?? 0) + 1);
-    const shown = o.quiet ? undefined : progress(perFeature, process.stdout);
-    const onEnvelope = (e: Envelope): void => {
-      collector.onMessage(e);
-      if (e.testCaseFinished) shown?.update(collector.results);
-    };
+    shown = o.quiet ? undefined : progress(perFeature, process.stdout);
     collector.onMessage({ testRunStarted: { timestamp: { seconds: Math.floor(started / 1000), nanos: 0 } } });
     // Worker processes: one per core, never more than the workers (--processes to change it).
     const processes = parallel > 1 ? hostProcesses(parallel, o.processes ?? availableParallelism()) : 1;
-    const hosts =
-      parallel > 1
-        ? workerHosts(coordinator, processes, bundles.host, setup, onEnvelope, planned)
-        : [new coordinator.LocalHost(setup, onEnvelope)];
+    hosts = first
+      ? workerHosts(coordinator, first, processes, bundles.host, setup, onEnvelope, planned)
+      : [new coordinator.LocalHost(setup, onEnvelope)];
     const slots = Array.from({ length: Math.max(1, parallel) }, (_, id) => ({ id, host: hosts[id % hosts.length] }));
     if (!o.quiet)
       log(
@@ -422,6 +433,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     };
     return { exitCode: verdict.exitCode, verdict, wallMs, run };
   } finally {
+    // A run that ended before its plan was made (it failed) ends the worker process started for it.
+    noSetup?.(new Error('the run ended before its plan was made'));
+    await early?.end().catch(() => undefined);
     await closeTransports();
     await bank?.close();
     rmSync(guardDir, { recursive: true, force: true });
@@ -456,23 +470,32 @@ async function plannedScenarios(sources: ISourcesCoordinates): Promise<Array<Pla
  * it is ready, or after 5 s.
  */
 function workerHosts(
-  { ProcessHost }: typeof import('./coordinator.ts'),
+  coordinator: typeof import('./coordinator.ts'),
+  first: Host,
   n: number,
   hostBundle: string | undefined,
   setup: HostSetup,
   onEnvelope: (e: Envelope) => void,
   planned: readonly PlannedScenario[],
 ): Host[] {
-  const node = withoutTsx(process.execArgv);
-  // Without its bundle the host loads as TypeScript, through tsx.
-  const [file, execArgv] = hostBundle
-    ? [hostBundle, node]
-    : [join(ROOT, 'src', 'run', 'worker-host.ts'), ['--import', 'tsx', ...node]];
-  const start = () => new ProcessHost(file, execArgv, setup, onEnvelope);
-  const first = start();
+  const start = () => workerHost(coordinator, hostBundle, setup, onEnvelope);
   if (!planned.some((p) => p.clock || p.alone)) return [first, ...Array.from({ length: n - 1 }, start)];
   const firstReady = Promise.race([first.ready.catch(() => undefined), sleep(5_000)]);
   return [first, ...Array.from({ length: n - 1 }, () => new LaterHost(firstReady, start))];
+}
+
+/** A worker process (its bundle, or without one the TypeScript through tsx); `setup` may come later. */
+function workerHost(
+  { ProcessHost }: typeof import('./coordinator.ts'),
+  hostBundle: string | undefined,
+  setup: HostSetup | Promise<HostSetup>,
+  onEnvelope: (e: Envelope) => void,
+): Host {
+  const node = withoutTsx(process.execArgv);
+  const [file, execArgv] = hostBundle
+    ? [hostBundle, node]
+    : [join(ROOT, 'src', 'run', 'worker-host.ts'), ['--import', 'tsx', ...node]];
+  return new ProcessHost(file, execArgv, ROOT, setup, onEnvelope);
 }
 
 /** A host made once `after` settles. */

@@ -4,8 +4,10 @@
 // it ends: a move would expire the sessions and consents of the scenarios beside it. Before that
 // move it runs beside the others (its set-up, SCAs included, is a scenario's like any other): the
 // coordinator and the workers agree on that window through files (src/session/clock-window.ts). One
-// clock scenario runs at a time, and the planned ones start before the others whenever none runs:
-// the first worker process to be ready starts them while the others are still loading.
+// clock scenario runs at a time, all on one worker slot, the clock lane, one after another: its kept
+// PSU session serves them all, and none waits for a slot to come free. The other slots go on with the
+// rest meanwhile, in batches (a batch's later scenarios wait in their Before hook while a window is
+// open).
 //
 // A scenario that wipes what the others rely on (@alone: initialising the sandbox) runs with no
 // other, before all of them.
@@ -128,6 +130,11 @@ export class Schedule {
     scenarios: readonly PlannedScenario[],
     private readonly durations: Readonly<Record<string, number>> = {},
     private readonly windowDir?: string,
+    /**
+     * The worker slot that runs the clock-moving scenarios, one after another (with a window only):
+     * its kept PSU session serves them all, and no clock scenario waits for a slot to come free.
+     */
+    private readonly lane?: string,
   ) {
     this.queues = planOrder(scenarios, durations);
     const known = Object.values(durations).sort((a, b) => a - b);
@@ -148,13 +155,16 @@ export class Schedule {
     const alone = this.head('alone');
     if (alone) return running.length ? undefined : this.start(alone, worker);
     const clock = this.head('clock');
-    if (clock && !running.some((r) => r.clock)) {
+    const lane = this.windowDir ? this.lane : undefined;
+    if (clock && !running.some((r) => r.clock) && (lane === undefined || worker === lane)) {
       // Without a window a clock scenario runs alone throughout; with one, it starts beside the others.
       if (!this.windowDir && running.length) return undefined;
       return this.start(clock, worker);
     }
-    // Without a window nothing runs beside a clock scenario; the planned clock ones start first.
-    if (running.some((r) => r.clock) ? !this.windowDir : clock) return undefined;
+    // Without a window nothing runs beside a clock scenario; the planned clock ones start first (on
+    // the clock lane's slot, when there is one: the others go on meanwhile).
+    if (running.some((r) => r.clock) ? !this.windowDir : clock && (lane === undefined || worker === lane))
+      return undefined;
     const p = this.firstStartable(worker, running);
     return p && this.start(p, worker);
   }
@@ -162,16 +172,14 @@ export class Schedule {
   /**
    * Like next, with the scenarios that may run after it in the same cucumber run (BATCH): those that
    * follow it in the plan while they are of its feature file, of no group, neither clock-moving nor
-   * alone, and not yet started; none while a clock-moving scenario runs or has yet to start. Each is marked started (and running in the clock window) as it joins.
+   * alone, and not yet started. Only the first is marked running in the clock window here; the others
+   * mark themselves as they start (clock-window.ts admit).
    */
   nextBatch(worker: string, running: readonly PlannedScenario[], batch = BATCH): PlannedScenario[] {
     const p = this.next(worker, running);
     if (!p) return [];
     const out = [p];
     if (p.clock || p.alone || groupOf(p)) return out;
-    // While a clock scenario runs or waits, one at a time: a batch's scenarios are marked running in
-    // the clock window from the start, so its mover would wait for the whole batch.
-    if (running.some((r) => r.clock) || this.head('clock')) return out;
     const ids = this.queues.rest;
     const uri = fileOf(p.id);
     let ms = this.msOf(p);
@@ -179,7 +187,9 @@ export class Schedule {
       const q = ids[i];
       if (this.taken.has(q.id)) continue;
       if (fileOf(q.id) !== uri || groupOf(q) || (ms += this.msOf(q)) > batch.ms) break;
-      if (!this.start(q, worker)) break;
+      // Marked running in the clock window as it starts, by its worker (clock-window.ts admit): a
+      // mover waits for the scenario a slot runs, not for the rest of its batch.
+      this.taken.add(q.id);
       out.push(q);
     }
     return out;

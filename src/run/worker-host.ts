@@ -16,6 +16,14 @@ export type HostReport =
   | { type: 'done'; slot: number; testCases: number }
   | { type: 'failed'; slot?: number; message: string };
 
+// The packages the host loads (scenario-host.ts load) start loading now, while the run makes its plan
+// and before it sends the setup: the process's start-up is then beside the plan, not after it.
+const preloaded = Promise.all([
+  import('@cucumber/cucumber/api'),
+  import('@cucumber/cucumber'),
+  import('allure-cucumberjs/reporter'),
+]).catch(() => undefined);
+
 // Cucumber listens for uncaught exceptions once per running step: once per slot here.
 process.setMaxListeners(0);
 
@@ -27,6 +35,7 @@ const report = (r: HostReport): Promise<void> =>
 async function handle(c: HostCommand): Promise<void> {
   switch (c.type) {
     case 'setup':
+      await preloaded;
       host = new ScenarioHost(c.setup, (slot, envelope) => void report({ type: 'envelope', slot, envelope }));
       await host.load();
       await report({ type: 'ready' });

@@ -12,7 +12,11 @@
 // - the coordinator makes the scenario's marker, then looks for `wanted` (and takes the marker back
 //   if it is there);
 // - the mover makes `wanted`, then waits until no marker but its own is left.
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+// A batch's first scenario is marked by the coordinator; the scenarios after it in the same cucumber
+// run mark themselves as they start (admit, from the Before hook), the same way round: marker first,
+// then `wanted`; while a window is wanted such a scenario waits for its end instead of starting. So
+// a mover waits for the scenario each worker slot is running, never for the rest of its batch.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -33,8 +37,26 @@ export function enterUnlessWindow(dir: string, id: string): boolean {
   return false;
 }
 
-/** How often the mover looks whether the other scenarios have ended. */
+/** How often the mover looks whether the other scenarios have ended (and a waiting scenario whether the window has). */
 const POLL_MS = 10;
+
+/**
+ * Worker, as scenario `id` starts: returns at once when the coordinator marked it (the first of its
+ * batch); otherwise marks it, and while a scenario wants the window, takes the mark back and waits
+ * for the window's end. Resolves with the milliseconds it waited.
+ */
+export async function admit(dir: string, id: string): Promise<number> {
+  const marker = markerOf(dir, id);
+  if (existsSync(marker)) return 0;
+  const t0 = Date.now();
+  mkdirSync(join(dir, RUNNING), { recursive: true });
+  for (;;) {
+    writeFileSync(marker, '');
+    if (!existsSync(join(dir, WANTED))) return Date.now() - t0;
+    rmSync(marker, { force: true });
+    while (existsSync(join(dir, WANTED))) await sleep(POLL_MS);
+  }
+}
 
 /**
  * Worker: opens the clock window for scenario `id`: no scenario starts from now on, and this returns
@@ -62,4 +84,15 @@ export async function openWindow(dir: string, id: string, ms: number): Promise<b
 export function leaveWindow(dir: string, id: string, hadWindow: boolean): void {
   rmSync(markerOf(dir, id), { force: true });
   if (hadWindow) rmSync(join(dir, WANTED), { force: true });
+}
+
+/** Coordinator, when the host running scenario `id` was lost: its marker goes, and the window if it wanted it. */
+export function abandon(dir: string, id: string): void {
+  let wanted: string | undefined;
+  try {
+    wanted = readFileSync(join(dir, WANTED), 'utf8');
+  } catch {
+    wanted = undefined;
+  }
+  leaveWindow(dir, id, wanted === id);
 }

@@ -11,7 +11,7 @@ import type { PsuContext as Context } from '../spec/codes.ts';
 import { TppClient, type Exchange, type PsuContext, type RequestSpec } from '../tpp/client.ts';
 import { clockMover, type ClockMover } from '../tpp/clock.ts';
 import { ClockMoveFailed } from '../tpp/errors.ts';
-import { leaveWindow, openWindow } from './clock-window.ts';
+import { admit, leaveWindow, openWindow } from './clock-window.ts';
 import { spendAllowance } from './allowance.ts';
 import { describeResponse, fail, jsonOf, responseOf, setupFail } from './expect.ts';
 import { CheckFailure } from './errors.ts';
@@ -432,6 +432,17 @@ export class ScenarioSession {
   async advanceClock(seconds: number): Promise<void> {
     await this.openClockWindow();
     await this.moveClock((c) => c.advance(seconds));
+  }
+
+  /**
+   * As scenario `id` starts in a parallel run: it runs in the clock window, marked by the coordinator
+   * (the first of a batch) or now, once no scenario has the window (clock-window.ts admit).
+   */
+  async joinClockWindow(id: string): Promise<void> {
+    const dir = this.ctx.clockWindowDir;
+    if (!dir) return;
+    this.clockWindow = { dir, id };
+    await admit(dir, id);
   }
 
   /** Before the scenario's first move of the clock: waits until no other scenario runs, and none starts until this one ends (clock-window.ts). */

@@ -94,9 +94,9 @@ AfterAll(async () => {
 });
 
 Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHookParameter) {
-  // The coordinator marked this scenario running as it assigned it (schedule.ts); the After hook ends the mark.
-  if (this.session.ctx.clockWindowDir)
-    this.session.clockWindow = { dir: this.session.ctx.clockWindowDir, id: scenarioId(gherkinDocument, pickle) };
+  // Running in the clock window: marked by the coordinator as it assigned the scenario (the first of a
+  // batch), or now, once no scenario has the window (clock-window.ts admit); the After hook ends the mark.
+  await this.session.joinClockWindow(scenarioId(gherkinDocument, pickle));
   const t = readTags(pickle.tags.map((x) => x.name));
   // A set-up of the scenario's own operation that cannot be made is a failure of what it tests (expect.ts setupFail).
   setScenarioOperation(t.op, t.clauses);

@@ -179,6 +179,37 @@ describe("the target's clock", () => {
   });
 });
 
+describe('the clock window', () => {
+  // trips: joinClockWindow not admitting the scenario (a batch's later scenario would run beside
+  // another's clock move), or not recording the window (its move would not wait for the others)
+  it("a scenario joins the run's clock window as it starts: it waits while another has it, and its move waits for it", async () => {
+    const windowDir = mkdtempSync(join(tmpdir(), 'xs2a-window-'));
+    const mover = scenario(randomUUID(), {}, { clockWindowDir: windowDir });
+    await mover.joinClockWindow('f.feature:1');
+    await mover.advanceClock(60);
+    const other = scenario(randomUUID(), {}, { clockWindowDir: windowDir });
+    let started = false;
+    const joining = other.joinClockWindow('f.feature:2').then(() => (started = true));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(started).toBe(false);
+    await mover.restoreClock();
+    mover.leaveClockWindow();
+    await joining;
+    // Its own move now waits for a third scenario that runs.
+    const third = scenario(randomUUID(), {}, { clockWindowDir: windowDir });
+    await third.joinClockWindow('f.feature:3');
+    let moved = false;
+    const moving = other.advanceClock(60).then(() => (moved = true));
+    await new Promise((r) => setTimeout(r, 60));
+    expect(moved).toBe(false);
+    third.leaveClockWindow();
+    await moving;
+    await other.restoreClock();
+    other.leaveClockWindow();
+    rmSync(windowDir, { recursive: true, force: true });
+  });
+});
+
 describe('need', () => {
   // trips: need() returning the missing value instead of failing (a later step works on undefined)
   it('fails naming what an earlier step should have kept; returns it when kept', () => {
