@@ -89,18 +89,23 @@ describe('schedule with a clock window', () => {
 
 describe('schedule: the clock lane', () => {
   // Faults that trip it: a clock scenario started on a slot other than the lane (its PSU session and
-  // sandbox data made again there, and it waits for a slot to come free), the other slots held back
-  // while a clock scenario waits for the lane, and two clock scenarios at once.
-  it('starts the clock scenarios on the lane slot only, one at a time; the others take the rest meanwhile', () => {
+  // sandbox data made again there, and it waits for a slot to come free), the lane's clock scenarios
+  // started while others may start (their set-ups under the others' load, and the first window waits
+  // for the longest of them), the other slots held back while the lane has clock scenarios left, and
+  // two clock scenarios at once.
+  it('the lane takes the others while any may start, then the clock scenarios, one at a time', () => {
     const d = mkdtempSync(join(tmpdir(), 'xs2a-window-'));
     const plan = [sc('l:1', { clock: true }), sc('l:2', { clock: true }), sc('l:3'), sc('l:4'), sc('l:5')];
     const s = new Schedule(plan, {}, d, '0');
     const running = new Map<string, PlannedScenario>();
     expect(give(s, '1', running)).toBe('l:3');
-    expect(give(s, '0', running)).toBe('l:1');
-    expect(give(s, '2', running)).toBe('l:4');
+    expect(give(s, '0', running)).toBe('l:4');
+    expect(give(s, '2', running)).toBe('l:5');
     running.delete('0');
-    expect(give(s, '3', running)).toBe('l:5');
+    expect(give(s, '0', running)).toBe('l:1');
+    running.delete('1');
+    expect(give(s, '1', running)).toBeUndefined();
+    running.delete('0');
     expect(give(s, '0', running)).toBe('l:2');
     expect(s.left).toBe(0);
     rmSync(d, { recursive: true, force: true });
