@@ -188,20 +188,26 @@ export class Schedule {
     const p = this.next(worker, running);
     if (!p) return [];
     const out = [p];
-    if (p.clock || p.alone || groupOf(p)) return out;
+    // A long one runs in a cucumber run of its own: two in one run would be the run's tail.
+    if (p.clock || p.alone || groupOf(p) || this.isLong(p)) return out;
     const ids = this.queues.rest;
     const uri = fileOf(p.id);
     let ms = this.msOf(p);
     for (let i = ids.indexOf(p) + 1; i < ids.length && out.length < batch.max; i++) {
       const q = ids[i];
       if (this.taken.has(q.id)) continue;
-      if (fileOf(q.id) !== uri || groupOf(q) || (ms += this.msOf(q)) > batch.ms) break;
+      if (fileOf(q.id) !== uri || groupOf(q) || this.isLong(q) || (ms += this.msOf(q)) > batch.ms) break;
       // Marked running in the clock window as it starts, by its worker (clock-window.ts admit): a
       // mover waits for the scenario a slot runs, not for the rest of its batch.
       this.taken.add(q.id);
       out.push(q);
     }
     return out;
+  }
+
+  /** Recorded at LONG_FACTOR times the median or more (planOrder starts these first). */
+  private isLong(p: PlannedScenario): boolean {
+    return this.median > 0 && (this.durations[p.id] ?? 0) >= LONG_FACTOR * this.median;
   }
 
   private msOf(p: PlannedScenario): number {

@@ -8,8 +8,13 @@ import { availableParallelism } from 'node:os';
 /** The most workers a run may have (--parallel): they run as slots of one process per core (src/run/coordinator.ts), so a worker costs a PSU and little CPU. */
 export const MAX_WORKERS = 32;
 
-/** CPU a request costs the suite and a loopback bank on this kind of machine (signing, checking, reporting), in ms. */
-export const CPU_MS_PER_REQUEST = 4;
+/**
+ * CPU a request costs the suite and a loopback bank on this kind of machine (signing, checking,
+ * reporting), in ms, as the formula below uses it: calibrated on bench:latency (50 ms round trips, 2
+ * cores), where 20 workers ran the suite in 14.5-16.1 s, 24 in 16.6 s and the 27-30 that 4 ms gave in
+ * 18.3-19.7 s.
+ */
+export const CPU_MS_PER_REQUEST = 6;
 
 /**
  * Workers for `--parallel auto`: enough to keep the cores busy while the others wait for answers.

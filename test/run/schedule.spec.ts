@@ -210,6 +210,18 @@ describe('schedule: batches', () => {
     rmSync(d, { recursive: true, force: true });
   });
 
+  // Fault that trips it: two long scenarios of one file in one batch, one after the other on one slot
+  // (bench:latency: every country code, then every currency code, 12.5 s on one worker: the run's tail).
+  it('runs a long scenario in a batch of its own', () => {
+    const plan = [1, 2, 3, 4, 5, 6, 7].map((l) => sc(`e.feature:${l}`));
+    const ms = { 'e.feature:1': 430, 'e.feature:2': 296, 'e.feature:3': 10, 'e.feature:4': 10, 'e.feature:5': 10 };
+    const s = new Schedule(plan, ms);
+    const batch = () => s.nextBatch('0', [], { max: 12, ms: 1_000 }).map((p) => p.id);
+    expect(batch()).toEqual(['e.feature:1']);
+    expect(batch()).toEqual(['e.feature:2']);
+    expect(batch()).toEqual(['e.feature:3', 'e.feature:4', 'e.feature:5', 'e.feature:6', 'e.feature:7']);
+  });
+
   it('stops a batch at its recorded time', () => {
     const plan = [1, 2, 3, 4].map((l) => sc(`c.feature:${l}`));
     const s = new Schedule(plan, { 'c.feature:1': 30, 'c.feature:2': 30, 'c.feature:3': 30, 'c.feature:4': 30 });

@@ -13,9 +13,9 @@ describe('PSU pool', () => {
   });
   it('auto: about one worker per core on loopback, more the longer the round trip, at most one per PSU and MAX_WORKERS', () => {
     expect(autoWorkers(8, 2, 0.3)).toBe(2);
-    expect(autoWorkers(8, 2, 4)).toBe(4);
+    expect(autoWorkers(8, 2, 6)).toBe(4);
     expect(autoWorkers(8, 2, 50)).toBe(8);
-    expect(autoWorkers(40, 2, 50)).toBe(27);
+    expect(autoWorkers(40, 2, 50)).toBe(19);
     expect(autoWorkers(80, 4, 50)).toBe(MAX_WORKERS);
     expect(autoWorkers(1, 8, 50)).toBe(1);
     expect(autoWorkers(0, 8)).toBe(1);
