@@ -4,13 +4,15 @@
 // a new bundle per run (a second run in one process would import anew the steps but not the packages,
 // and allure-cucumberjs's hooks, missing from the coordinator's definitions, would shift every hook
 // the workers run), and tsx kept in the workers' Node options (each would start in tsx's hooks again).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getGlobalTestRuntime, setGlobalTestRuntime } from 'allure-js-commons/sdk/runtime';
 import { describe, expect, it } from 'vitest';
 import { ROOT, runSuite } from '../../src/run/run.ts';
+import { bundleDir, sourcesKey } from '../../src/run/bundler.mjs';
 import { buildStepsBundle, stepFiles, withoutTsx } from '../../src/run/steps-bundle.ts';
 import { testCredentials } from '../../src/tpp/fixtures.ts';
 
@@ -29,6 +31,32 @@ describe('steps bundle', () => {
     // allure-cucumberjs is inside: its hooks register with every first import of the bundle.
     expect(text).toContain('node_modules/allure-cucumberjs/');
     expect(await buildStepsBundle(ROOT)).toBe(file);
+  });
+
+  // Fault that trips it: the index of the bundle made from these sources not read (esbuild again in
+  // every process: about 0.5 s before a run's first scenario).
+  it('is taken, in a new process, from the index of the bundle made from the same sources', async () => {
+    await buildStepsBundle(ROOT);
+    const key = sourcesKey(ROOT, ['src', 'steps', 'package.json', 'package-lock.json']);
+    const index = join(bundleDir(ROOT), `steps-of-${key}.txt`);
+    expect(existsSync(readFileSync(index, 'utf8'))).toBe(true);
+    // A new process takes what the index names, without building.
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-index-'));
+    const named = join(dir, 'steps-named.mjs');
+    writeFileSync(named, '');
+    writeFileSync(`${named}.map`, '{}');
+    const real = readFileSync(index, 'utf8');
+    writeFileSync(index, named);
+    try {
+      const script = `import { buildStepsBundle } from ${JSON.stringify(pathToFileURL(join(ROOT, 'src', 'run', 'steps-bundle.ts')).href)}; console.log(await buildStepsBundle(${JSON.stringify(ROOT)}));`;
+      const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      expect(out.trim()).toBe(named);
+    } finally {
+      writeFileSync(index, real);
+    }
   });
 
   it('is not made where it cannot be written (the run then loads the TypeScript steps)', async () => {
