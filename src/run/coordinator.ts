@@ -73,7 +73,7 @@ export class ProcessHost implements Host {
     // A host that fails before it is asked for anything must not be an unhandled rejection.
     this.ready.catch(() => undefined);
     this.child.on('message', (r: HostReport) => {
-      if (r.type === 'envelope') onEnvelope(r.envelope);
+      if (r.type === 'envelopes') for (const e of r.envelopes) onEnvelope(e);
       else if (r.type === 'ready') ready();
       else if (r.type === 'done') this.settle(r.slot, r.testCases);
       else if (r.slot !== undefined) this.settle(r.slot, new Error(r.message));

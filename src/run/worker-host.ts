@@ -12,7 +12,7 @@ export type HostCommand =
 
 export type HostReport =
   | { type: 'ready' }
-  | { type: 'envelope'; slot: number; envelope: Envelope }
+  | { type: 'envelopes'; envelopes: Envelope[] }
   | { type: 'done'; slot: number; testCases: number }
   | { type: 'failed'; slot?: number; message: string };
 
@@ -29,14 +29,37 @@ process.setMaxListeners(0);
 
 let host: ScenarioHost | undefined;
 
-const report = (r: HostReport): Promise<void> =>
+const send = (r: HostReport): Promise<void> =>
   new Promise((resolve) => (process.send ? process.send(r, undefined, {}, () => resolve()) : resolve()));
+
+/**
+ * The messages of the scenarios, sent together once the running ones have yielded (one message, not
+ * one for each of a scenario's twenty-odd envelopes: each costs a write and a parse), in order, and
+ * always before the report that follows them.
+ */
+let pending: Envelope[] | undefined;
+const flush = (): Promise<void> => {
+  const p = pending;
+  pending = undefined;
+  return p ? send({ type: 'envelopes', envelopes: p }) : Promise.resolve();
+};
+const queue = (_slot: number, envelope: Envelope): void => {
+  if (!pending) {
+    pending = [];
+    setImmediate(() => void flush());
+  }
+  pending.push(envelope);
+};
+const report = async (r: HostReport): Promise<void> => {
+  await flush();
+  await send(r);
+};
 
 async function handle(c: HostCommand): Promise<void> {
   switch (c.type) {
     case 'setup':
       await preloaded;
-      host = new ScenarioHost(c.setup, (slot, envelope) => void report({ type: 'envelope', slot, envelope }));
+      host = new ScenarioHost(c.setup, queue);
       await host.load();
       await report({ type: 'ready' });
       return;
