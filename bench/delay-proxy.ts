@@ -10,7 +10,9 @@ function delayedPipe(from: Socket, to: Socket, ms: number): void {
   from.on('close', () => setTimeout(() => to.destroy(), ms));
 }
 
-/** Starts the proxy on 127.0.0.1 in front of `target`: `ms` on the way there, `backMs` (default `ms`) on the way back. */
+/**
+ * Starts the proxy on 127.0.0.1 in front of `target`: `ms` on the way there, `backMs` (default `ms`) on the way back.
+ */
 export async function delayProxy(target: URL, ms: number, backMs = ms): Promise<{ url: string; close(): void }> {
   const sockets = new Set<Socket>();
   const server = createServer((client) => {

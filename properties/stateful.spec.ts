@@ -108,7 +108,9 @@ async function failsWith(
   }
 }
 
-/** Registered faults of src/bank (fault-registry.ts) the model must notice, with the level and clauses that catch each. */
+/**
+ * Registered faults of src/bank (fault-registry.ts) the model must notice, with the level and clauses that catch each.
+ */
 const REGISTERED: Array<[fault: string, level: Level, clauses: string[]]> = [
   ['basket-size-11', 'must', ['limits.basket-size']],
   ['basket-mix-allowed', 'must', ['states.basket-no-bulk-or-periodic']],

@@ -77,7 +77,8 @@ Then("the agreements list holds the PSU's corporate id", function (this: Xs2aWor
   return check(this.session, consentsAgreementsHoldCorporateId);
 });
 
-// The profile's recipe (preconditions.newCorporateId): a new corporate agreement the sandbox makes, or one of the PSU's seeded ones.
+// The profile's recipe (preconditions.newCorporateId): a new corporate agreement the sandbox makes, or one of the PSU's
+// seeded ones.
 Given('the PSU has a corporate agreement that no SCA of the TPP chose yet', async function (this: Xs2aWorld) {
   await createCorporateAgreement(this.session);
 });

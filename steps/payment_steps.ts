@@ -145,7 +145,8 @@ When(
   },
 );
 
-// Which products a bank offers as bulk and as periodic payments is not stated: the profile's (capabilities.bulkProducts, periodicProducts).
+// Which products a bank offers as bulk and as periodic payments is not stated: the profile's
+// (capabilities.bulkProducts, periodicProducts).
 When(
   'the TPP initiates a {word} payment of a product the profile offers in that service',
   async function (this: Xs2aWorld, kind: string) {

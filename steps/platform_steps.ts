@@ -33,7 +33,9 @@ const ACCOUNTS: RequestSpec = { method: 'GET', path: '/v1/accounts' };
 // ---------------------------------------------------------------- error bodies
 
 const CONSENT_BODY = { access: { allPsd2: 'allAccounts' } };
-/** Requests answered with an error, each with its control (the same request without what makes it one) where one exists. */
+/**
+ * Requests answered with an error, each with its control (the same request without what makes it one) where one exists.
+ */
 const ERROR_REQUESTS: Record<string, { spec: RequestSpec; control?: RequestSpec; what?: string }> = {
   // No control: no request without the violation exists, the path itself is what the bank does not serve.
   'a request to a path the bank does not serve': { spec: { method: 'GET', path: '/v1/no-such-resource' } },
@@ -182,7 +184,8 @@ Then('the answer is 406 or a JSON body, never XML', function (this: Xs2aWorld) {
   return check(this.session, neverXml);
 });
 
-// Undici always derives Host from the origin, so this request is built and signed by the client and sent here with the Host set.
+// Undici always derives Host from the origin, so this request is built and signed by the client and sent here with the
+// Host set.
 When('the TPP reads the account list with the Host header naming the port', async function (this: Xs2aWorld) {
   await sendWithHostPort(this.session, ACCOUNTS);
 });

@@ -1,4 +1,5 @@
-// TPP dialogue: the contact e-mail operation (operations.register-tpp-contact), its body from the "tpp-contact" template.
+// TPP dialogue: the contact e-mail operation (operations.register-tpp-contact), its body from the "tpp-contact"
+// template.
 import { When } from '@cucumber/cucumber';
 import { sendWithControl } from '../src/suite/controls.ts';
 import { silentOperation } from '../src/suite/sandbox.ts';

@@ -23,7 +23,10 @@ export type CheckName =
   | 'monthly-variable'
   /** One verifier failure code (DATE_MISSING, SIGNATURE_MISSING, …) instead of a whole check. */
   | FailureCode
-  /** One required header: `required-header:<operation id>:<lower-case name>`, or `required-header:*:<name>` for every operation. */
+  /**
+   * One required header: `required-header:<operation id>:<lower-case name>`, or `required-header:*:<name>` for every
+   * operation.
+   */
   | `required-header:${string}:${string}`
   /** The TPP-Session-ID comparison of the SCA session (the expiry stays). */
   | 'sca-session-id'
@@ -33,7 +36,10 @@ export type CheckName =
   | 'accept-fix-value'
   /** X-PSU-IDENTITY as an alternative to PSU-ID. */
   | 'x-psu-identity'
-  /** The exemptions of a call with PSU-IP-Address (PSU present) from the call allowance and from the 90-day history window. */
+  /**
+   * The exemptions of a call with PSU-IP-Address (PSU present) from the call allowance and from the 90-day history
+   * window.
+   */
   | 'allowance-psu-present'
   | 'history-psu-present'
   /** The field lengths of sandbox account transactions. */

@@ -31,7 +31,8 @@ export function checkSignature(bank: Bank, req: IncomingMessage, body: Buffer): 
     },
     { now: bank.now(), maxSkewSeconds: bank.rules.dateSkewSeconds },
   );
-  // A bank that does not insist on the certificate (CERTIFICATE_MISSING switched off) has no key when none is sent: it verifies nothing.
+  // A bank that does not insist on the certificate (CERTIFICATE_MISSING switched off) has no key when none is sent: it
+  // verifies nothing.
   const noKey = !bank.checkOn('CERTIFICATE_MISSING') && res.failures.some((f) => f.code === 'CERTIFICATE_MISSING');
   const failures = res.failures.filter(
     (f) =>

@@ -72,7 +72,10 @@ export const AREA_FEATURES: Record<FaultArea, readonly string[]> = {
   transport: ['transport'],
 };
 
-/** Areas and feature files of the faults without an area of their own (the seam's examples; the property faults go by their clauses). */
+/**
+ * Areas and feature files of the faults without an area of their own (the seam's examples; the property faults go by
+ * their clauses).
+ */
 const OTHER: Record<string, { area: FaultArea; features?: string[]; timeoutMs?: number }> = {
   'date-skew-ignored': { area: 'signing' },
   'basket-size-11': { area: 'baskets' },

@@ -16,7 +16,10 @@ export interface Reply {
 /** What a response hook may turn a reply into (chaos faults, faults/chaos.ts). */
 export type WireAction = Reply | { destroy: true } | { stallMs: number; then?: Reply };
 
-/** The resource when there is one; else 404 RESOURCE_UNKNOWN "<what> <id> is unknown<more>" (the id cut to 80 characters). */
+/**
+ * The resource when there is one; else 404 RESOURCE_UNKNOWN "<what> <id> is unknown<more>" (the id cut to 80
+ * characters).
+ */
 export function known<T>(resource: T | undefined, what: string, id: string, more = ''): T {
   if (resource === undefined) throw new BankError('RESOURCE_UNKNOWN', `${what} ${id.slice(0, 80)} is unknown${more}`);
   return resource;

@@ -3,7 +3,10 @@
 import { currencyInfo, minorUnits } from '../spec/currencies.ts';
 import { limitValue } from '../spec/limits.ts';
 
-/** The fraction digits the bank keeps: the minor units, or the scale where ISO 4217 gives none ("N.A.", XDR: any fraction digits up to the scale are accepted). */
+/**
+ * The fraction digits the bank keeps: the minor units, or the scale where ISO 4217 gives none ("N.A.", XDR: any
+ * fraction digits up to the scale are accepted).
+ */
 const SCALE = limitValue('amount-precision', 'max', 'scale');
 const noMinorUnit = (currency: string) => currencyInfo(currency)?.status === 'no-minor-unit';
 const keptDigits = (currency: string) => (noMinorUnit(currency) ? SCALE : minorUnits(currency));

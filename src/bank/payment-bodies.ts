@@ -135,7 +135,8 @@ function domesticItem(bank: Bank, product: string, b: Obj, path: string): Paymen
         `${path}: give remittanceInformationStructured (KID) or remittanceInformationUnstructured, not both`,
         `${path}/remittanceInformationStructured`,
       );
-    // rules.kidReferenceType: null = the reference is the KID; a value = a KID only with that referenceType (else a plain reference).
+    // rules.kidReferenceType: null = the reference is the KID; a value = a KID only with that referenceType (else a
+    // plain reference).
     const kidType = bank.rules.kidReferenceType;
     if (kidType === null || s.referenceType === kidType) {
       if (!isValidKid(s.reference))

@@ -23,11 +23,17 @@ export interface BankRules {
   scaRenewalDays: number;
   /** § Request signing: (request-target) is the target URL, its query string included. */
   signedTargetWithQuery: boolean;
-  /** Cancelling an authorised (ACTC) payment needs the PSU's SCA (Berlin Group 202 with a cancellation authorisation); false: DELETE alone cancels it (204). Not stated. */
+  /**
+   * Cancelling an authorised (ACTC) payment needs the PSU's SCA (Berlin Group 202 with a cancellation authorisation);
+   * false: DELETE alone cancels it (204). Not stated.
+   */
   cancelAuthorisedNeedsSca: boolean;
   /** § TPP identity "Transport: TLS 1.2 or higher": the lowest TLS version served (with --tls). */
   tlsMinVersion: 'TLSv1' | 'TLSv1.1' | 'TLSv1.2';
-  /** With --tls --client-cert: a connection without a client certificate from a trusted TPP CA is refused (false: asked for, not required). */
+  /**
+   * With --tls --client-cert: a connection without a client certificate from a trusted TPP CA is refused (false: asked
+   * for, not required).
+   */
   tlsClientCertRequired: boolean;
   /** § Limits sca-session-validity, in hours. */
   scaSessionHours: number;
@@ -52,7 +58,10 @@ export interface BankRules {
   shortNameMax: number;
   /** § Versioning > Deprecations: /v1/consents removal date (ISO). */
   consentsRemovedOn: string;
-  /** § States: the products whose details and status are hidden before the PSU's approval (the spec's: domestic-norway-credit-transfers). */
+  /**
+   * § States: the products whose details and status are hidden before the PSU's approval (the spec's:
+   * domestic-norway-credit-transfers).
+   */
   hiddenBeforeApproval: readonly string[];
   /** § States > Signing basket status: worst-case order, worst first (a decision, docs/reference-bank.md). */
   basketBadness: Array<'RJCT' | 'RCVD' | 'PATC' | 'ACTC'>;
@@ -67,11 +76,18 @@ export interface BankRules {
   // Readings of points the spec leaves open, per dialect (src/bank/dialects; docs/reference-bank.md).
   /** Lack of funds at a batch run: PDNG until the day's last run (true), or RJCT at once (false). */
   pendingWithoutFunds: boolean;
-  /** After SCA, a payment whose execution date is in the future is PDNG until that date's batch (true), or ACTC (false). */
+  /**
+   * After SCA, a payment whose execution date is in the future is PDNG until that date's batch (true), or ACTC (false).
+   */
   pendingUntilExecutionDate: boolean;
-  /** remittanceInformationStructured: null = its reference is the KID whatever referenceType says; a value = a KID only with that referenceType. */
+  /**
+   * remittanceInformationStructured: null = its reference is the KID whatever referenceType says; a value = a KID only
+   * with that referenceType.
+   */
   kidReferenceType: string | null;
-  /** GET /v1/accounts/{id}/transactions: null = bookingStatus and dateFrom are required; else what a missing one means. */
+  /**
+   * GET /v1/accounts/{id}/transactions: null = bookingStatus and dateFrom are required; else what a missing one means.
+   */
   transactionListDefaults: { bookingStatus: string; dateFromDaysBack: number } | null;
   /** x-accept-fix names the bank does not know: refused with 400 ('reject') or ignored ('ignore'). */
   unknownAcceptFix: 'reject' | 'ignore';
@@ -117,8 +133,9 @@ export function defaultRules(): BankRules {
     hiddenBeforeApproval: APPROVE_BEFORE_READ_PRODUCTS,
     basketBadness: ['RJCT', 'RCVD', 'PATC', 'ACTC'],
     // Astral-plane characters (emoji and other symbols outside the BMP), the BMP symbol and dingbat
-    // blocks, variation selectors, zero-width joiners and C0/C1 controls other than none at all.
-    // eslint-disable-next-line no-misleading-character-class -- code point ranges (emoji, variation selectors, ZWJ), not characters to combine
+    // blocks, variation selectors, zero-width joiners and C0/C1 controls other than none at all: code
+    // point ranges, not characters to combine.
+    // eslint-disable-next-line no-misleading-character-class -- code point ranges, not characters to combine
     downstreamRejects: /[\u{10000}-\u{10FFFF}\u2600-\u27BF\uFE00-\uFE0F\u200D\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/u,
     scaRedirectTtlMinutes: 30,
     fees: {

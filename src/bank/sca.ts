@@ -60,7 +60,8 @@ export function startSca(
       tppCode: 'HTTP_HEADER_REQUIRED',
       path: 'TPP-Redirect-URI',
     });
-  // Links older than a day are of no use any more (TTL rules.scaRedirectTtlMinutes): drop them so a long run stays bounded.
+  // Links older than a day are of no use any more (TTL rules.scaRedirectTtlMinutes): drop them so a long run stays
+  // bounded.
   if (bank.state.scaRequests.size > 1000) {
     for (const [id, r] of bank.state.scaRequests)
       if (ctx.now - r.createdAt > 86400_000) bank.state.scaRequests.delete(id);
@@ -278,7 +279,10 @@ export function scaIdentify(ctx: Ctx): Reply {
 export const cancelled = (bank: Bank, rec: ScaRequest): Reply =>
   fail(bank, rec, 'SCA_INVALID', 'the PSU cancelled the authentication');
 
-/** Identifies the PSU by the mock national identity number; a failure redirect when it is unknown or not the expected one. */
+/**
+ * Identifies the PSU by the mock national identity number; a failure redirect when it is unknown or not the expected
+ * one.
+ */
 export function identify(ctx: Ctx, rec: ScaRequest, given: string): Reply | undefined {
   const nid = given.trim();
   const known = isNationalIdentityNumber(nid) && ctx.bank.state.customers.get(nid)?.type === 'private';

@@ -46,7 +46,10 @@ export interface StartBankOptions {
    */
   tls?: boolean | { clientCert?: boolean; clientCa?: string[] };
   seed?: number;
-  /** test (default): sandbox + control endpoint; sandbox; production: no sandbox operations, no control endpoint, chain and role checks. */
+  /**
+   * test (default): sandbox + control endpoint; sandbox; production: no sandbox operations, no control endpoint, chain
+   * and role checks.
+   */
   mode?: BankMode;
   clock?: Clock;
   /** Faults (the fault seam): fault objects, or ids of registered faults (fault-registry.ts). */
@@ -58,7 +61,10 @@ export interface StartBankOptions {
   seedOptions?: SeedOptions;
   /** Absolute base URL put in SCA links (default: the listening address). */
   publicUrl?: string;
-  /** The reading taken where the spec is silent: 'default' (docs/reference-bank.md) or 'variant' (src/bank/dialects/variant.ts). */
+  /**
+   * The reading taken where the spec is silent: 'default' (docs/reference-bank.md) or 'variant'
+   * (src/bank/dialects/variant.ts).
+   */
   dialect?: DialectName;
 }
 
@@ -203,7 +209,8 @@ async function handle(
         checkTlsOrganisation(bank, ctx.tpp, req);
         checkRole(bank, ctx.tpp, ctx.route);
       } else if (ctx.tpp.roles) {
-        // Test and sandbox modes accept any well-formed certificate, but hold a TPP to the PSD2 roles its certificate declares.
+        // Test and sandbox modes accept any well-formed certificate, but hold a TPP to the PSD2 roles its certificate
+        // declares.
         checkRole(bank, ctx.tpp, ctx.route);
       }
       checkRequiredHeaders(bank, ctx);

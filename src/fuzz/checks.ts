@@ -19,7 +19,10 @@ import { caseFactoryFor, type CaseFactory } from './signing.ts';
 import { openTarget, type Target, type TargetOptions } from './target.ts';
 import { createHash } from 'node:crypto';
 
-/** The spec's Date window in ms; the clock properties probe 250 ms inside and outside it (2 s where the target's clock cannot be moved). */
+/**
+ * The spec's Date window in ms; the clock properties probe 250 ms inside and outside it (2 s where the target's clock
+ * cannot be moved).
+ */
 const WINDOW_MS = DATE_WINDOW_SECONDS * 1000;
 
 export interface CheckEnv {

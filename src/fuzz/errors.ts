@@ -25,7 +25,10 @@ export class WrongAnswer extends Failure {
   }
 }
 
-/** The stateful model's violation in the shared failure shape (model/verdicts.ts); its message keeps the model's `[level] [clause:…]` form. */
+/**
+ * The stateful model's violation in the shared failure shape (model/verdicts.ts); its message keeps the model's
+ * `[level] [clause:…]` form.
+ */
 export class ModelViolation extends Failure {
   override name = 'ModelViolation';
   constructor(
@@ -38,7 +41,10 @@ export class ModelViolation extends Failure {
   }
 }
 
-/** The stateful model's target could not be driven (no answer from a control operation, a broken fixture): not a verdict. */
+/**
+ * The stateful model's target could not be driven (no answer from a control operation, a broken fixture): not a
+ * verdict.
+ */
 export class ModelSetupError extends Failure {
   override name = 'ModelSetupError';
   constructor(message: string) {

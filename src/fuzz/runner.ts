@@ -26,10 +26,15 @@ export type CaseResult = OracleAnswer;
 
 export type Outcome = SignatureOutcome;
 
-/** The signature oracle (src/tpp/signature-oracle.ts): 2xx/3xx and 401 with scaRedirect accepted, 400 (and the profile's statuses) rejected. */
+/**
+ * The signature oracle (src/tpp/signature-oracle.ts): 2xx/3xx and 401 with scaRedirect accepted, 400 (and the profile's
+ * statuses) rejected.
+ */
 export const outcomeOf = signatureOutcome;
 
-/** The spec: a valid signature is accepted (SCA may still be demanded); one that fails validation is rejected with 400. */
+/**
+ * The spec: a valid signature is accepted (SCA may still be demanded); one that fails validation is rejected with 400.
+ */
 export function asExpected(expect: Verdict, r: CaseResult, rejectStatuses?: readonly number[]): boolean {
   return signatureAsExpected(expect, r, rejectStatuses);
 }

@@ -36,7 +36,10 @@ export function loadScenarios(root: string): Scenario[] {
 }
 
 /** Faults by id (all registered ones when `ids` is empty); unknown ids are an error naming them. */
-/** The faults of a run; on a dialect, those whose broken behaviour occurs there (the rest are listed by notApplicableFaults). */
+/**
+ * The faults of a run; on a dialect, those whose broken behaviour occurs there (the rest are listed by
+ * notApplicableFaults).
+ */
 export function selectFaults(ids: readonly string[] = [], dialect: 'default' | 'variant' = 'default'): AreaFault[] {
   const all = allFaults().filter((f) => !f.notIn?.[dialect]);
   if (!ids.length) return all;

@@ -47,7 +47,10 @@ export interface MutationReport {
   score: number;
   survivors: string[];
   errors: Array<{ id: string; error: string }>;
-  /** Against the correct bank: a failing @must scenario is a false positive; a failing @should one is Berlin Group advice this dialect does not follow (listed, not an error). */
+  /**
+   * Against the correct bank: a failing @must scenario is a false positive; a failing @should one is Berlin Group
+   * advice this dialect does not follow (listed, not an error).
+   */
   baseline: {
     replayed: number;
     falsePositives: Array<{ id: string; name: string; message: string }>;
@@ -87,7 +90,10 @@ function splitWhere(where: string): [string, number] {
   return i < 0 ? [where, 0] : [where.slice(0, i), Number(where.slice(i + 1)) || 0];
 }
 
-/** 1 when the score is below the floor, a fault has no clean verdict, or the correct bank fails a @must scenario; else 0. */
+/**
+ * 1 when the score is below the floor, a fault has no clean verdict, or the correct bank fails a @must scenario; else
+ * 0.
+ */
 export function mutationExitCode(r: MutationReport, minScore: number): number {
   return r.score < minScore || r.errors.length || r.baseline.falsePositives.length ? 1 : 0;
 }

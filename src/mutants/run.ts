@@ -45,7 +45,10 @@ export interface MutantsOptions {
   runJobs?: (jobs: Job[]) => Promise<JobResult[]>;
 }
 
-/** Estimated cost of a job, for the order in which workers claim them (heaviest first, so that a long chaos job does not start last). */
+/**
+ * Estimated cost of a job, for the order in which workers claim them (heaviest first, so that a long chaos job does not
+ * start last).
+ */
 const cost = (j: Job) => estimateMs(j.scenarios.length, j.timeoutMs);
 
 /** A worker process claiming jobs from the shared list until none is left; resolves with what it ran. */
@@ -173,7 +176,8 @@ export async function runMutants(o: MutantsOptions = {}): Promise<MutationReport
   });
   const killedChecks = new Set(perFault.flatMap((f) => f.killedBy));
   const replayed = new Set(plans.flatMap((p) => p.scenarios));
-  // Baseline failures in file and line order, whatever order the faults put the scenarios in (a merge of shards gives the same lists).
+  // Baseline failures in file and line order, whatever order the faults put the scenarios in (a merge of shards gives
+  // the same lists).
   const baselineFailed = [...baseline.failed].sort(byLocation);
   const t = tally(perFault);
   return {

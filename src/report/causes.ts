@@ -18,7 +18,10 @@ export const CAUSE_KINDS = [
 ] as const;
 export type CauseKind = (typeof CAUSE_KINDS)[number];
 
-/** The kind of a failure: from the family of `clause` (the one the failing check names), else from its message's first line. */
+/**
+ * The kind of a failure: from the family of `clause` (the one the failing check names), else from its message's first
+ * line.
+ */
 export function causeKind(message: string, clause?: string): CauseKind {
   const first = message.split('\n')[0];
   if (/^SetupFailure\b|could not be made/.test(first)) return 'set-up';

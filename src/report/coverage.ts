@@ -66,7 +66,10 @@ function files(dir: string, ext: string): string[] {
   });
 }
 
-/** A step of a scenario as cucumber runs it: its kind, its text (outline values filled in) and the rows of its data table. */
+/**
+ * A step of a scenario as cucumber runs it: its kind, its text (outline values filled in) and the rows of its data
+ * table.
+ */
 export interface ScenarioStep {
   type: 'Context' | 'Action' | 'Outcome' | 'Unknown';
   text: string;

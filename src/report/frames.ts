@@ -29,7 +29,9 @@ function mapOf(bundle: string): SourceMap | undefined {
 /** A frame's place in a bundle: `file:///…/x.mjs:12:5` or `/…/x.mjs:12:5`. */
 const BUNDLE_PLACE = /((?:file:\/\/)?\/[^\s()]*\/node_modules\/\.cache\/xs2a-conformance\/[^\s():]+\.mjs):(\d+):(\d+)/g;
 
-/** `text` with every place in a bundle given as its TypeScript source (relative to `root`); a place without a map stays. */
+/**
+ * `text` with every place in a bundle given as its TypeScript source (relative to `root`); a place without a map stays.
+ */
 export function framesInSources(text: string, root = ROOT): string {
   return text.replace(BUNDLE_PLACE, (place: string, file: string, line: string, column: string) => {
     const path = file.startsWith('file:') ? fileURLToPath(file) : file;

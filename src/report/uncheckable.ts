@@ -22,12 +22,14 @@ export const UNCHECKABLE: Record<string, string> = {
     'the dated change moved "extra information" from the transaction list to the details operation without naming one field: a list that still carries a field breaks nothing stated, and the details operation that took them is checked on its own (features/transaction-details.feature)',
   'deprecations.remittance-information-structured':
     'no removal date is given: until it goes, a bank may still send or take remittanceInformationStructured, so neither its presence nor its absence breaks anything stated; its replacement remittanceInformationStructuredArray is a field of the transaction details, checked there (fields.transaction-details.remittanceInformationStructuredArray)',
-  // § Versioning > Notable release changes (src/spec/versioning.ts RELEASE_CHANGES); the others are tagged on scenarios.
+  // § Versioning > Notable release changes (src/spec/versioning.ts RELEASE_CHANGES); the others are tagged on
+  // scenarios.
   'releases.sandbox-batch-5-runs-a-day':
     'the times of the runs are not stated, and a run that finds no payment due leaves no trace: from outside only the runs that executed a payment show, at the moment the status is read, so 5 runs cannot be told from 4 or 6 (that a day of runs executes a single payment and leaves a periodic one alone is checked: releases.sandbox-payment-batch)',
   'releases.sandbox-ncbct-in-signing-baskets':
     'the spec names the payment type NCBCT nowhere else and ties it to no payment product: a signing basket takes only paymentIds of payments created by POST /v1/payments/{payment-product} (§ Endpoints 1, § Resources > Signing basket), and no request or answer of a basket or a payment names a payment type, so no scenario can make an NCBCT payment to put in a basket, nor tell one apart from the payments the basket scenarios put in (features/signing-baskets.feature)',
-  // Codes of spec § Errors (key uncheckableCodeKey(code)); the others are named in scenarios (features/error-codes.feature and the operations' features).
+  // Codes of spec § Errors (key uncheckableCodeKey(code)); the others are named in scenarios
+  // (features/error-codes.feature and the operations' features).
   'codes.NOT_FOUND':
     'the generic not-found code: the pairs table gives RESOURCE_UNKNOWN (404) for a resource not found, which the scenarios check, and the spec ties NOT_FOUND to no other situation, so a bank that keeps to the spec need never send it',
   'codes.SCA_NOT_FOUND':

@@ -47,7 +47,9 @@ export interface WaiverProblem {
 export interface Verdict {
   results: ScenarioResult[];
   waiverProblems: WaiverProblem[];
-  /** 3: the run stopped because the target stopped answering (breaker); 4: the deadline passed with scenarios not run. */
+  /**
+   * 3: the run stopped because the target stopped answering (breaker); 4: the deadline passed with scenarios not run.
+   */
   exitCode: 0 | 1 | 3 | 4;
   counts: Record<Outcome, number>;
 }

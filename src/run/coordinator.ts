@@ -20,7 +20,10 @@ import type { HostCommand, HostReport } from './worker-host.ts';
 export interface Host {
   /** Resolves once the host can run scenarios (its step definitions loaded). */
   readonly ready: Promise<void>;
-  /** Runs the scenarios at `where` (`features/x.feature:line`, of one file) in `slot`, in one cucumber run; how many test cases finished. */
+  /**
+   * Runs the scenarios at `where` (`features/x.feature:line`, of one file) in `slot`, in one cucumber run; how many
+   * test cases finished.
+   */
   run(slot: number, where: readonly string[]): Promise<number>;
   /** After the last scenario: the host's end (its browser closed; a worker process ends). */
   end(): Promise<void>;

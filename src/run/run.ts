@@ -57,7 +57,10 @@ export interface RunOptions {
   target?: string;
   profile?: string;
   tags?: string;
-  /** Workers; 'auto': from the cores and the target's round trip, at most one per PSU (psu-pool.ts autoWorkers). More than PSUs are capped. */
+  /**
+   * Workers; 'auto': from the cores and the target's round trip, at most one per PSU (psu-pool.ts autoWorkers). More
+   * than PSUs are capped.
+   */
   parallel?: number | 'auto';
   /** Processes the workers run in, several scenarios at a time each (coordinator.ts); default one per core. */
   processes?: number;
@@ -75,7 +78,10 @@ export interface RunOptions {
   allowPayments?: boolean;
   /** Faults switched on in the embedded bank (fault-injected variants). */
   faults?: string[];
-  /** Serve the embedded reference bank over HTTPS demanding the TEST-ONLY QWAC (its own TEST-ONLY server CA trusted): the transport scenarios apply. */
+  /**
+   * Serve the embedded reference bank over HTTPS demanding the TEST-ONLY QWAC (its own TEST-ONLY server CA trusted):
+   * the transport scenarios apply.
+   */
   tls?: boolean;
   /** Feature files or folders (default features/). */
   paths?: string[];
@@ -125,7 +131,10 @@ export async function probe(
   }
 }
 
-/** The target's round trip in ms: the fastest of a few requests on one kept-alive connection (the first also connects; at most about 2 s in all). */
+/**
+ * The target's round trip in ms: the fastest of a few requests on one kept-alive connection (the first also connects;
+ * at most about 2 s in all).
+ */
 export async function roundTripMs(
   url: string,
   timeoutMs: number,
@@ -417,7 +426,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     writeFileSync(join(reportDir, CLAUSE_PAGE), clausePagesHtml(coverage));
     finishAllureResults(join(reportDir, 'allure-results'), join(reportDir, CLAUSE_PAGE));
     if (!o.quiet) {
-      // --verbose: every failed scenario's whole message first; the console's summary is bounded (summary.txt has it all).
+      // --verbose: every failed scenario's whole message first; the console's summary is bounded (summary.txt has it
+      // all).
       if (o.verbose) log(failureDump(verdict));
       log(formatSummary(verdict, wallMs, targetName, { console: true }));
       log(`Reports: ${reportDir} (summary.txt, results.json, junit.xml, allure-results)\n`);
@@ -442,7 +452,10 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
   }
 }
 
-/** The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the target's clock, runs alone, acts in the CORPORATE context or as another TPP, and its steps' texts. */
+/**
+ * The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the
+ * target's clock, runs alone, acts in the CORPORATE context or as another TPP, and its steps' texts.
+ */
 async function plannedScenarios(sources: ISourcesCoordinates): Promise<Array<PlannedScenario & { steps: string[] }>> {
   const { loadSources } = await import('@cucumber/cucumber/api');
   const { plan } = await loadSources(sources, { cwd: ROOT });
@@ -541,7 +554,10 @@ function shardPaths(shard: Shard): string[] {
   return mine.length ? cucumberPaths(mine) : ['features/README.md'];
 }
 
-/** How many PSUs the run can act for: those the profile names, else (sandbox) the target's private customers; undefined when unknown. */
+/**
+ * How many PSUs the run can act for: those the profile names, else (sandbox) the target's private customers; undefined
+ * when unknown.
+ */
 async function psuCount(profile: Profile, ctx: RunContext, transport: TransportConfig): Promise<number | undefined> {
   if (profile.psuPool.private) return profile.psuPool.private;
   if (!profile.capabilities.sandbox) return undefined;

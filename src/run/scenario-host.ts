@@ -129,7 +129,10 @@ export class ScenarioHost {
     });
   }
 
-  /** Runs the scenarios at `where` (`features/x.feature:line`, of one feature file) in worker slot `slot`, in one cucumber run; how many test cases finished. */
+  /**
+   * Runs the scenarios at `where` (`features/x.feature:line`, of one feature file) in worker slot `slot`, in one
+   * cucumber run; how many test cases finished.
+   */
   async run(slot: number, where: readonly string[]): Promise<number> {
     if (!this.support) throw new Error('the host has not loaded the step definitions');
     let finished = 0;

@@ -37,7 +37,10 @@ export const LONG_FACTOR = 5;
 export const BATCH = { max: 24, ms: 800 };
 
 export interface PlannedScenario {
-  /** `features/x.feature:line` (an outline's example row has its own line): the id in the durations table, the reports and the clock window. */
+  /**
+   * `features/x.feature:line` (an outline's example row has its own line): the id in the durations table, the reports
+   * and the clock window.
+   */
   id: string;
   clock: boolean;
   alone?: boolean;
@@ -221,7 +224,10 @@ export class Schedule {
     return ids[this.next_[q]];
   }
 
-  /** The first of the rest that may start: not started, and not of a group that waits (one of it runs, or another worker owns it). */
+  /**
+   * The first of the rest that may start: not started, and not of a group that waits (one of it runs, or another worker
+   * owns it).
+   */
   private firstStartable(worker: string, running: readonly PlannedScenario[]): PlannedScenario | undefined {
     const ids = this.queues.rest;
     for (let i = this.next_.rest; i < ids.length; i++) {
@@ -235,7 +241,10 @@ export class Schedule {
     return undefined;
   }
 
-  /** Starts `p` on `worker`, unless a scenario has the clock window (then it waits); the first of a group gives the group to the worker. */
+  /**
+   * Starts `p` on `worker`, unless a scenario has the clock window (then it waits); the first of a group gives the
+   * group to the worker.
+   */
   private start(p: PlannedScenario, worker: string): PlannedScenario | undefined {
     if (this.windowDir && !enterUnlessWindow(this.windowDir, p.id)) return undefined;
     this.taken.add(p.id);

@@ -1,5 +1,6 @@
 // Where a run's wall time went, from the scenarios' start and end times (results.json startedMs,
-// endedMs, worker): how long a @clock or @alone scenario ran with no other beside it, when each worker started its first
+// endedMs, worker): how long a @clock or @alone scenario ran with no other beside it, when each worker started its
+// first
 // scenario (its load), and how busy the workers were. bench:latency prints it; a CI maintainer can
 // read the same fields to choose --parallel and --shard.
 import type { ScenarioResult } from '../report/verdict.ts';

@@ -92,7 +92,10 @@ export class SetupFailure extends Failure {
   }
 }
 
-/** The scenario needs what the profile says the bank does not have (a product, a service): not applicable, with the reason. */
+/**
+ * The scenario needs what the profile says the bank does not have (a product, a service): not applicable, with the
+ * reason.
+ */
 export class NotApplicable extends Error {
   override name = 'NotApplicable';
   readonly code = 'SESSION_ERR_NOT_APPLICABLE';

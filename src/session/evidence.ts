@@ -100,7 +100,10 @@ export function exchangesFolder(scenarioId: string): string {
   return scenarioId.replace(/[^A-Za-z0-9._-]+/g, '_');
 }
 
-/** Writes every exchange of a scenario (redacted: the replayable record) as `<dir>/<scenario>/NNN.json`; returns the files written, relative to `dir`. */
+/**
+ * Writes every exchange of a scenario (redacted: the replayable record) as `<dir>/<scenario>/NNN.json`; returns the
+ * files written, relative to `dir`.
+ */
 export function writeExchanges(dir: string, scenarioId: string, exchanges: readonly Exchange[]): string[] {
   if (!exchanges.length) return [];
   const folder = exchangesFolder(scenarioId);

@@ -113,7 +113,10 @@ export async function checkedSetup<T>(make: () => Promise<T>, what: string, clau
   }
 }
 
-/** The `@op:` and `@clause:` tags of the scenario running in each worker (one at a time per worker; a process may run several workers); the Before hook sets them. */
+/**
+ * The `@op:` and `@clause:` tags of the scenario running in each worker (one at a time per worker; a process may run
+ * several workers); the Before hook sets them.
+ */
 export function setScenarioOperation(op: string | undefined, clauses: readonly string[] = []): void {
   workerState().scenario = { op, clauses: new Set(clauses) };
 }

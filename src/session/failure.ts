@@ -15,7 +15,10 @@ export interface FailureEvidence {
 }
 
 export interface FailureShape {
-  /** Stable machine code: the failure class's (SESSION_ERR_CHECK_FAILED, SESSION_ERR_SETUP_FAILED, FUZZ_ERR_MODEL_VIOLATION, FUZZ_ERR_WRONG_ANSWER …), FUZZ_FINDING, or a named check's id. */
+  /**
+   * Stable machine code: the failure class's (SESSION_ERR_CHECK_FAILED, SESSION_ERR_SETUP_FAILED,
+   * FUZZ_ERR_MODEL_VIOLATION, FUZZ_ERR_WRONG_ANSWER …), FUZZ_FINDING, or a named check's id.
+   */
   readonly code: string;
   /** What failed, in one line. */
   readonly title: string;
@@ -39,7 +42,10 @@ export const SCA_CLAUSE = /^(sca\.|events\.|states\.sca)/;
 /** A failure's first line that speaks of the SCA when it names no clause. */
 export const SCA_WORDS = /\b(scaRedirect|SCA|psu-id|redirect)\b/;
 
-/** Whether a failure is the SCA's: the first clause it names is of the SCA's family, or, naming none, its first line speaks of the SCA. */
+/**
+ * Whether a failure is the SCA's: the first clause it names is of the SCA's family, or, naming none, its first line
+ * speaks of the SCA.
+ */
 export function isScaFailure(f: Pick<FailureShape, 'title' | 'clauses'>): boolean {
   return f.clauses.length ? SCA_CLAUSE.test(f.clauses[0]) : SCA_WORDS.test(f.title);
 }

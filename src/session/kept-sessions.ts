@@ -22,9 +22,15 @@ export interface KeptSession {
 
 /** What a scenario is allowed to do with the worker's kept session. */
 export interface KeepPolicy {
-  /** The scenario may reuse (and keep) the worker's session: false once it changed the bank's data, in @fresh-sca and @alone scenarios, as another TPP making its own SCA. */
+  /**
+   * The scenario may reuse (and keep) the worker's session: false once it changed the bank's data, in @fresh-sca and
+   * @alone scenarios, as another TPP making its own SCA.
+   */
   reuse: boolean;
-  /** The scenario acts for the worker's PSU as the main TPP: its own SCA replaces the kept session (the bank keeps one per TPP and PSU). */
+  /**
+   * The scenario acts for the worker's PSU as the main TPP: its own SCA replaces the kept session (the bank keeps one
+   * per TPP and PSU).
+   */
   keepsOwn: boolean;
   /** Seconds the scenario has moved the target's clock. */
   clockOffsetSeconds: number;

@@ -51,7 +51,10 @@ export type TppTls = TlsConfig;
 /** One more TPP the suite can act as: its signing certificate and key, and optionally its own TLS client pair. */
 export interface OtherTpp {
   signing: TppIdentity;
-  /** Its TLS client certificate and key (PEM, or PKCS#12 with its passphrase); CA, server name and verification are tpp.tls's. */
+  /**
+   * Its TLS client certificate and key (PEM, or PKCS#12 with its passphrase); CA, server name and verification are
+   * tpp.tls's.
+   */
   tls?: Pick<TlsConfig, 'cert' | 'key' | 'pfx' | 'passphrase'>;
 }
 
@@ -102,14 +105,26 @@ export interface Profile {
   };
   capabilities: {
     products: string[];
-    /** The products whose details and status cannot be read before the PSU approves the payment (default: the spec's, domestic-norway-credit-transfers). */
+    /**
+     * The products whose details and status cannot be read before the PSU approves the payment (default: the spec's,
+     * domestic-norway-credit-transfers).
+     */
     approveBeforeRead: string[];
-    /** The products offered as bulk and as periodic payments (the spec names neither; default the platform's: norwegian-domestic-credit-transfers). Single payments: `products`. */
+    /**
+     * The products offered as bulk and as periodic payments (the spec names neither; default the platform's:
+     * norwegian-domestic-credit-transfers). Single payments: `products`.
+     */
     bulkProducts: string[];
     periodicProducts: string[];
-    /** The payment statuses in which cancelling needs the PSU's SCA (a 202 with a cancellation authorisation; default ACTC, Berlin Group's); in the others DELETE alone cancels. Not stated. */
+    /**
+     * The payment statuses in which cancelling needs the PSU's SCA (a 202 with a cancellation authorisation; default
+     * ACTC, Berlin Group's); in the others DELETE alone cancels. Not stated.
+     */
     cancellationSca: string[];
-    /** The products whose fee information is read at /v1/payments/{product}/fee-information (the spec's path `instant-norwegian-credit-transfers-<variant>`; default the platform's variant, straks). */
+    /**
+     * The products whose fee information is read at /v1/payments/{product}/fee-information (the spec's path
+     * `instant-norwegian-credit-transfers-<variant>`; default the platform's variant, straks).
+     */
     feeInformation: string[];
     sandbox: boolean;
     corporate: boolean;
@@ -122,13 +137,19 @@ export interface Profile {
   };
   /** The bank's clock-control operation; `{{seconds}}` in the body is replaced. */
   clockControl?: { method: string; path: string; body?: string };
-  /** Runs the bank's payment batch now (a control operation the spec does not name; `{{lastOfDay}}`: true or false). Without it the stateful model leaves out the steps that need a batch. */
+  /**
+   * Runs the bank's payment batch now (a control operation the spec does not name; `{{lastOfDay}}`: true or false).
+   * Without it the stateful model leaves out the steps that need a batch.
+   */
   batchControl?: { method: string; path: string; body?: string };
   /** Request templates for shapes the spec does not show (see templates.ts). */
   templates?: Record<string, unknown>;
   /** Method and path of each operation the spec names without one (src/session/shapes.ts); null: not offered. */
   operations?: Record<string, { method: string; path: string } | null>;
-  /** JSON pointers to the values the suite reads from answers whose shape the spec does not show (src/session/shapes.ts). */
+  /**
+   * JSON pointers to the values the suite reads from answers whose shape the spec does not show
+   * (src/session/shapes.ts).
+   */
   responses?: Record<string, string | string[]>;
   /** How to reach states the spec does not say how to reach (src/suite/preconditions.ts). */
   preconditions?: Preconditions;
@@ -156,7 +177,10 @@ export const DEFAULT_FUZZ_BASE: FuzzBaseRequest = { method: 'GET', path: '/v1/ac
 
 /** Recipes for states the spec names but does not say how to reach. */
 export interface Preconditions {
-  /** A PDNG payment: `unfunded` (more than the debtor's balance, then the batch) or `future-date` (a requestedExecutionDate ahead). */
+  /**
+   * A PDNG payment: `unfunded` (more than the debtor's balance, then the batch) or `future-date` (a
+   * requestedExecutionDate ahead).
+   */
   pdng?: 'unfunded' | 'future-date';
   /**
    * "A corporate id that has no consent yet" (spec § SCA flow step 7: a new corporate id starts a new
@@ -481,7 +505,10 @@ export const DEFAULT_BROWSER: { steps: BrowserStep[]; cancelSteps: BrowserStep[]
  * (the drivers stop before sending it anyway). */
 export const DEFAULT_REDIRECT_URI = 'https://127.0.0.1/xs2a-conformance/callback';
 
-/** The TEST-ONLY identities (fixtures/certs): a second full-role TPP, an AI-only and a PI-only one (no TLS pair, like the TEST-ONLY main one). */
+/**
+ * The TEST-ONLY identities (fixtures/certs): a second full-role TPP, an AI-only and a PI-only one (no TLS pair, like
+ * the TEST-ONLY main one).
+ */
 export function testIdentities(): Profile['tpp']['identities'] {
   const one = (which: TestTpp): OtherTpp => ({ signing: testCredentials(which).qsealc });
   return { second: one('second-'), aiOnly: one('ai-only-'), piOnly: one('pi-only-') };
@@ -525,7 +552,10 @@ export function defaultProfile(): Profile {
   };
 }
 
-/** The profile with another SCA driver (`run --sca-driver`); the browser gets the default script when the profile has none. */
+/**
+ * The profile with another SCA driver (`run --sca-driver`); the browser gets the default script when the profile has
+ * none.
+ */
 /** The browser driver would run the reference bank's own script (the profile gives no sca.browser steps). */
 export function referenceBrowserSteps(p: Profile): boolean {
   return p.sca.driver === 'browser' && (!p.sca.browser || p.sca.browser.steps === DEFAULT_BROWSER.steps);
@@ -570,7 +600,10 @@ const poolOf = (x: unknown, defaults: PsuIdentity): PsuIdentity[] => {
   return list.length ? list.map((p) => ({ ...defaults, ...p })) : [{ ...defaults }];
 };
 
-/** The PSU the current worker acts for in `context`: its own entry of the profile's pool (by worker slot, at the time of asking). */
+/**
+ * The PSU the current worker acts for in `context`: its own entry of the profile's pool (by worker slot, at the time of
+ * asking).
+ */
 export function psuOf(profile: Pick<Profile, 'psus'>, context: PsuContext, index = workerIndex()): PsuIdentity {
   return ownOf(context === 'CORPORATE' ? profile.psus.corporate : profile.psus.private, index) ?? {};
 }
@@ -629,7 +662,10 @@ export function completeProfile(
   const signing = mainSigning
     ? signingOf(mainSigning, r.tpp?.signing ? 'tpp.signing' : 'tpp.identities.main.signing')
     : d.tpp.signing;
-  /** A client certificate as the profile gives it at `at`: PEM files, or a PKCS#12 file whose passphrase is in an environment variable. */
+  /**
+   * A client certificate as the profile gives it at `at`: PEM files, or a PKCS#12 file whose passphrase is in an
+   * environment variable.
+   */
   const clientTls = (
     x: { cert?: string; key?: string; pfx?: string; passphraseEnv?: string },
     at: string,
@@ -660,7 +696,8 @@ export function completeProfile(
           rejectUnauthorized: mainTls.rejectUnauthorized,
         }
       : undefined;
-  // The other TPPs: as the profile names them; a profile that names no TPP of its own (the TEST-ONLY main identity) gets the TEST-ONLY ones.
+  // The other TPPs: as the profile names them; a profile that names no TPP of its own (the TEST-ONLY main identity)
+  // gets the TEST-ONLY ones.
   const identities: Profile['tpp']['identities'] = mainSigning || r.tpp?.identities ? {} : d.tpp.identities;
   for (const k of IDENTITY_NAMES) {
     const x = ids[k];

@@ -5,7 +5,10 @@
 // fewer PSUs than workers the run caps the workers (and says so) instead of sharing.
 import { availableParallelism } from 'node:os';
 
-/** The most workers a run may have (--parallel): they run as slots of one process per core (src/run/coordinator.ts), so a worker costs a PSU and little CPU. */
+/**
+ * The most workers a run may have (--parallel): they run as slots of one process per core (src/run/coordinator.ts), so
+ * a worker costs a PSU and little CPU.
+ */
 export const MAX_WORKERS = 32;
 
 /**

@@ -15,7 +15,10 @@ export interface RunContext {
   embedded: boolean;
   /** The embedded bank serves HTTPS and demands the TEST-ONLY QWAC (`run --tls`). */
   embeddedTls?: boolean;
-  /** The embedded bank's dialect and faults (its seed is the default, 1): how to start the same bank again (evidence.ts reproduce.txt). */
+  /**
+   * The embedded bank's dialect and faults (its seed is the default, 1): how to start the same bank again (evidence.ts
+   * reproduce.txt).
+   */
   embeddedBank?: { dialect?: string; faults: string[] };
   /** The target checks the PSD2 roles of TPP certificates (the embedded reference bank does in every mode). */
   roleChecks?: boolean;
@@ -27,11 +30,20 @@ export interface RunContext {
   runId?: string;
   /** The run's deadline and dead-target breaker (run-guard.ts). */
   guard?: GuardConfig;
-  /** A parallel run's clock window folder (clock-window.ts): no scenario runs beside one that has the target's clock moved. */
+  /**
+   * A parallel run's clock window folder (clock-window.ts): no scenario runs beside one that has the target's clock
+   * moved.
+   */
   clockWindowDir?: string;
-  /** Sandbox data of other values than the template's that the run's scenarios ask for, one per asking step: made with the workers' pools (src/suite/sandbox.ts). */
+  /**
+   * Sandbox data of other values than the template's that the run's scenarios ask for, one per asking step: made with
+   * the workers' pools (src/suite/sandbox.ts).
+   */
   poolVariants?: Array<{ kind: 'account' | 'card'; vars: Record<string, unknown> }>;
-  /** The run's scenarios take sandbox data from the workers' pools: a worker makes its pools before its first kept PSU session (src/suite/sandbox.ts fillPoolsAhead). */
+  /**
+   * The run's scenarios take sandbox data from the workers' pools: a worker makes its pools before its first kept PSU
+   * session (src/suite/sandbox.ts fillPoolsAhead).
+   */
   poolsWanted?: boolean;
   /** `run --bundle`: where each scenario's exchanges are written, redacted (evidence.ts writeExchanges). */
   exchangesDir?: string;
@@ -76,7 +88,9 @@ export function setRunContext(run: RunHandle | undefined): void {
   else delete held[RUN];
 }
 
-/** The run's context and profile as the run resolved them; a plain `cucumber-js` run against XS2A_TARGET_URL also works. */
+/**
+ * The run's context and profile as the run resolved them; a plain `cucumber-js` run against XS2A_TARGET_URL also works.
+ */
 export function runContext(): RunHandle {
   const run = held[RUN];
   if (run) return run;
@@ -86,7 +100,9 @@ export function runContext(): RunHandle {
   return (held[RUN] = { ctx, profile: resolveProfile(ctx) });
 }
 
-/** The profile of a run: its file (or the defaults), the SCA driver and timeout the run gives, and its clock control. */
+/**
+ * The profile of a run: its file (or the defaults), the SCA driver and timeout the run gives, and its clock control.
+ */
 export function resolveProfile(ctx: RunContext): Profile {
   const loaded = ctx.profileFile
     ? loadProfile(ctx.profileFile, { checked: ctx.profileChecked })
@@ -94,7 +110,10 @@ export function resolveProfile(ctx: RunContext): Profile {
   return profileForRun(loaded, ctx);
 }
 
-/** A loaded profile as the run `ctx` uses it: the run's SCA driver and timeout; its clock control becomes the run's unless the run has one. */
+/**
+ * A loaded profile as the run `ctx` uses it: the run's SCA driver and timeout; its clock control becomes the run's
+ * unless the run has one.
+ */
 export function profileForRun(loaded: Profile, ctx: RunContext): Profile {
   const profile = ctx.scaDriver ? withScaDriver(loaded, ctx.scaDriver) : loaded;
   if (ctx.timeoutMs) profile.timeoutMs = ctx.timeoutMs;
@@ -125,7 +144,9 @@ export function atWorkerEnd(fn: () => Promise<void>): void {
   host[HOST]?.ends.push(fn);
 }
 
-/** The host, after the worker's last scenario of a run: what atWorkerEnd registered (kept for the process's next run). */
+/**
+ * The host, after the worker's last scenario of a run: what atWorkerEnd registered (kept for the process's next run).
+ */
 export async function endWorker(): Promise<void> {
   for (const fn of host[HOST]?.ends ?? []) await fn().catch(() => undefined);
 }

@@ -47,7 +47,10 @@ export interface SessionOptions {
   identity?: IdentityName;
 }
 
-/** How long a scenario about to move the clock waits for the other running scenarios to end (they are bounded by their steps' timeouts). */
+/**
+ * How long a scenario about to move the clock waits for the other running scenarios to end (they are bounded by their
+ * steps' timeouts).
+ */
 const CLOCK_WINDOW_WAIT_MS = 50_000;
 
 export class ScenarioSession {
@@ -76,7 +79,10 @@ export class ScenarioSession {
   private readonly keepsPsuSession: boolean;
   /** Moves the target's clock, when the run has a clock control. */
   private readonly clock?: ClockMover;
-  /** The scenario's id in the run's clock window (clock-window.ts; the Before hook sets it in a parallel run), and whether it has the window. */
+  /**
+   * The scenario's id in the run's clock window (clock-window.ts; the Before hook sets it in a parallel run), and
+   * whether it has the window.
+   */
   clockWindow?: { dir: string; id: string; open?: boolean };
   /** The scenario's sessions as the profile's other TPPs (`as`), by identity name. */
   private readonly others = new Map<IdentityName, ScenarioSession>();
@@ -122,7 +128,10 @@ export class ScenarioSession {
     return { reuse: this.reusePsuSession, keepsOwn: this.keepsPsuSession, clockOffsetSeconds: this.clockOffsetSeconds };
   }
 
-  /** Whether the session an SCA of this scenario opens now becomes the worker's kept one (not under a moved clock: its SCA time would lie off the bank's). */
+  /**
+   * Whether the session an SCA of this scenario opens now becomes the worker's kept one (not under a moved clock: its
+   * SCA time would lie off the bank's).
+   */
   private get keepsOwnSca(): boolean {
     return KeptSessions.keepsSca(this.keepPolicy);
   }
@@ -132,7 +141,10 @@ export class ScenarioSession {
     return this.clock?.offsetSeconds ?? 0;
   }
 
-  /** A value an earlier step keeps: fails the scenario when it was not kept (the step that makes it did not run or made none). */
+  /**
+   * A value an earlier step keeps: fails the scenario when it was not kept (the step that makes it did not run or made
+   * none).
+   */
   need<K extends keyof ScenarioState>(key: K, what: string = String(key)): NonNullable<ScenarioState[K]> {
     const v = this.state[key];
     if (v === undefined || v === null) return fail(`no ${what} was kept in this scenario (an earlier step makes it)`);
@@ -140,7 +152,8 @@ export class ScenarioSession {
   }
 
   /**
-   * Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. A request that changes state ends the reuse of the worker's kept
+   * Sends a request as the current PSU (unless spec.psu says otherwise) and keeps the exchange. A request that changes
+   * state ends the reuse of the worker's kept
    * PSU session in this scenario (a new account needs the PSU's grant at a new SCA), unless
    * `keepsPsuSession` says it changes nothing that session's grant covers (transactions on an
    * account that exists, a pooled account made and granted ahead).
@@ -164,7 +177,10 @@ export class ScenarioSession {
     return jsonOf(this.last);
   }
 
-  /** Establishes a PSU id: a preset one, or an SCA started by GET /v1/users (spec: users "start an SCA to obtain a PSU id"). */
+  /**
+   * Establishes a PSU id: a preset one, or an SCA started by GET /v1/users (spec: users "start an SCA to obtain a PSU
+   * id").
+   */
   async obtainPsu(context: Context = 'PRIVATE'): Promise<void> {
     const who = this.who(context);
     this.psu.psuIpAddress = who.ipAddress ?? this.psu.psuIpAddress;
@@ -264,7 +280,10 @@ export class ScenarioSession {
     return workerState().kept.get(this.keptKey('CORPORATE'))?.psuCorporateId;
   }
 
-  /** The worker's kept PSU session in `context` no longer serves: the next obtainPsu makes a new SCA (accounts made since need the PSU's grant). */
+  /**
+   * The worker's kept PSU session in `context` no longer serves: the next obtainPsu makes a new SCA (accounts made
+   * since need the PSU's grant).
+   */
   forgetKeptSession(context: Context = 'PRIVATE'): void {
     workerState().kept.forget(this.keptKey(context));
   }
@@ -287,7 +306,10 @@ export class ScenarioSession {
     return new URL(href, this.ctx.targetUrl).toString();
   }
 
-  /** The PSU's national identity number: the profile's, or (sandbox) a customer of that type in GET /v1/sandbox/customers. */
+  /**
+   * The PSU's national identity number: the profile's, or (sandbox) a customer of that type in GET
+   * /v1/sandbox/customers.
+   */
   async nationalId(context: Context): Promise<string | undefined> {
     const who = this.who(context);
     if (who.nationalId || !this.profile.capabilities.sandbox) return who.nationalId;
@@ -296,10 +318,13 @@ export class ScenarioSession {
     if (known !== undefined) return (this.state.nationalIds[context] = known);
     const ex = await this.client.request({ method: 'GET', path: '/v1/sandbox/customers', psu: false });
     const list = ex.response?.json;
-    // A corporate PSU is a person too (facts §1.4: agreements engage private customers), so both contexts log in with a private customer's number.
+    // A corporate PSU is a person too (facts §1.4: agreements engage private customers), so both contexts log in with a
+    // private customer's number.
     const type = 'private';
-    // Parallel workers act for different PSUs: one PSU's new session would end another's (spec: SCA within a TPP-Session-ID).
-    // The list's shape is not shown by the spec: the profile's pointers (responses.sandbox-customers.list, .nationalId, .type).
+    // Parallel workers act for different PSUs: one PSU's new session would end another's (spec: SCA within a
+    // TPP-Session-ID).
+    // The list's shape is not shown by the spec: the profile's pointers (responses.sandbox-customers.list, .nationalId,
+    // .type).
     const all = customersOfType(this.profile, list, type);
     const c = all.length ? all[workerIndex() % all.length] : undefined;
     if (!c)
@@ -312,7 +337,10 @@ export class ScenarioSession {
     return c;
   }
 
-  /** Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`, in `tppSessionId`, by default the PSU's); its screenshots are attached, failed flows included. */
+  /**
+   * Runs the profile's SCA driver on a scaRedirect href (as the profile's PSU, or logging in with `nationalId`, in
+   * `tppSessionId`, by default the PSU's); its screenshots are attached, failed flows included.
+   */
   async runSca(
     href: string,
     context: Context = 'PRIVATE',
@@ -445,7 +473,10 @@ export class ScenarioSession {
     await admit(dir, id);
   }
 
-  /** Before the scenario's first move of the clock: waits until no other scenario runs, and none starts until this one ends (clock-window.ts). */
+  /**
+   * Before the scenario's first move of the clock: waits until no other scenario runs, and none starts until this one
+   * ends (clock-window.ts).
+   */
   private async openClockWindow(): Promise<void> {
     const w = this.clockWindow;
     if (!w || w.open) return;

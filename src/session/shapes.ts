@@ -12,7 +12,10 @@
 // suite sent.
 import { ShapeMiss } from './errors.ts';
 
-/** The part of the profile the shapes read (profile.ts's Profile has it; named here so that profile.ts and this file do not import each other). */
+/**
+ * The part of the profile the shapes read (profile.ts's Profile has it; named here so that profile.ts and this file do
+ * not import each other).
+ */
 interface ShapedProfile {
   operations?: Record<string, { method: string; path: string } | null>;
   responses?: Record<string, string | string[]>;
@@ -96,7 +99,10 @@ export function operation(
   };
 }
 
-/** JSON pointers (RFC 6901) tried in order, per value the suite reads from an answer whose shape the spec does not show. '' is the whole document. */
+/**
+ * JSON pointers (RFC 6901) tried in order, per value the suite reads from an answer whose shape the spec does not show.
+ * '' is the whole document.
+ */
 export const DEFAULT_RESPONSES: Record<string, string[]> = {
   /** POST /v1/sandbox/accounts (and the account read): the id used in the sandbox paths. */
   'sandbox-account.id': ['/id', '/resourceId', '/mockAccountId', '/accountId'],
@@ -190,7 +196,10 @@ export function readList(profile: ShapedProfile, key: string, doc: unknown, what
   return v;
 }
 
-/** The national identity numbers of the customers of one type in a GET /v1/sandbox/customers answer, through the profile's pointers. */
+/**
+ * The national identity numbers of the customers of one type in a GET /v1/sandbox/customers answer, through the
+ * profile's pointers.
+ */
 export function customersOfType(profile: ShapedProfile, doc: unknown, type: 'private' | 'corporate'): string[] {
   return (readValue(profile, 'sandbox-customers.list', doc, isList) ?? [])
     .filter(

@@ -26,7 +26,10 @@ export interface SandboxCard {
   sent: Record<string, unknown>;
 }
 
-/** A sandbox transaction the scenario created `days` back: the sandbox list id the bank answered, and the item (as answered, else as sent). */
+/**
+ * A sandbox transaction the scenario created `days` back: the sandbox list id the bank answered, and the item (as
+ * answered, else as sent).
+ */
 export interface CreatedTxn {
   days: number;
   id?: string;
@@ -90,7 +93,10 @@ export interface ScenarioState {
   // ---- transport (features/transport.feature)
   /** A handshake offering only some TLS versions: what it offered and what came of it. */
   tlsAttempt?: { offered: string; protocol?: string; refused?: string };
-  /** A request sent with another TLS client certificate than the run's (none, or an unknown CA's), and the TLS it was sent with. */
+  /**
+   * A request sent with another TLS client certificate than the run's (none, or an unknown CA's), and the TLS it was
+   * sent with.
+   */
   otherCert?: { what: string; exchange: Exchange };
 
   // ---- sandbox data and account information
@@ -152,7 +158,9 @@ export interface ScenarioState {
   seededCorporateId?: boolean;
 
   // ---- negative checks
-  /** The request the last violating step sent, without its violation (controls.ts): sent and judged by the control step. */
+  /**
+   * The request the last violating step sent, without its violation (controls.ts): sent and judged by the control step.
+   */
   control?: Control;
 }
 

@@ -32,7 +32,8 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
     remittanceInformationUnstructured: 'Konformitetstest',
   },
   'signing-basket': { paymentIds: '{{paymentIds}}' },
-  // Where a KID goes (fields merged into a norwegian-domestic body; the unstructured remittance is left out): the platform's
+  // Where a KID goes (fields merged into a norwegian-domestic body; the unstructured remittance is left out): the
+  // platform's
   // Berlin Group structured remittance (facts §1.3). The spec says only "KID errors return status 400".
   kid: { remittanceInformationStructured: { reference: '{{kid}}', referenceType: 'SCOR', referenceIssuer: 'KID' } },
   // Bodies of the other products: the spec shows none; Berlin Group 1.3 shapes.
@@ -161,7 +162,8 @@ export const DEFAULT_TEMPLATES: Record<string, unknown> = {
   'tpp-contact': { email: '{{email}}' },
   // facts §1.4: POST /v1/sandbox/customers
   'sandbox-customer': { customerNumber: '{{customerNumber}}', name: 'Test Testperson', type: '{{customerType}}' },
-  // A corporate agreement engaging a private customer for an account (our platform reading; the spec names no such operation).
+  // A corporate agreement engaging a private customer for an account (our platform reading; the spec names no such
+  // operation).
   'sandbox-agreement': {
     owner: '{{owner}}',
     name: 'Konformitetsavtale',
@@ -193,7 +195,10 @@ export function buildBody(profile: Profile, name: string, vars: Record<string, u
   return fill(structuredClone(t), vars);
 }
 
-/** Whether the request template `name` (the profile's, else the default) carries `{{variable}}`: the value the suite asks for reaches the bank. */
+/**
+ * Whether the request template `name` (the profile's, else the default) carries `{{variable}}`: the value the suite
+ * asks for reaches the bank.
+ */
 export function templateCarries(profile: Profile, name: string, variable: string): boolean {
   const t = profile.templates?.[name] ?? DEFAULT_TEMPLATES[name];
   return t !== undefined && JSON.stringify(t).includes(`{{${variable}}}`);

@@ -16,7 +16,10 @@ export class WorkerState {
   scenario: { op?: string; clauses: ReadonlySet<string> } = { clauses: new Set() };
   private readonly breakers = new Map<string, Breaker>();
 
-  /** The breaker of the run whose guard is `g`: it counts this worker's consecutive transport failures across its scenarios. */
+  /**
+   * The breaker of the run whose guard is `g`: it counts this worker's consecutive transport failures across its
+   * scenarios.
+   */
   breaker(g: GuardConfig): Breaker {
     let b = this.breakers.get(g.stopFile);
     if (!b) this.breakers.set(g.stopFile, (b = new Breaker(g)));
@@ -34,7 +37,10 @@ export function workerState(slot = workerIndex()): WorkerState {
   return s;
 }
 
-/** Forgets every slot's sandbox customers and pools in this process: the sandbox was initialised (its customers may be others, its accounts are gone). */
+/**
+ * Forgets every slot's sandbox customers and pools in this process: the sandbox was initialised (its customers may be
+ * others, its accounts are gone).
+ */
 export function forgetSandboxData(): void {
   for (const s of SLOTS.values()) {
     s.sandboxCustomers.clear();

@@ -43,7 +43,10 @@ export type ClauseKind =
   | 'event'
   | 'convention';
 
-/** `stated`: the spec says it (the clause quotes the sentence); `default`: Berlin Group or platform choice, with its source. */
+/**
+ * `stated`: the spec says it (the clause quotes the sentence); `default`: Berlin Group or platform choice, with its
+ * source.
+ */
 export type ClauseBasis = 'stated' | 'default';
 
 export interface Clause {

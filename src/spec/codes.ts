@@ -102,7 +102,10 @@ export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
  */
 export const APPROVE_BEFORE_READ_PRODUCTS: readonly PaymentProduct[] = ['domestic-norway-credit-transfers'];
 
-/** Payment services (path segment before the product): /v1/payments, bulk and periodic (§ States > Signing basket status). */
+/**
+ * Payment services (path segment before the product): /v1/payments, bulk and periodic (§ States > Signing basket
+ * status).
+ */
 export const PAYMENT_SERVICES = ['payments', 'bulk-payments', 'periodic-payments'] as const;
 export type PaymentService = (typeof PAYMENT_SERVICES)[number];
 

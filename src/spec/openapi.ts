@@ -250,7 +250,10 @@ const dateHeader = (): Parameter => ({
 const stepClause = (rules: typeof SCA_FLOW_RULES, step: number): string =>
   `sca.${rules.find((r) => r.step === step)!.id}`;
 
-/** Headers of an operation: the spec's list for a detailed one; for the others, those § Authentication asks on every request. */
+/**
+ * Headers of an operation: the spec's list for a detailed one; for the others, those § Authentication asks on every
+ * request.
+ */
 function headerParameters(op: Op, method: string): Parameter[] {
   const out: Parameter[] = [dateHeader()];
   if (op.headers) {

@@ -240,7 +240,10 @@ export interface OtherOperation {
   readonly description: string;
   readonly sandboxOnly: boolean;
   readonly success?: SuccessStatus;
-  /** How sure the method and path are: absent where the spec shows them, SHOULD with a source where they are Berlin Group's. */
+  /**
+   * How sure the method and path are: absent where the spec shows them, SHOULD with a source where they are Berlin
+   * Group's.
+   */
   readonly pathSource?: Sourced;
   /**
    * Method and path read where the spec shows only part of them and the profile has no key for it
@@ -339,7 +342,8 @@ export const OTHER_OPERATIONS: readonly OtherOperation[] = [
   other('cancel-payment', 'DELETE', '/v1/payments/{payment-product}/{payment-id}', 'Delete (cancel) a payment.', {
     success: bg('cancelPayment answers 204, or 202 when the cancellation needs authorisation', [204, 202]),
   }),
-  // "the startAuthorisation link of a payment (POST with an empty body)"; the path is the Berlin Group one the link points to.
+  // "the startAuthorisation link of a payment (POST with an empty body)"; the path is the Berlin Group one the link
+  // points to.
   other(
     'start-payment-authorisation',
     'POST',
@@ -390,7 +394,8 @@ export const OTHER_OPERATIONS: readonly OtherOperation[] = [
     null,
     'TPP dialogue: register a non-personal contact e-mail for technical notices.',
   ),
-  // § What the service does: "It has extra mock-data operations for creating and reading accounts, card accounts and transactions."
+  // § What the service does: "It has extra mock-data operations for creating and reading accounts, card accounts and
+  // transactions."
   other('get-sandbox-account', null, null, 'Read a mock account.', {
     sandboxOnly: true,
     section: 'what-the-service-does',

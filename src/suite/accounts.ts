@@ -332,7 +332,10 @@ export function withListedStatuses(w: ScenarioSession, query: string, usual: str
   return [listed(query), listed(usual)];
 }
 
-/** A wide period with the PSU present (Berlin Group: dateFrom is required unless bookingStatus is information); by default the plain read's bookingStatus. */
+/**
+ * A wide period with the PSU present (Berlin Group: dateFrom is required unless bookingStatus is information); by
+ * default the plain read's bookingStatus.
+ */
 export const widePeriod = (w: ScenarioSession, bookingStatus = readStatus(w)): Query => ({
   bookingStatus,
   dateFrom: daysAgo(w, 1000),
@@ -359,7 +362,10 @@ export function follow(w: ScenarioSession, href: string): Promise<Exchange> {
   return sendNow(w, { method: 'GET', path: path + u.search });
 }
 
-/** Follows the `next` links from the last transaction page (a first full page of the default size): one more full page, then the rest, `total` distinct transactions in all. */
+/**
+ * Follows the `next` links from the last transaction page (a first full page of the default size): one more full page,
+ * then the rest, `total` distinct transactions in all.
+ */
 export async function expectNextPages(w: ScenarioSession, total: number): Promise<void> {
   const size = limitValue('default-page-size', 'default');
   let t = report(w.last);
@@ -384,7 +390,10 @@ export async function expectNextPages(w: ScenarioSession, total: number): Promis
     );
 }
 
-/** Account information requests at the edges (huge offsets and limits, far dates, long and odd ids, an unknown withBalance): the exchanges, judged together. */
+/**
+ * Account information requests at the edges (huge offsets and limits, far dates, long and odd ids, an unknown
+ * withBalance): the exchanges, judged together.
+ */
 export async function sendEdgeCases(w: ScenarioSession): Promise<Exchange[]> {
   const id = await firstAccountId(w);
   const long = 'x'.repeat(2000);

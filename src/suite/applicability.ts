@@ -14,9 +14,14 @@ export interface RunMode {
   allowPayments: boolean;
   /** The run may move the target's clock (embedded bank in test mode, or a declared clockControl). */
   hasClock: boolean;
-  /** The target checks the PSD2 roles of the TPP's certificate (production, a sandbox that says so, the embedded bank). */
+  /**
+   * The target checks the PSD2 roles of the TPP's certificate (production, a sandbox that says so, the embedded bank).
+   */
   checksRoles?: boolean;
-  /** One shard of a run split over runners, against a target the other shards use at the same time (not each its embedded bank). */
+  /**
+   * One shard of a run split over runners, against a target the other shards use at the same time (not each its
+   * embedded bank).
+   */
   sharedShard?: boolean;
   /** The target is an https:// URL. */
   https?: boolean;
@@ -39,7 +44,8 @@ export function notApplicable(t: ScenarioTags, p: Profile, mode: RunMode): strin
   }
   if (t.needs.has('sandbox') && !c.sandbox)
     return 'the profile does not declare sandbox mock-data operations (capabilities.sandbox)';
-  // A scenario about a sandbox-only operation (its @op) checks its presence in a sandbox and its absence in production: in a sandbox that declares none, not applicable.
+  // A scenario about a sandbox-only operation (its @op) checks its presence in a sandbox and its absence in production:
+  // in a sandbox that declares none, not applicable.
   if (!c.sandbox && p.environment !== 'production' && t.op && SANDBOX_ONLY.has(t.op))
     return `the scenario is about the sandbox operation ${t.op} and the profile declares no sandbox mock-data operations (capabilities.sandbox)`;
   if (t.needs.has('corporate') && !c.corporate)

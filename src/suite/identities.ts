@@ -53,7 +53,10 @@ export async function otherObtainsPsu(w: ScenarioSession, name: IdentityName, ow
   });
 }
 
-/** Each TPP holds a psu-id of its own for the PSU: both UUIDs, not the same (§ Authentication > PSU authentication step 5). */
+/**
+ * Each TPP holds a psu-id of its own for the PSU: both UUIDs, not the same (§ Authentication > PSU authentication step
+ * 5).
+ */
 export function expectPsuIdPerTpp(w: ScenarioSession, name: IdentityName): void {
   const clauses = ['sca.psu-id-per-tpp'];
   const mine = w.psu.psuId;

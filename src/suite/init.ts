@@ -56,7 +56,10 @@ const CANCEL_WORDS = /cancel|abort|avbryt|afbryd|peruuta|abbrechen|decline|deny|
 /** Names of the field a PSU types its national identity number into. */
 const ID_FIELD_WORDS = /national|fnr|f[øo]dsels|personnummer|ssn|identity|psu|user|login|customer|person/i;
 
-/** Candidate method and path of each operation the spec names without one: the platform's first (DEFAULT_OPERATIONS), then common names. */
+/**
+ * Candidate method and path of each operation the spec names without one: the platform's first (DEFAULT_OPERATIONS),
+ * then common names.
+ */
 const CANDIDATES: Record<string, OperationRef[]> = {
   'create-sandbox-customer': [{ method: 'POST', path: '/v1/sandbox/customers' }],
   'create-sandbox-agreement': [
@@ -375,7 +378,10 @@ function readCustomers(doc: unknown, decided: Note, ask: Note): string | undefin
   return idPointer && privateOne ? String(atPointer(privateOne, idPointer)) : undefined;
 }
 
-/** Whether a candidate operation answers, without writing: a GET on a write's path answers 405 where the path exists (and, without an id, an empty body is refused as a body, not as a path). */
+/**
+ * Whether a candidate operation answers, without writing: a GET on a write's path answers 405 where the path exists
+ * (and, without an id, an empty body is refused as a body, not as a path).
+ */
 async function operationAnswers(
   call: (m: string, p: string, b?: unknown) => Promise<Exchange>,
   id: string,
@@ -404,7 +410,10 @@ function buildTemplateDefault(profile: Profile, name: string): unknown {
   return profile.templates?.[name] ?? DEFAULT_TEMPLATES[name];
 }
 
-/** POST /v1/sandbox/accounts with the profile's template: accepted, the body fits and the id is read; refused, the bank's words say what it wants. */
+/**
+ * POST /v1/sandbox/accounts with the profile's template: accepted, the body fits and the id is read; refused, the
+ * bank's words say what it wants.
+ */
 async function trySandboxAccount(
   call: (m: string, p: string, b?: unknown) => Promise<Exchange>,
   profile: Profile,
@@ -502,7 +511,10 @@ function readPage(html: string, into: PageForms): void {
   }
 }
 
-/** Drives the SCA with the form driver, learning the pages' fields from each try, until a PRIVATE, a CORPORATE and an aborted flow reach the redirect. */
+/**
+ * Drives the SCA with the form driver, learning the pages' fields from each try, until a PRIVATE, a CORPORATE and an
+ * aborted flow reach the redirect.
+ */
 async function discoverSca(p: ScaProbe): Promise<void> {
   const pages: PageForms = { textFields: [], radios: new Map(), buttons: [], scripted: false };
   const origins = scaOrigins(p.profile, p.target);
@@ -605,7 +617,10 @@ async function discoverSca(p: ScaProbe): Promise<void> {
 
 // ------------------------------------------------------------------ the file
 
-/** The path of a dotted profile key (the keys of `operations`, `responses` and `templates` hold dots of their own: the first segment and the rest name them). */
+/**
+ * The path of a dotted profile key (the keys of `operations`, `responses` and `templates` hold dots of their own: the
+ * first segment and the rest name them).
+ */
 function keyPath(key: string): string[] {
   const parts = key.split('.');
   return ['operations', 'responses', 'templates'].includes(parts[0]) ? [parts[0], parts.slice(1).join('.')] : parts;
@@ -624,7 +639,10 @@ export function setKey(doc: Record<string, any>, key: string, value: unknown): v
   cur[path[path.length - 1]] = value;
 }
 
-/** The starter profile: the decided keys as YAML with what showed each, the undecided ones as "FIND OUT" comments with the default the suite takes without them. */
+/**
+ * The starter profile: the decided keys as YAML with what showed each, the undecided ones as "FIND OUT" comments with
+ * the default the suite takes without them.
+ */
 export function renderProfile(r: InitResult, now = new Date(), carried: Record<string, unknown> = {}): string {
   // What the user's own profile gave (the TPP's certificates, proxy, PSUs) comes first, as given.
   const doc: Record<string, any> = { target: r.target, ...carried };
@@ -679,7 +697,10 @@ export function openKeys(text: string): string[] {
   return [...text.matchAll(/^# FIND OUT ([^:\s]+):/gm)].map((m) => m[1]);
 }
 
-/** The keys of a user's profile that init cannot probe (the TPP's certificates, proxy, PSUs), carried into the starter profile; file paths made absolute from the profile's folder. */
+/**
+ * The keys of a user's profile that init cannot probe (the TPP's certificates, proxy, PSUs), carried into the starter
+ * profile; file paths made absolute from the profile's folder.
+ */
 export function carriedKeys(raw: Record<string, unknown>, baseDir: string): Record<string, unknown> {
   const FILES = new Set(['cert', 'key', 'pfx', 'ca']);
   const walk = (v: unknown, key?: string): unknown => {

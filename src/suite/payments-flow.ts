@@ -143,7 +143,8 @@ const TEMPLATE_OF: Record<string, string> = {
   [PRODUCTS.crossBorder]: 'cross-border-payment',
   [PRODUCTS.domestic]: 'norwegian-domestic-payment',
   [PRODUCTS.straks]: 'norwegian-domestic-payment',
-  // The product of the approve-before-read rule: a Norwegian domestic credit transfer (the template a profile replaces).
+  // The product of the approve-before-read rule: a Norwegian domestic credit transfer (the template a profile
+  // replaces).
   'domestic-norway-credit-transfers': 'norwegian-domestic-payment',
   [PRODUCTS.sepa]: 'sepa-payment',
 };
@@ -215,7 +216,9 @@ export async function initiateProduct(
   return sendProductPayment(w, service, product, await productBody(w, service, product, change), o);
 }
 
-/** A payment of a product changed by `change` (the violation), keeping its control: the same body without the change. */
+/**
+ * A payment of a product changed by `change` (the violation), keeping its control: the same body without the change.
+ */
 export async function initiateProductWithControl(
   w: ScenarioSession,
   service: PaymentService,
@@ -325,7 +328,10 @@ export function offeredAs(w: ScenarioSession, service: PaymentService, product: 
     );
 }
 
-/** The product of a bulk or periodic payment the scenario makes: the first the profile offers in `service` (capabilities.bulkProducts, periodicProducts); none: not applicable, naming the key. */
+/**
+ * The product of a bulk or periodic payment the scenario makes: the first the profile offers in `service`
+ * (capabilities.bulkProducts, periodicProducts); none: not applicable, naming the key.
+ */
 export function serviceProduct(w: ScenarioSession, service: PaymentService): string {
   const { products, key } = productsOf(w, service);
   return products[0] ?? notApplicable(`the profile offers no product as ${service} (capabilities.${key})`);
@@ -351,7 +357,10 @@ export function singleOnlyProduct(w: ScenarioSession, service: PaymentService): 
   );
 }
 
-/** The product whose fee information the scenario reads: the profile's first (capabilities.feeInformation); none: not applicable. */
+/**
+ * The product whose fee information the scenario reads: the profile's first (capabilities.feeInformation); none: not
+ * applicable.
+ */
 export function feeInformationProduct(w: ScenarioSession): string {
   return (
     w.profile.capabilities.feeInformation[0] ??
@@ -374,7 +383,10 @@ export async function cancellationNeedsSca(w: ScenarioSession, needed: boolean):
     );
 }
 
-/** Lists the current payment's authorisations with the profile's operation (list-payment-authorisations; the scenario is @uses: it). */
+/**
+ * Lists the current payment's authorisations with the profile's operation (list-payment-authorisations; the scenario is
+ * @uses: it).
+ */
 export async function listAuthorisations(w: ScenarioSession): Promise<void> {
   const op = operation(w.profile, 'list-payment-authorisations', {
     paymentPath: linkPath(currentPayment(w).self, w.ctx.targetUrl),
@@ -397,7 +409,10 @@ export const readPayment = (w: ScenarioSession, p: CreatedPayment = currentPayme
 export const deletePayment = (w: ScenarioSession, p: CreatedPayment = currentPayment(w)) =>
   w.send({ method: 'DELETE', path: path(w, p.self) });
 
-/** Deletes the current payment (in PDNG); the control deletes a payment of the same product that is not PDNG: one just initiated. */
+/**
+ * Deletes the current payment (in PDNG); the control deletes a payment of the same product that is not PDNG: one just
+ * initiated.
+ */
 export async function deletePendingWithControl(w: ScenarioSession) {
   const p = currentPayment(w);
   keepControl(w, `the same deletion of a ${p.product} payment that is not PDNG (one just initiated)`, async () =>
@@ -418,7 +433,10 @@ export async function statusOf(w: ScenarioSession, p: CreatedPayment): Promise<s
   return s;
 }
 
-/** The statuses of several payments, read at once (one GET .../status each), in the order of the payments; each answer checked against `schema` when given. */
+/**
+ * The statuses of several payments, read at once (one GET .../status each), in the order of the payments; each answer
+ * checked against `schema` when given.
+ */
 export async function statusesOf(
   w: ScenarioSession,
   payments: readonly CreatedPayment[],
@@ -478,7 +496,10 @@ export async function completeSca(w: ScenarioSession): Promise<void> {
   }
 }
 
-/** startAuthorisation, then the PSU's SCA: a precondition (an authorised payment), so a failure is a set-up that could not be made. */
+/**
+ * startAuthorisation, then the PSU's SCA: a precondition (an authorised payment), so a failure is a set-up that could
+ * not be made.
+ */
 export async function authorise(w: ScenarioSession, p: CreatedPayment = currentPayment(w)): Promise<void> {
   const ex = await startAuthorisation(w, p);
   if (!ex.response || ex.response.status >= 300)
@@ -533,14 +554,20 @@ export async function basketBody(w: ScenarioSession, of: readonly CreatedPayment
   return templateBody(w.profile, 'signing-basket', { paymentIds: of.map((p) => p.paymentId) });
 }
 
-/** A basket of the scenario's payments sent with the options `o` (the violation); the control sends the same basket without them. */
+/**
+ * A basket of the scenario's payments sent with the options `o` (the violation); the control sends the same basket
+ * without them.
+ */
 export async function sendBasketWithControl(w: ScenarioSession, o: SendOptions, what: string) {
   const body = await basketBody(w);
   keepControl(w, what, () => sendBasket(w, body));
   return sendBasket(w, body, o);
 }
 
-/** A basket of the scenario's payments, the last of which breaks a rule; the control sends the basket without that last payment. */
+/**
+ * A basket of the scenario's payments, the last of which breaks a rule; the control sends the basket without that last
+ * payment.
+ */
 export async function sendBasketWithoutLastAsControl(w: ScenarioSession, what: string) {
   const all = payments(w);
   if (all.length < 2)
@@ -552,7 +579,10 @@ export async function sendBasketWithoutLastAsControl(w: ScenarioSession, what: s
   return sendBasket(w, await basketBody(w, all));
 }
 
-/** A basket whose body names no payment the TPP created (`body`); the control creates a cross-border payment and sends a basket of it. */
+/**
+ * A basket whose body names no payment the TPP created (`body`); the control creates a cross-border payment and sends a
+ * basket of it.
+ */
 export async function sendBasketOfNoCreatedPayment(w: ScenarioSession, body: unknown) {
   keepControl(w, 'a signing basket of a payment the TPP created', async () => {
     const p = await givenPayment(w, 'payments', PRODUCTS.crossBorder);

@@ -276,7 +276,10 @@ export function variant(name: string): { clauses: string[]; apply: Apply } {
 
 // ------------------------------------------------------------------ other products
 
-/** Changes to non-cross-border bodies (Berlin Group 1.3 fields, and the KID in the shape of the profile's "kid" template: the spec shows none). */
+/**
+ * Changes to non-cross-border bodies (Berlin Group 1.3 fields, and the KID in the shape of the profile's "kid"
+ * template: the spec shows none).
+ */
 export function productChange(name: string, profile: Profile): (b: any) => void {
   const kid = (reference: string) => (b: any) => {
     delete b.remittanceInformationUnstructured;

@@ -121,7 +121,10 @@ function realDate(y: string, m: string, d: string): boolean {
   return new Date(t).toISOString().slice(0, 10) === `${y}-${m}-${d}`;
 }
 
-/** § Conventions: dates in JSON are ISO 8601 dates or date-times with offset. Fields named *date* / *Date*; `expiry` too. */
+/**
+ * § Conventions: dates in JSON are ISO 8601 dates or date-times with offset. Fields named *date* / *Date*; `expiry`
+ * too.
+ */
 export function badJsonDates(value: unknown, path = ''): string[] {
   const out: string[] = [];
   const walk = (v: unknown, p: string, key: string) => {
@@ -201,7 +204,10 @@ export function malformedPaymentBody(
   }
 }
 
-/** A cross-border payment whose body is `name` (malformedPaymentBody), and its control: the same payment with the valid body. */
+/**
+ * A cross-border payment whose body is `name` (malformedPaymentBody), and its control: the same payment with the valid
+ * body.
+ */
 export function malformedPayment(
   name: string,
   valid: Record<string, unknown>,

@@ -24,7 +24,10 @@ import { eachAtOnce } from './concurrently.ts';
 export { SANDBOX_PATHS };
 export type { SandboxAccount, SandboxCard };
 
-/** A spec-silent operation as the profile declares it; a scenario that needs one the bank does not offer is not applicable (`@uses:<id>`), so reaching here without it is a set-up gap. */
+/**
+ * A spec-silent operation as the profile declares it; a scenario that needs one the bank does not offer is not
+ * applicable (`@uses:<id>`), so reaching here without it is a set-up gap.
+ */
 export function silentOperation(w: ScenarioSession, id: string, params: Record<string, string> = {}): OperationRef {
   const op = operation(w.profile, id, params);
   if (!op)
@@ -60,7 +63,10 @@ export function isSameAccount(
 }
 
 /** Sends as the session does, but signs with the target's clock when a scenario moved it (Date within 60 s). */
-/** Reads the sandbox account (or card account) the scenario created with the profile's read operation (get-sandbox-account, get-sandbox-card-account: the scenario is @uses: it). */
+/**
+ * Reads the sandbox account (or card account) the scenario created with the profile's read operation
+ * (get-sandbox-account, get-sandbox-card-account: the scenario is @uses: it).
+ */
 export async function readSandboxResource(w: ScenarioSession, kind: 'account' | 'card'): Promise<void> {
   const id =
     (kind === 'account' ? w.state.sandboxAccount : w.state.sandboxCard)?.id ??
@@ -152,7 +158,10 @@ type Pooled = { account: SandboxAccount; card: SandboxCard };
 const POOL_MAKERS: {
   [K in PoolKind]: (w: ScenarioSession, vars: Record<string, unknown>, pooled: boolean) => Promise<Pooled[K]>;
 } = { account: newSandboxAccount, card: newSandboxCard };
-/** The worker's pools by key (kind, variant, run, customer), in its slot's state. A variant's pool exists once a refill has made it, or tried to: it is not made again. */
+/**
+ * The worker's pools by key (kind, variant, run, customer), in its slot's state. A variant's pool exists once a refill
+ * has made it, or tried to: it is not made again.
+ */
 const pools = (): Map<string, unknown[]> => workerState().pools;
 
 /** A step that asks for sandbox data with other values than the template's: `vars` from its captures. */
@@ -217,7 +226,10 @@ function askedVariants(w: ScenarioSession): Array<PoolVariant & { variant: strin
 const poolKey = (w: ScenarioSession, customer: string | undefined, kind: PoolKind, variant = ''): string =>
   `${kind}|${variant}|${w.ctx.runId ?? ''}|${customer}`;
 
-/** Tops up every pool the profile's bank offers (`kind`'s even where it does not say so), and makes the variants not made yet. */
+/**
+ * Tops up every pool the profile's bank offers (`kind`'s even where it does not say so), and makes the variants not
+ * made yet.
+ */
 async function topUpPools(w: ScenarioSession, customer: string | undefined, kind: PoolKind): Promise<void> {
   const keyOf = (k: PoolKind, v = '') => poolKey(w, customer, k, v);
   const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter(
@@ -270,7 +282,10 @@ export async function fillPoolsAhead(w: ScenarioSession): Promise<void> {
   }
 }
 
-/** One from the worker's pool when the scenario may use the kept PSU session (the template's values, or a variant the run asked for); else one made here with `vars`. */
+/**
+ * One from the worker's pool when the scenario may use the kept PSU session (the template's values, or a variant the
+ * run asked for); else one made here with `vars`.
+ */
 async function pooledOrNew<K extends PoolKind>(
   w: ScenarioSession,
   kind: K,
@@ -303,7 +318,11 @@ async function pooledOrNew<K extends PoolKind>(
   return x;
 }
 
-/** Sets the balance of the scenario's sandbox account or card account (the profile's balance-update operation). A balance on an account that exists changes nothing the PSU's grant covers (as its transactions): the kept PSU session still serves. */
+/**
+ * Sets the balance of the scenario's sandbox account or card account (the profile's balance-update operation). A
+ * balance on an account that exists changes nothing the PSU's grant covers (as its transactions): the kept PSU session
+ * still serves.
+ */
 export async function updateSandboxBalance(w: ScenarioSession, kind: PoolKind, amount: number): Promise<Exchange> {
   const x =
     kind === 'account' ? w.need('sandboxAccount', 'sandbox account') : w.need('sandboxCard', 'sandbox card account');
@@ -320,7 +339,10 @@ export async function updateSandboxBalance(w: ScenarioSession, kind: PoolKind, a
   );
 }
 
-/** POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps the kept session's reuse). */
+/**
+ * POST /v1/sandbox/accounts; `pooled`: made ahead for the worker's pool (granted at its next SCA, so the scenario keeps
+ * the kept session's reuse).
+ */
 async function newSandboxAccount(
   w: ScenarioSession,
   vars: Record<string, unknown>,
@@ -349,7 +371,8 @@ async function newSandboxAccount(
     clauses,
   );
   let view: unknown = json;
-  // The bank's answer is the truth: the account number it keeps, from the creation answer or, where that lacks it, from a read.
+  // The bank's answer is the truth: the account number it keeps, from the creation answer or, where that lacks it, from
+  // a read.
   if (!readOptionalString(p, 'sandbox-account.iban', view) && !readOptionalString(p, 'sandbox-account.bban', view)) {
     const get = operation(p, 'get-sandbox-account', { id });
     if (get) view = (await sendNow(w, { ...get, psu: false }, { keepsPsuSession: pooled })).response?.json;
@@ -482,7 +505,11 @@ export async function cardVars(
   return { customerNumber: await w.nationalId('PRIVATE'), maskedPan: nextMaskedPan(), name: 'Test', ...vars };
 }
 
-/** A sandbox card account of the PSU for this scenario (POST /v1/sandbox/card-accounts for the PSU's customer); `vars` fill the template (maskedPan, name …). With the template's values it comes from the worker's pool, as for accounts (pooledOrNew). */
+/**
+ * A sandbox card account of the PSU for this scenario (POST /v1/sandbox/card-accounts for the PSU's customer); `vars`
+ * fill the template (maskedPan, name …). With the template's values it comes from the worker's pool, as for accounts
+ * (pooledOrNew).
+ */
 export async function createSandboxCard(w: ScenarioSession, vars: Record<string, unknown> = {}): Promise<SandboxCard> {
   return (w.state.sandboxCard = await pooledOrNew(w, 'card', vars, (c) => c.maskedPan));
 }

@@ -76,7 +76,9 @@ export function expectCorporateId(params: Record<string, string>, present: boole
   if (!UUID_PATTERN.test(v)) fail(`psu-corporate-id "${v}" is not a UUID`, ['events.success.psu-corporate-id']);
 }
 
-/** § Events > Redirect after failed SCA: status (a number), code, message; system only as a non-empty string; no psu-id. */
+/**
+ * § Events > Redirect after failed SCA: status (a number), code, message; system only as a non-empty string; no psu-id.
+ */
 export function expectFailureRedirect(params: Record<string, string>): void {
   const problems: string[] = [];
   const clauses = new Set<string>();

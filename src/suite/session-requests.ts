@@ -11,7 +11,10 @@ import { stringsIn } from './sca-checks.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import { buildBody } from '../session/templates.ts';
 
-/** Sends a GET with the Host header naming the port. Undici always derives Host from the origin, so the request is built and signed by the client and sent here with the Host set. */
+/**
+ * Sends a GET with the Host header naming the port. Undici always derives Host from the origin, so the request is built
+ * and signed by the client and sent here with the Host set.
+ */
 export async function sendWithHostPort(w: ScenarioSession, spec: RequestSpec): Promise<void> {
   const base = w.client.baseUrl;
   const host = `${base.hostname.includes(':') ? `[${base.hostname}]` : base.hostname}:${base.port || (base.protocol === 'https:' ? '443' : '80')}`;
@@ -92,7 +95,8 @@ export async function createCorporateAgreement(w: ScenarioSession): Promise<void
   const nid = await w.nationalId('PRIVATE');
   const org = String(910_000_000 + Math.floor(Math.random() * 89_999_999));
   const account = await accountVars(w, { customerNumber: org });
-  // The customer and agreement operations are profile keys (the spec names neither); a bank without them makes this scenario not applicable (@uses:).
+  // The customer and agreement operations are profile keys (the spec names neither); a bank without them makes this
+  // scenario not applicable (@uses:).
   const steps: Array<[{ method: string; path: string }, unknown]> = [
     [
       silentOperation(w, 'create-sandbox-customer'),

@@ -20,7 +20,10 @@ export function tampering(name: string): Tampering {
   return { name, operator: operator.id, clauses: operator.clauses, tamper: (now) => tamperAs(operator, { row }, now) };
 }
 
-/** The RequestSpec hook of one catalogue operator with a fixed choice, for a step that spoils a request without a Gherkin row. */
+/**
+ * The RequestSpec hook of one catalogue operator with a fixed choice, for a step that spoils a request without a
+ * Gherkin row.
+ */
 export function tamperWith(id: string, value: unknown = null, now = Date.now()): NonNullable<RequestSpec['tamper']> {
   return tamperAs(operatorById(id), { value }, now);
 }

@@ -47,7 +47,10 @@ export function expectHandshakeRefused(w: ScenarioSession): void {
     );
 }
 
-/** The control: offering every version from TLS 1.0 to 1.3, the bank negotiates TLS 1.2 or 1.3 (so a refusal above was for the version). */
+/**
+ * The control: offering every version from TLS 1.0 to 1.3, the bank negotiates TLS 1.2 or 1.3 (so a refusal above was
+ * for the version).
+ */
 export async function expectModernNegotiated(w: ScenarioSession): Promise<void> {
   const a = await tlsAttempt(
     w.ctx.targetUrl,

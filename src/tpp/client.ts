@@ -300,7 +300,10 @@ export class TppClient {
     return ex;
   }
 
-  /** Releases the client. Its connections stay with the process's shared agent (the transport's closeTransports ends them). */
+  /**
+   * Releases the client. Its connections stay with the process's shared agent (the transport's closeTransports ends
+   * them).
+   */
   async close(): Promise<void> {}
 }
 

@@ -3,7 +3,9 @@
 
 const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
 
-/** Fills `{{name}}` placeholders of a text (profiles, SCA field maps, clock control bodies); unknown names become empty. */
+/**
+ * Fills `{{name}}` placeholders of a text (profiles, SCA field maps, clock control bodies); unknown names become empty.
+ */
 export function fillText(text: string, vars: Record<string, unknown>): string {
   return text.replace(PLACEHOLDER, (_m, k: string) => String(vars[k] ?? ''));
 }

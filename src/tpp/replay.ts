@@ -57,7 +57,10 @@ export interface ReplayIdentity {
   keyId?: string;
 }
 
-/** The recorded request, re-signed now for `target` (default: the recorded origin), signing the names the recorded Signature signed. */
+/**
+ * The recorded request, re-signed now for `target` (default: the recorded origin), signing the names the recorded
+ * Signature signed.
+ */
 export function resignRecorded(
   rec: RecordedExchange,
   identity: ReplayIdentity,

@@ -12,7 +12,9 @@ export interface SigningIdentity extends TppKey {
   cert: X509Certificate;
 }
 
-/** keyId (default: derived from the certificate), signer, certificate header and certificate of a certificate and key. */
+/**
+ * keyId (default: derived from the certificate), signer, certificate header and certificate of a certificate and key.
+ */
 export function signingIdentity(certPem: string, key: string | KeyObject, keyId?: string): SigningIdentity {
   const cert = new X509Certificate(certPem);
   return {

@@ -76,7 +76,10 @@ export interface VerifyOptions {
   now?: number | Clock;
   /** Date window in seconds, both sides (default the spec's DATE_WINDOW_SECONDS). */
   maxSkewSeconds?: number;
-  /** 'xs2a' (default) applies the spec's rules; 'cavage' only draft-cavage's (headers= and algorithm= optional, no Date rules). */
+  /**
+   * 'xs2a' (default) applies the spec's rules; 'cavage' only draft-cavage's (headers= and algorithm= optional, no Date
+   * rules).
+   */
   rules?: 'xs2a' | 'cavage';
 }
 

@@ -189,7 +189,9 @@ function handshake(socket: Socket, options: Record<string, unknown>): Promise<TL
   });
 }
 
-/** One GET / over the open connection: the status, or the error (a TLS 1.3 server refuses a client certificate here). */
+/**
+ * One GET / over the open connection: the status, or the error (a TLS 1.3 server refuses a client certificate here).
+ */
 function oneRequest(s: Socket, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     let got = '';
@@ -328,7 +330,9 @@ export async function inspectConnection(
   }
 }
 
-/** Why a request to `url` got no answer: the plain cause from a step-by-step connection, else the error's own message. */
+/**
+ * Why a request to `url` got no answer: the plain cause from a step-by-step connection, else the error's own message.
+ */
 export async function explainConnectionError(
   e: unknown,
   url: string,
@@ -363,7 +367,10 @@ export function describeFacts(f: ConnectionFacts): string {
   return lines.join('\n');
 }
 
-/** A TLS handshake with the target offering only the versions from `minVersion` to `maxVersion` (the transport's own connections never offer less than TLS 1.2). */
+/**
+ * A TLS handshake with the target offering only the versions from `minVersion` to `maxVersion` (the transport's own
+ * connections never offer less than TLS 1.2).
+ */
 export interface TlsAttempt {
   /** The protocol negotiated, when the handshake completed. */
   protocol?: string;

@@ -100,6 +100,7 @@ describe('variant dialect: bad bodies at its adapters', () => {
     } finally {
       await tb.close();
     }
-    // Some 300 signed requests, each with a digest of the whole bank's state: a minute on a slow 2-core machine under load.
+    // Some 300 signed requests, each with a digest of the whole bank's state: a minute on a slow 2-core machine under
+    // load.
   }, 180_000);
 });

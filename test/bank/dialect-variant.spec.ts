@@ -978,7 +978,8 @@ describe('faults on the variant', () => {
  * (status and a hash of the body per step; error ids and the port normalised), pinned before the
  * dialects existed. A legitimate change to the default bank updates this list on purpose (the seed's 8
  * private customers, one per worker of a parallel run, changed the customer, agreement, context-page,
- * initialise and digest lines; its 32, one per worker of a run at the most workers, changed the same; two agreements per private customer, a second corporate id no SCA chose, changed the agreement, context-page and digest lines).
+ * initialise and digest lines; its 32, one per worker of a run at the most workers, changed the same; two agreements
+ * per private customer, a second corporate id no SCA chose, changed the agreement, context-page and digest lines).
  */
 const DEFAULT_ANSWERS = [
   'customers 200 5dec820690bb',

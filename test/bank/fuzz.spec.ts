@@ -81,7 +81,9 @@ describe('10,000 bad requests', () => {
       ['/v1/tpp-dialogue/contact', { email: 'ops@tpp.example' }],
     ];
 
-    /** A body that is always invalid: emoji in a string, a required field of the wrong type or gone, or not JSON at all. */
+    /**
+     * A body that is always invalid: emoji in a string, a required field of the wrong type or gone, or not JSON at all.
+     */
     function badBody(template: Json | unknown[]): string | Buffer {
       const kind = Math.floor(rand() * 7);
       const t = JSON.parse(JSON.stringify(template)) as Json;

@@ -29,7 +29,10 @@ afterAll(async () => {
   await bank?.close();
 });
 
-/** Records one exchange as the report attaches it five minutes ago (bank and client clocks 300 s back), then brings the bank's clock to now. */
+/**
+ * Records one exchange as the report attaches it five minutes ago (bank and client clocks 300 s back), then brings the
+ * bank's clock to now.
+ */
 async function recordAndAge(
   spec: Parameters<TppClient['request']>[0],
 ): Promise<{ file: string; recorded: ReturnType<typeof redactExchange> }> {

@@ -17,7 +17,10 @@ import { newModel, openStatefulEnv, RunBatch, Verdicts } from '../../src/fuzz/mo
 
 const dir = mkdtempSync(join(tmpdir(), 'xs2a-batch-'));
 let bank: RunningBank;
-/** A target in front of the bank that forwards everything but /__control/batch, and records the batch calls of its own path /ops/batch. */
+/**
+ * A target in front of the bank that forwards everything but /__control/batch, and records the batch calls of its own
+ * path /ops/batch.
+ */
 let front: Server;
 let frontUrl: string;
 const batchCalls: string[] = [];

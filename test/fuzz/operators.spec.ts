@@ -1,7 +1,8 @@
 // The operator list as data: at least 30 operators, unique ids, known clauses and faults, both
 // verdicts and both levels, every family of the tampering catalogue.
 import { describe, expect, it } from 'vitest';
-// The full registry (src/bank/fault-registry.ts): the seam's examples, the property faults and the per-area faults of src/bank/faults/.
+// The full registry (src/bank/fault-registry.ts): the seam's examples, the property faults and the per-area faults of
+// src/bank/faults/.
 import { findFault } from '../../src/bank/fault-registry.ts';
 import { OPERATORS } from '../../src/fuzz/operators.ts';
 import { CATALOGUE } from '../../src/tpp/tampering/index.ts';

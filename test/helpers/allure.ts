@@ -32,7 +32,9 @@ export function allureFiles<T>(folder: string, suffix: string): T[] {
     .map((f) => JSON.parse(readFileSync(join(folder, f), 'utf8')) as T);
 }
 
-/** A step's attachments, its own and its sub-steps' (allure-cucumberjs files each attachment as a sub-step of its own). */
+/**
+ * A step's attachments, its own and its sub-steps' (allure-cucumberjs files each attachment as a sub-step of its own).
+ */
 export const attached = (s: AllureStep): AllureAttachment[] => [
   ...(s.attachments ?? []),
   ...(s.steps ?? []).flatMap(attached),

@@ -26,7 +26,10 @@ export interface Front {
   close(): Promise<void>;
 }
 
-/** A TLS front on 127.0.0.1: server certificate fixtures/certs/server.* (the TEST-ONLY server CA), client certificates demanded from `clientCas` (default: the TEST-ONLY main TPP CA). */
+/**
+ * A TLS front on 127.0.0.1: server certificate fixtures/certs/server.* (the TEST-ONLY server CA), client certificates
+ * demanded from `clientCas` (default: the TEST-ONLY main TPP CA).
+ */
 export async function tlsFront(opts: { clientCas?: string[]; tls?: Partial<ServerOptions> } = {}): Promise<Front> {
   const front: Front = { url: '', clients: [], peers: [], close: async () => undefined };
   const server = createHttpsServer(
@@ -69,7 +72,10 @@ export async function tlsFront(opts: { clientCas?: string[]; tls?: Partial<Serve
 
 export interface Proxy {
   url: string;
-  /** Each CONNECT: its target, the local port of the proxy's socket to it, and the first byte the client sent through it. */
+  /**
+   * Each CONNECT: its target, the local port of the proxy's socket to it, and the first byte the client sent through
+   * it.
+   */
   tunnels: Array<{ target: string; upstreamPort?: number; firstByte?: number }>;
   /** Requests that were not CONNECT (a proxy asked to carry plain text). */
   plain: string[];

@@ -111,7 +111,8 @@ describe('mutants --shard: the split', () => {
 
 describe('mutants merge', () => {
   const oracle: Oracle = {
-    // @must scenarios of three files and two @should ones fail against the correct bank; one fault breaks; one survives.
+    // @must scenarios of three files and two @should ones fail against the correct bank; one fault breaks; one
+    // survives.
     baselineFails: new Set([
       ...['versioning', 'headers', 'accounts'].map(
         (file) => scenarios.filter((s) => s.level === 'must' && s.file === file).at(-1)!.where,

@@ -113,7 +113,8 @@ describe('schedule: the clock lane', () => {
 });
 
 describe('schedule: @alone', () => {
-  // Faults that trip it: a scenario started before the @alone one, or beside it, and the @alone one started beside another.
+  // Faults that trip it: a scenario started before the @alone one, or beside it, and the @alone one started beside
+  // another.
   it('runs an @alone scenario with no other, before all of them', () => {
     const s = new Schedule([sc('z:1'), sc('z:2', { alone: true }), sc('z:3', { clock: true })], {});
     const running = new Map<string, PlannedScenario>();

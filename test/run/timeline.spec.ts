@@ -40,7 +40,8 @@ describe('timeline', () => {
     );
   });
 
-  // Fault that trips it: the span of the clock scenarios counted (2.5 s here) rather than the time no other ran beside one.
+  // Fault that trips it: the span of the clock scenarios counted (2.5 s here) rather than the time no other ran beside
+  // one.
   it('counts only the time a clock scenario had no other beside it', () => {
     const t = timeline([
       r('0', 0, 3000, ['@clock']),

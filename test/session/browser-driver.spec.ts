@@ -1,4 +1,5 @@
-// The browser SCA driver: playwright-core with Debian's chromium-headless-shell (or chromium) through the reference bank's
+// The browser SCA driver: playwright-core with Debian's chromium-headless-shell (or chromium) through the reference
+// bank's
 // pages, and through a hostile page that tries to pull the browser to other origins. Skipped (and
 // says so) where no chromium is installed; CI installs it.
 //
@@ -40,7 +41,10 @@ async function counter(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, hits, server };
 }
 
-/** A loopback "target" whose SCA page (/sca/…) is `page`; its form posts to /done, which answers with a 302 to the redirect URI with `query`. */
+/**
+ * A loopback "target" whose SCA page (/sca/…) is `page`; its form posts to /done, which answers with a 302 to the
+ * redirect URI with `query`.
+ */
 /** A JPEG's size, from its start-of-frame segment. */
 function jpegSize(b: Buffer): { width: number; height: number } {
   for (let i = 2; i < b.length - 9;) {

@@ -88,7 +88,8 @@ describe("the worker's kept PSU session", () => {
     expect(otherRun.psu.tppSessionId).not.toBe(first.psu.tppSessionId);
   });
 
-  // trips: the reusePsuSession option ignored (the session reuses the kept one), or a scenario that may not reuse still keeps its SCA (keepsPsuSession true whatever the option)
+  // trips: the reusePsuSession option ignored (the session reuses the kept one), or a scenario that may not reuse still
+  // keeps its SCA (keepsPsuSession true whatever the option)
   it('a session made with reusePsuSession false runs its own SCA, which does not become the kept one', async () => {
     const run = randomUUID();
     const kept = scenario(run);
@@ -110,7 +111,8 @@ describe("the worker's kept PSU session", () => {
     expect(after.psu.tppSessionId).toBe(next.psu.tppSessionId);
   });
 
-  // trips: send() not ending the reuse on a state-changing request (the scenario reuses the kept session), or keepPolicy's keepsOwn read from reusePsuSession (its own SCA not kept)
+  // trips: send() not ending the reuse on a state-changing request (the scenario reuses the kept session), or
+  // keepPolicy's keepsOwn read from reusePsuSession (its own SCA not kept)
   it("a request that changes the bank's data ends reuse in the scenario, but the SCA it then runs becomes the kept one", async () => {
     const run = randomUUID();
     await scasOf(scenario(run));
@@ -130,7 +132,8 @@ describe("the worker's kept PSU session", () => {
 });
 
 describe("the target's clock", () => {
-  // trips: keepPolicy passing clockOffsetSeconds 0 (a scenario under a moved clock reuses the kept session, and its own SCA becomes the kept one)
+  // trips: keepPolicy passing clockOffsetSeconds 0 (a scenario under a moved clock reuses the kept session, and its own
+  // SCA becomes the kept one)
   it('a scenario that moved the clock neither reuses the kept session nor keeps its own SCA', async () => {
     const run = randomUUID();
     const kept = scenario(run);
@@ -150,7 +153,8 @@ describe("the target's clock", () => {
     expect(next.psu.tppSessionId).not.toBe(mover.psu.tppSessionId);
   });
 
-  // trips: restoreClock not moving the clock back (it tests `!this.clockOffsetSeconds`), or the client's Date not kept in step with the moves (onMove dropped)
+  // trips: restoreClock not moving the clock back (it tests `!this.clockOffsetSeconds`), or the client's Date not kept
+  // in step with the moves (onMove dropped)
   it("clockOffsetSeconds adds up the moves, the client's Date follows them, another TPP's session starts from them, and restoreClock undoes them", async () => {
     const s = scenario(randomUUID());
     expect(s.clockOffsetSeconds).toBe(0);
@@ -230,7 +234,8 @@ describe('need', () => {
 });
 
 describe("as: the profile's other TPPs", () => {
-  // trips: the kept session's key without the TPP identity (the other TPP takes, then replaces, the main TPP's kept session)
+  // trips: the kept session's key without the TPP identity (the other TPP takes, then replaces, the main TPP's kept
+  // session)
   it("acts as the other TPP with a PSU session of its own, recorded in the scenario's exchanges, leaving the main TPP's kept session", async () => {
     expect(profile.tpp.identities.second).toBeDefined();
     const run = randomUUID();
@@ -274,7 +279,8 @@ describe("send and the run guard's breaker", () => {
     return port;
   }
 
-  // trips: a breaker per session instead of one per run (breakerFor not keeping it by stop file: two scenarios' failures never add up), or send() not asking the guard before a request (no RunStopped)
+  // trips: a breaker per session instead of one per run (breakerFor not keeping it by stop file: two scenarios'
+  // failures never add up), or send() not asking the guard before a request (no RunStopped)
   it('counts refused requests across the sessions of a run and stops them all (RunStopped) after `breaker` in a row', async () => {
     const stopFile = join(dir, `stop-${randomUUID()}`);
     const ctx: Partial<RunContext> = {

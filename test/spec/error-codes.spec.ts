@@ -63,7 +63,9 @@ function files(dir: string): string[] {
 
 const CLASS_DECL = /\bclass\s+([A-Za-z_$][\w$]*)\s+extends\s+([A-Za-z_$][\w$.]*)/g;
 
-/** `class X extends Error` (or any …Error, or one of the project's error classes) declared outside the errors.ts files. */
+/**
+ * `class X extends Error` (or any …Error, or one of the project's error classes) declared outside the errors.ts files.
+ */
 function strayErrorClasses(sources: { file: string; text: string }[], known: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const { file, text } of sources) {

@@ -103,7 +103,10 @@ function semanticProblems(doc: OpenApiDocument): string[] {
 // ajv-formats is CommonJS: under NodeNext its plugin is `.default` for the type checker, the module itself at run time.
 const addFormats = formatsModule.default ?? (formatsModule as unknown as typeof formatsModule.default);
 
-/** An Ajv holding the document's component schemas, strict: unknown keywords other than the document's x- annotations fail. */
+/**
+ * An Ajv holding the document's component schemas, strict: unknown keywords other than the document's x- annotations
+ * fail.
+ */
 function documentAjv(doc: OpenApiDocument): Ajv2020 {
   const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
   addFormats(ajv, ['date']);
@@ -139,7 +142,10 @@ interface Answer {
   body: unknown;
 }
 
-/** Why the document does not accept an answer of the bank: no operation, an undocumented status, or a body its schema rejects. */
+/**
+ * Why the document does not accept an answer of the bank: no operation, an undocumented status, or a body its schema
+ * rejects.
+ */
 function answerProblems(doc: OpenApiDocument, ajv: Ajv2020, a: Answer): string[] {
   const where = `${a.method} ${a.path} → ${a.status}`;
   const op = operationFor(doc, a.method, a.path);

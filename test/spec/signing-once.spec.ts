@@ -51,7 +51,10 @@ const stringValue = (node: ts.Node): string | undefined =>
 /** The literal 'rsa-sha256' (any case, any quotes) as a whole value. */
 const isAlgorithmLiteral = (node: ts.Node): boolean => stringValue(node)?.toLowerCase() === SIGNATURE_ALGORITHM;
 
-/** The signed header names, all six in the spec's order: as an array of strings, or one string joined by spaces or commas. */
+/**
+ * The signed header names, all six in the spec's order: as an array of strings, or one string joined by spaces or
+ * commas.
+ */
 function isSignedList(node: ts.Node): boolean {
   const want = SIGNED_HEADERS.join(' ');
   if (ts.isArrayLiteralExpression(node)) {

@@ -119,7 +119,9 @@ describe("read back where the spec keeps it, in the bank's own form", () => {
 const items = (b: any): any[] => (Array.isArray(b) ? b : Array.isArray(b?.transactions) ? b.transactions : []);
 const dateTime = (d: unknown) => (typeof d === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(d) ? `${d}T00:00:00+01:00` : d);
 
-/** Behaviours the spec lets a correct bank show (not registered: the mutation run would count them as surviving faults). */
+/**
+ * Behaviours the spec lets a correct bank show (not registered: the mutation run would count them as surviving faults).
+ */
 const OWN_WAY: Fault[] = [
   {
     id: 'dates-as-date-times',

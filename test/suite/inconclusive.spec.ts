@@ -221,7 +221,8 @@ describe('a broken set-up operation (fault sandbox-account-created-without-id)',
       `${needed.length} scenarios (${musts} MUST) set-up @op:create-sandbox-account: POST /v1/sandbox/accounts answered no account id`,
     );
 
-    // Allure: the inconclusive scenarios are broken, the operation's own scenario failed; the set-up exchange is attached.
+    // Allure: the inconclusive scenarios are broken, the operation's own scenario failed; the set-up exchange is
+    // attached.
     const allure = join(dir, 'allure-results');
     const files = readdirSync(allure);
     const statuses = files

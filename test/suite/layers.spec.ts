@@ -18,7 +18,10 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every relative module a file imports (static, type-only, re-exports and dynamic import()), resolved to a path from the project root. */
+/**
+ * Every relative module a file imports (static, type-only, re-exports and dynamic import()), resolved to a path from
+ * the project root.
+ */
 export function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [

@@ -173,7 +173,8 @@ describe('not applicable is not skipped', () => {
     expect(notApplicable(readTags(['@must', '@clock']), p, { allowPayments: false, hasClock: false })).toMatch(
       /clock-control/,
     );
-    // Fault that trips it: a shard against a shared target moving its clock or wiping its sandbox under the other shards' scenarios.
+    // Fault that trips it: a shard against a shared target moving its clock or wiping its sandbox under the other
+    // shards' scenarios.
     expect(
       notApplicable(readTags(['@must', '@clock']), p, { allowPayments: false, hasClock: true, sharedShard: true }),
     ).toMatch(/other shards/);

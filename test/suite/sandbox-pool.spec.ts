@@ -42,7 +42,10 @@ afterAll(async () => {
   await bank?.close();
 });
 
-/** The scenario takes a sandbox account, the PSU's session, and finds the account in the PSU's list; returns the SCAs it ran. */
+/**
+ * The scenario takes a sandbox account, the PSU's session, and finds the account in the PSU's list; returns the SCAs it
+ * ran.
+ */
 async function accountScenario(vars: Record<string, unknown> = {}): Promise<number> {
   const s = scenario();
   const sca = vi.spyOn(s, 'runSca');
@@ -83,7 +86,8 @@ describe("the worker's sandbox account pool", () => {
     for (let i = 0; i < 3; i++) expect(await cardScenario()).toBe(0);
   });
 
-  // Fault that trips it: a pool topped up alone (the first card scenario after the accounts' refill needs an SCA of its own).
+  // Fault that trips it: a pool topped up alone (the first card scenario after the accounts' refill needs an SCA of its
+  // own).
   it('tops up every pool of the PSU when one runs dry: one SCA grants the accounts and the card accounts', async () => {
     forgetSandboxData();
     expect(await accountScenario()).toBe(1);
@@ -294,7 +298,8 @@ describe("pools made before the worker's first kept PSU session", () => {
     return accountScenario();
   };
 
-  // Fault that trips it: the pools made only when the first scenario takes one (after the kept SCA: that scenario needs an SCA of its own).
+  // Fault that trips it: the pools made only when the first scenario takes one (after the kept SCA: that scenario needs
+  // an SCA of its own).
   it('where the run takes pooled data, the SCA that opens the kept session grants them: the first pooled scenario needs no SCA', async () => {
     forgetSandboxData();
     expect(await pooledAfter(world(true))).toBe(0);
@@ -373,7 +378,8 @@ describe("the worker's kept CORPORATE session", () => {
     return sca.mock.calls.length;
   };
 
-  // Fault that trips it: only PRIVATE SCAs kept (each CORPORATE scenario after a scenario's own CORPORATE SCA runs one more).
+  // Fault that trips it: only PRIVATE SCAs kept (each CORPORATE scenario after a scenario's own CORPORATE SCA runs one
+  // more).
   it("is the one a scenario's own CORPORATE SCA opened: the next corporate scenario needs no SCA", async () => {
     const own = scenario();
     const r = await corporateSca(own);

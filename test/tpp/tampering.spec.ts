@@ -19,7 +19,10 @@ function sources(dir: string): string[] {
   });
 }
 
-/** Every module a file imports (static, type-only, re-exports, dynamic): relative ones resolved from the project root, packages as written. */
+/**
+ * Every module a file imports (static, type-only, re-exports, dynamic): relative ones resolved from the project root,
+ * packages as written.
+ */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const specs = [

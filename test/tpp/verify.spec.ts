@@ -290,7 +290,8 @@ describe('each kind of tampering is named', () => {
       /is not the certificate's issuer/,
     ],
     ['keyId not SN=/CA=', () => sign(baseRequest(), {}, 'Test'), 'KEY_ID_MISMATCH', /not of the form SN=/],
-    // The spec leaves an absent header out of the signing string: a signed PSU-ID removed afterwards changes what is verified.
+    // The spec leaves an absent header out of the signing string: a signed PSU-ID removed afterwards changes what is
+    // verified.
     [
       'signed header removed',
       () => ({ ...sign(), headers: removeHeader(sign().headers, 'PSU-ID') }),

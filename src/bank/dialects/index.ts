@@ -1,4 +1,5 @@
-// Dialects of the reference bank (docs/reference-bank.md, "Dialects"): the same bank, obeying every stated rule, taking one
+// Dialects of the reference bank (docs/reference-bank.md, "Dialects"): the same bank, obeying every stated rule, taking
+// one
 // reading or the other at each point the spec leaves open. A dialect is data plus small seams:
 // route overrides, request-body adapters and response adapters per operation id, the SCA page set
 // and rule overrides. The handlers are shared; `default` changes nothing.

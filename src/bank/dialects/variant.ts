@@ -74,7 +74,10 @@ function body(v: unknown): Obj {
   return v;
 }
 
-/** A fresh BBAN for a new sandbox account (bank-assigned; any bban/iban in the request is ignored). Pure: changes no state. */
+/**
+ * A fresh BBAN for a new sandbox account (bank-assigned; any bban/iban in the request is ignored). Pure: changes no
+ * state.
+ */
 function assignBban(ctx: Ctx): string {
   const taken = new Set<string>(Object.values(COUNTERPARTY));
   for (let i = 0; ; i++) {
@@ -142,7 +145,10 @@ const createAccount: RequestAdapter = (v, ctx) => {
   };
 };
 
-/** V3: {owner, maskedPan, displayName, currency, creditLimit {amount, currency}, openingBalance} → the shared create body. */
+/**
+ * V3: {owner, maskedPan, displayName, currency, creditLimit {amount, currency}, openingBalance} → the shared create
+ * body.
+ */
 const createCardAccount: RequestAdapter = (v, ctx) => {
   const b = body(v);
   const maskedPan = str(b, 'maskedPan', '', { required: true, max: 35 })!;
@@ -234,7 +240,10 @@ const contactView = onSuccess((b, reply) =>
 
 // ---------------------------------------------------------------- V15 payment batch control (test mode)
 
-/** POST /__control/payment-batch {"runs": 1–5, "endOfDay": bool} → the shared control's {lastOfDay, runs}: that many runs now, the last the day's last with endOfDay. */
+/**
+ * POST /__control/payment-batch {"runs": 1–5, "endOfDay": bool} → the shared control's {lastOfDay, runs}: that many
+ * runs now, the last the day's last with endOfDay.
+ */
 const batchControl: RequestAdapter = (v) => {
   const b = body(v);
   if (!Number.isInteger(b.runs) || (b.runs as number) < 1 || (b.runs as number) > 5)

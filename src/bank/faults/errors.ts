@@ -53,7 +53,8 @@ export const ERROR_FAULTS: readonly AreaFault[] = [
     hooks: { transformResponse: recode(codeIs('FORMAT_ERROR'), 422, 'FORMAT_ERROR') },
   },
   {
-    // The bank the controls are for (src/suite/controls.ts): every refusal a negative scenario expects comes, but for no reason
+    // The bank the controls are for (src/suite/controls.ts): every refusal a negative scenario expects comes, but for
+    // no reason
     // of its own. Only the controls (the same request without the violation, accepted) can tell.
     id: 'every-post-refused',
     area: 'errors',

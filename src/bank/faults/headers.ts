@@ -106,7 +106,10 @@ const refuseWhen =
 
 const XML_BODY = '<?xml version="1.0" encoding="UTF-8"?><response><status>ok</status></response>';
 
-/** Header values of the header table a faulty bank reads wrongly (each breaks one row of § Endpoints > Header parameters). */
+/**
+ * Header values of the header table a faulty bank reads wrongly (each breaks one row of § Endpoints > Header
+ * parameters).
+ */
 export const HEADER_VALUE_FAULTS: readonly AreaFault[] = [
   {
     id: 'accept-json-406',

@@ -8,7 +8,9 @@ const features = ['tpp-identities'];
 
 type HookCtx = Parameters<Transform>[1];
 
-/** The answer the route's handler gives to the same request made by another TPP (a bank that does not tell TPPs apart). */
+/**
+ * The answer the route's handler gives to the same request made by another TPP (a bank that does not tell TPPs apart).
+ */
 function answerAs(ctx: HookCtx, tppId: string): Reply | undefined {
   if (!routed(ctx)) return undefined;
   try {

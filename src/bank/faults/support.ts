@@ -113,7 +113,10 @@ export function mapJson(ops: readonly string[], f: (body: any, ctx: HookCtx) => 
   });
 }
 
-/** Re-labels an error: status and code as a bank that mixed up the spec's pairs would send them (a wrongWire on purpose). */
+/**
+ * Re-labels an error: status and code as a bank that mixed up the spec's pairs would send them (a wrongWire on
+ * purpose).
+ */
 export function recode(
   match: (reply: Reply, code: string | undefined) => boolean,
   status: number,

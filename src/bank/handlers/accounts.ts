@@ -148,7 +148,8 @@ interface Period {
 }
 
 function period(ctx: Ctx, statuses: readonly string[], defaults: BankRules['transactionListDefaults'] = null): Period {
-  // rules.transactionListDefaults (account transactions only): a missing bookingStatus or dateFrom takes its default instead of a 400.
+  // rules.transactionListDefaults (account transactions only): a missing bookingStatus or dateFrom takes its default
+  // instead of a 400.
   const absent = (name: string) => defaults !== null && !ctx.query.get(name);
   const bookingStatus = queryEnum(
     ctx,
@@ -176,7 +177,10 @@ function period(ctx: Ctx, statuses: readonly string[], defaults: BankRules['tran
   };
 }
 
-/** § Limits history-without-psu: without PSU present, at most 90 days back (with PSU present, no limit unless `history-psu-present` is switched off). */
+/**
+ * § Limits history-without-psu: without PSU present, at most 90 days back (with PSU present, no limit unless
+ * `history-psu-present` is switched off).
+ */
 function historyWindow(ctx: Ctx, access: AisAccess, date: string, what: string): void {
   if ((access.present && ctx.bank.checkOn('history-psu-present')) || !ctx.bank.checkOn('history-window')) return;
   const oldest = daysAgo(ctx.now, ctx.bank.rules.historyWithoutPsuDays);
@@ -235,7 +239,8 @@ export function listTransactions(ctx: Ctx): Reply {
     report.pending = pending.map((t) => listItem(a, t));
   }
   if (bs === 'information' || bs === 'all') report.information = standingOrders(ctx, a);
-  // Pagination links sit in transactions._links (Berlin Group accountReport); page size 200 by default, also in the links.
+  // Pagination links sit in transactions._links (Berlin Group accountReport); page size 200 by default, also in the
+  // links.
   report._links = {
     account: { href: `/v1/accounts/${encodeURIComponent(a.id)}` },
     ...(bs === 'information' ? {} : pageLinks(base, p, total)),
@@ -380,7 +385,10 @@ export function getCardBalances(ctx: Ctx): Reply {
   return json(200, { cardAccount: { maskedPan: c.maskedPan }, balances: cardBalances(c) });
 }
 
-/** Card transaction: transactionAmount in the account currency, originalAmount as at the merchant (the switch fix is default). */
+/**
+ * Card transaction: transactionAmount in the account currency, originalAmount as at the merchant (the switch fix is
+ * default).
+ */
 export function cardTxnView(t: CardTxn): Record<string, unknown> {
   return {
     cardTransactionId: t.cardTransactionId,

@@ -4,7 +4,9 @@ import { json, type Ctx, type Reply } from '../http.ts';
 import { agreementsOf, psuIdFor, resolvePsu, scaRequired, startSca } from '../sca.ts';
 import { sessionKey } from '../state.ts';
 
-/** POST /v1/bank-offered-consents: the body is ignored; 201 with the scaRedirect (consent stays hidden from the TPP). */
+/**
+ * POST /v1/bank-offered-consents: the body is ignored; 201 with the scaRedirect (consent stays hidden from the TPP).
+ */
 export function bankOfferedConsents(ctx: Ctx): Reply {
   const href = startSca(ctx, 'consent', { expectedNid: resolvePsu(ctx), corporateId: ctx.h('psu-corporate-id') });
   return json(201, { consentStatus: 'received', _links: { scaRedirect: { href, verbs: ['GET'] } } });

@@ -109,7 +109,10 @@ function find(ctx: Ctx, service: PaymentService): Payment {
   return p;
 }
 
-/** § States: the products of the rule (domestic-norway-credit-transfers) cannot be read before the PSU approves (our answer: 404). */
+/**
+ * § States: the products of the rule (domestic-norway-credit-transfers) cannot be read before the PSU approves (our
+ * answer: 404).
+ */
 function visible(ctx: Ctx, p: Payment): void {
   if (ctx.bank.rules.hiddenBeforeApproval.includes(p.product) && p.status === 'RCVD') {
     throw new BankError(
@@ -255,7 +258,9 @@ export const getAuthorisation =
     return json(200, { scaStatus: a.scaStatus });
   };
 
-/** `/v1/payments/instant-norwegian-credit-transfers-<variant>/fee-information` (method not shown: GET and POST answer). */
+/**
+ * `/v1/payments/instant-norwegian-credit-transfers-<variant>/fee-information` (method not shown: GET and POST answer).
+ */
 export function feeInformation(ctx: Ctx): Reply {
   const m = /^instant-norwegian-(?:domestic-)?credit-transfers-([a-z]+)$/.exec(ctx.params.product);
   const prod = m ? `instant-norwegian-domestic-credit-transfers-${m[1]}` : '';

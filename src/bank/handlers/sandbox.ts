@@ -249,7 +249,8 @@ function refField(b: Obj, key: string, path: string): { iban?: string; bban?: st
 export function createAccountTransactions(ctx: Ctx): Reply {
   const a = sandboxAccount(ctx);
   const items = bodyArray(ctx);
-  // § Resources > Transaction details: the lengths the details operation shows (`sandbox-field-lengths` may be switched off by a fault).
+  // § Resources > Transaction details: the lengths the details operation shows (`sandbox-field-lengths` may be switched
+  // off by a fault).
   const lengths = ctx.bank.checkOn('sandbox-field-lengths');
   const len = (o: { min?: number; max: number }) => (lengths ? o : { max: 10_000 });
   const txns: Txn[] = items.map((x, i) => {

@@ -1,4 +1,5 @@
-// `doctor`: the last run's inconclusive and not-applicable scenarios, grouped by the profile key that would change them.
+// `doctor`: the last run's inconclusive and not-applicable scenarios, grouped by the profile key that would change
+// them.
 import { type Command } from 'commander';
 import { join, resolve } from 'node:path';
 import { doctor } from '../../report/doctor.ts';

@@ -211,7 +211,10 @@ function observe(v: Verdicts, p: ModelPayment, status: unknown, what: string): v
   p.status = status;
 }
 
-/** The status of a payment of the approve-before-read products (the profile's; default the spec's) the PSU has not approved cannot be fetched (spec § States). */
+/**
+ * The status of a payment of the approve-before-read products (the profile's; default the spec's) the PSU has not
+ * approved cannot be fetched (spec § States).
+ */
 const hiddenBeforeApproval = (env: StatefulEnv, p: ModelPayment) =>
   env.capabilities.approveBeforeRead.includes(p.product) &&
   !p.approved &&
@@ -251,7 +254,9 @@ async function readStatus({ env, v }: Real, p: ModelPayment, why: string): Promi
 }
 
 const pick = <T>(list: readonly T[], i: number): T => list[i % list.length];
-/** The i-th of those that satisfy `prefer` when there are any, else of all: commands aim where the life cycle goes on. */
+/**
+ * The i-th of those that satisfy `prefer` when there are any, else of all: commands aim where the life cycle goes on.
+ */
 const pickPreferring = <T>(list: readonly T[], i: number, prefer: (x: T) => boolean): T => {
   const preferred = list.filter(prefer);
   return pick(preferred.length ? preferred : list, i);

@@ -25,7 +25,10 @@ export interface DebtorAccount {
   currency: string;
 }
 
-/** The reference bank's test-mode batch control in its default dialect (src/bank/handlers/control.ts; the variant's is in its profile). */
+/**
+ * The reference bank's test-mode batch control in its default dialect (src/bank/handlers/control.ts; the variant's is
+ * in its profile).
+ */
 export const REFERENCE_BATCH = { method: 'POST', path: '/__control/batch', body: '{"lastOfDay": {{lastOfDay}}}' };
 
 export class StatefulEnv {
@@ -38,7 +41,10 @@ export class StatefulEnv {
     readonly nationalId: string | undefined,
     readonly debtor: DebtorAccount,
     sessionId: string,
-    /** The operation that runs the payment batch now: the profile's batchControl, else the embedded reference bank's default one; none: the steps that need a batch are left out. */
+    /**
+     * The operation that runs the payment batch now: the profile's batchControl, else the embedded reference bank's
+     * default one; none: the steps that need a batch are left out.
+     */
     readonly batch: { method: string; path: string; body?: string } | undefined,
     /** The session that obtained the PSU; its SCA driver runs the model's SCAs. */
     private readonly session: ScenarioSession,
@@ -174,7 +180,10 @@ async function asModelSetup<T>(make: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Opens the target and obtains the PSU: psu-id through SCA (or the profile's preset), the debtor account from GET /v1/accounts. */
+/**
+ * Opens the target and obtains the PSU: psu-id through SCA (or the profile's preset), the debtor account from GET
+ * /v1/accounts.
+ */
 export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<StatefulEnv> {
   let own: RunningBank | undefined;
   let target: Target;
@@ -196,7 +205,8 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
   // The profile's batch control (a dialect's own: profiles/variant.yaml); without one, the reference
   // bank's default in test mode; another target without one has none.
   const batch = profile.batchControl ?? (own || target.embedded ? REFERENCE_BATCH : undefined);
-  // The suite's session, as a scenario without a kept PSU session: SCA (or the profile's preset psu-id), then the account list.
+  // The suite's session, as a scenario without a kept PSU session: SCA (or the profile's preset psu-id), then the
+  // account list.
   const session = new ScenarioSession({
     ctx: { targetUrl: target.url, allowPayments: true, embedded: !!target.embedded || !!own },
     profile,
@@ -210,7 +220,8 @@ export async function openStatefulEnv(opts: StatefulEnvOptions = {}): Promise<St
       return session.accounts();
     });
     const psuId = session.psu.psuId ?? fail('SCA did not give a psu-id');
-    // Further SCAs log in as the same PSU; without a national identity number (none in the profile, no sandbox customers) the model drives none.
+    // Further SCAs log in as the same PSU; without a national identity number (none in the profile, no sandbox
+    // customers) the model drives none.
     const nationalId = await session.nationalId('PRIVATE').catch(() => undefined);
     const acc = accounts.find((a) => a.iban) ?? accounts[0];
     const debtor: DebtorAccount = acc.iban

@@ -73,7 +73,10 @@ export function worstCase(paymentStatuses: readonly string[]): BasketStatus {
 }
 
 export interface BasketJudgement {
-  /** Spec: one of the basket enum, one of its payments' statuses mapped into it, the common status when all agree, never the best case (ACTC) beside a rejected or cancelled payment. */
+  /**
+   * Spec: one of the basket enum, one of its payments' statuses mapped into it, the common status when all agree, never
+   * the best case (ACTC) beside a rejected or cancelled payment.
+   */
   must?: string;
   /** The documented order of badness: exactly the worst case. */
   should?: string;

@@ -31,7 +31,10 @@ import { startSink, trustedServerKeys, type Sink, type TransportConfig } from '.
 export interface BrowserScaRequest {
   href: string;
   redirectUri: string;
-  /** Origins the browser may load from: the target's and the profile's SCA origins. The origin of `href` must be one of them. */
+  /**
+   * Origins the browser may load from: the target's and the profile's SCA origins. The origin of `href` must be one of
+   * them.
+   */
   origins: string[];
   steps: BrowserStep[];
   vars: Record<string, string | undefined>;
@@ -41,7 +44,10 @@ export interface BrowserScaRequest {
   webrtc?: WebRtc;
   /** The run's TLS (transport/): the browser trusts the server certificates it trusts, by their keys. */
   transport?: TransportConfig;
-  /** How long an `if:` or `optional:` step gives the page to show its element before it counts as absent (default DEFAULT_SETTLE_MS). */
+  /**
+   * How long an `if:` or `optional:` step gives the page to show its element before it counts as absent (default
+   * DEFAULT_SETTLE_MS).
+   */
   settleMs?: number;
 }
 
@@ -57,7 +63,10 @@ export type WebRtc = 'sealed' | 'open';
 export interface BrowserRequestRecord {
   url: string;
   method: string;
-  /** allowed: sent to an allowed origin; redirect-uri: held in the browser (paused, dropped with the context), not sent; blocked: failed in the browser, not sent. */
+  /**
+   * allowed: sent to an allowed origin; redirect-uri: held in the browser (paused, dropped with the context), not sent;
+   * blocked: failed in the browser, not sent.
+   */
   decision: 'allowed' | 'redirect-uri' | 'blocked';
 }
 
@@ -74,7 +83,10 @@ export interface ScriptStepRecord {
   step: number;
   /** The step as the profile writes it (without its value: a value may be a secret). */
   does: string;
-  /** run; skipped (its `if:` element absent, or its `optional:` element absent); failed; not reached (the redirect URI came first, or an earlier step failed). */
+  /**
+   * run; skipped (its `if:` element absent, or its `optional:` element absent); failed; not reached (the redirect URI
+   * came first, or an earlier step failed).
+   */
   outcome: 'run' | 'skipped' | 'failed' | 'not reached';
   /** Why it was skipped, how it failed. */
   why?: string;
@@ -407,7 +419,10 @@ function filled(s: BrowserStep, vars: Record<string, string | undefined>): Brows
   ) as BrowserStep;
 }
 
-/** How long after a click the driver waits for the navigation it may have started to show (a click that starts none costs this much). */
+/**
+ * How long after a click the driver waits for the navigation it may have started to show (a click that starts none
+ * costs this much).
+ */
 const CLICK_SETTLE_MS = 50;
 
 /** Is the main frame loading a document, or has the current one reached DOMContentLoaded? */
@@ -556,7 +571,10 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
     moved();
   });
 
-  /** Sets up a target the SCA's page opens before it runs: its requests are decided here (a popup's too; a dedicated worker's go through its page's). */
+  /**
+   * Sets up a target the SCA's page opens before it runs: its requests are decided here (a popup's too; a dedicated
+   * worker's go through its page's).
+   */
   const setUp = async (sessionId: string): Promise<void> => {
     sessions.add(sessionId);
     await setUpTarget(cdp, sessionId, false);
@@ -621,7 +639,10 @@ export async function runBrowserSca(req: BrowserScaRequest): Promise<BrowserScaO
       s,
     );
   };
-  /** After a click: a navigation it started announces itself within a moment (CLICK_SETTLE_MS in the page); then its page is waited for. */
+  /**
+   * After a click: a navigation it started announces itself within a moment (CLICK_SETTLE_MS in the page); then its
+   * page is waited for.
+   */
   const afterClick = async (deadline: number) => {
     await Promise.race([
       evaluate(`new Promise((r) => setTimeout(r, ${CLICK_SETTLE_MS}))`).catch(() => undefined),

@@ -47,7 +47,10 @@ export interface ScaOutcome {
   problem?: string;
 }
 
-/** Whether a URL the flow goes to is TPP-Redirect-URI (with the outcome in its query): the point where both drivers stop. */
+/**
+ * Whether a URL the flow goes to is TPP-Redirect-URI (with the outcome in its query): the point where both drivers
+ * stop.
+ */
 export function reachesRedirectUri(url: string, redirectUri: string): boolean {
   if (url.startsWith(redirectUri)) return true;
   try {

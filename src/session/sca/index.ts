@@ -97,6 +97,9 @@ export async function performSca(profile: Profile, call: ScaCall): Promise<ScaRe
   });
 }
 
-/** A CORPORATE SCA's redirect without psu-corporate-id (§ Events > Redirect after successful SCA): one wording wherever it is found, so the report counts one cause. */
+/**
+ * A CORPORATE SCA's redirect without psu-corporate-id (§ Events > Redirect after successful SCA): one wording wherever
+ * it is found, so the report counts one cause.
+ */
 export const NO_CORPORATE_ID =
   'a CORPORATE SCA redirect carries no psu-corporate-id although a corporate agreement was chosen';

@@ -134,7 +134,10 @@ export const accountReference = object(
   { $id: 'account-reference', anyOf: [{ required: ['bban'] }, { required: ['iban'] }] },
 );
 
-/** § Resources > tppMessage. "one of the message codes listed under Errors": the tppMessages list and the status/code pairs. */
+/**
+ * § Resources > tppMessage. "one of the message codes listed under Errors": the tppMessages list and the status/code
+ * pairs.
+ */
 export const tppMessage = object(
   'Operational message to the TPP.',
   {

@@ -7,7 +7,9 @@ import { isSameAccount } from '../sandbox.ts';
 import { defineCheck, type Problem } from './check.ts';
 import { templateCarries } from '../../session/templates.ts';
 
-/** GET /v1/accounts: a non-empty `accounts` list whose entries have a resourceId, an iban or bban and a currency code. */
+/**
+ * GET /v1/accounts: a non-empty `accounts` list whose entries have a resourceId, an iban or bban and a currency code.
+ */
 export const accountsWellFormed = defineCheck({
   id: 'accounts.list-well-formed',
   clauses: ['endpoints.list-accounts'],
@@ -65,7 +67,10 @@ export const accountsListHoldsSandbox = defineCheck({
   },
 });
 
-/** Account information requests at the edges (`edgeCases`): each is answered, and a 5xx only as the error body with 500 and SYSTEM_ERROR. */
+/**
+ * Account information requests at the edges (`edgeCases`): each is answered, and a 5xx only as the error body with 500
+ * and SYSTEM_ERROR.
+ */
 export const accountsEdgeCases5xxSystemError = defineCheck({
   id: 'accounts.edge-case-5xx-system-error',
   clauses: ['errors.SYSTEM_ERROR'],
@@ -121,7 +126,9 @@ function wholeName(sent: unknown, n: number, listed: unknown, what: string): Pro
   };
 }
 
-/** longer-names: the sandbox card account is listed with its whole name (`n` characters; the text as the bank keeps it). */
+/**
+ * longer-names: the sandbox card account is listed with its whole name (`n` characters; the text as the bank keeps it).
+ */
 export const accountsCardNameKept = defineCheck<[n: number]>({
   id: 'accounts.card-name-kept',
   clauses: ['versioning.accept-fix.longer-names'],
@@ -206,7 +213,10 @@ export const accountsSandboxCashAccountType = defineCheck<[code: string]>({
 /** Berlin Group NextGenPSD2 1.3 AccountStatus: the values of a card account's `status`. */
 const CARD_ACCOUNT_STATUSES = ['enabled', 'deleted', 'blocked'];
 
-/** Release 1.23.2, card account status: the card account read (details or list) carries a `status` of Berlin Group's AccountStatus. */
+/**
+ * Release 1.23.2, card account status: the card account read (details or list) carries a `status` of Berlin Group's
+ * AccountStatus.
+ */
 export const accountsCardStatus = defineCheck({
   id: 'accounts.card-account-status',
   clauses: ['releases.card-account-status'],
@@ -225,7 +235,10 @@ export const accountsCardStatus = defineCheck({
   },
 });
 
-/** Release 1.23.2, card acceptor information: the created card transaction is read with the cardAcceptorId and cardAcceptorAddress it was created with. */
+/**
+ * Release 1.23.2, card acceptor information: the created card transaction is read with the cardAcceptorId and
+ * cardAcceptorAddress it was created with.
+ */
 export const accountsCardAcceptor = defineCheck({
   id: 'accounts.card-acceptor-information',
   clauses: ['releases.card-acceptor-information'],

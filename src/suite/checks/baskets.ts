@@ -21,7 +21,11 @@ export const basketsStatusIs = defineCheck<[status: string]>({
   },
 });
 
-/** After one payment of the basket was deleted (cancelled) and the PSU authorised the basket, none of the others is left RCVD, RJCT or CANC: the basket is not atomic (the check reads the statuses; a first payment not cancelled fails as a set-up, with no clause). */
+/**
+ * After one payment of the basket was deleted (cancelled) and the PSU authorised the basket, none of the others is left
+ * RCVD, RJCT or CANC: the basket is not atomic (the check reads the statuses; a first payment not cancelled fails as a
+ * set-up, with no clause).
+ */
 export const basketsOthersAuthorised = defineCheck({
   id: 'baskets.others-authorised',
   clauses: ['states.basket-not-atomic'],
@@ -43,7 +47,10 @@ export const basketsOthersAuthorised = defineCheck({
   },
 });
 
-/** Set-up: the deletion of the basket's first payment (the last exchange) was answered with a status below 300 (no clause of its own: the scenario judges the basket). */
+/**
+ * Set-up: the deletion of the basket's first payment (the last exchange) was answered with a status below 300 (no
+ * clause of its own: the scenario judges the basket).
+ */
 export function expectFirstPaymentDeleted(s: ScenarioSession): void {
   if (!s.last?.response || s.last.response.status >= 300)
     fail(`the first payment could not be deleted: ${s.last?.response?.status}`);

@@ -12,7 +12,10 @@ export function schemaNamed(name: string): SchemaName {
   return name;
 }
 
-/** The last answer has one of the statuses, and its body, when there is one, is JSON (spec: every body is JSON, UTF-8 encoded). */
+/**
+ * The last answer has one of the statuses, and its body, when there is one, is JSON (spec: every body is JSON, UTF-8
+ * encoded).
+ */
 export function expectStatusAndJson(s: ScenarioSession, allowed: number[]): void {
   expectStatus(s.last, allowed);
   if (s.last!.response!.body.length) jsonOf(s.last, ['conventions.json-utf8']);

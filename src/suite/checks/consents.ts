@@ -1,4 +1,5 @@
-// Checks of consents and corporate agreements (§ Endpoints > Other operations, § Versioning > Deprecations, § SCA: corporate context).
+// Checks of consents and corporate agreements (§ Endpoints > Other operations, § Versioning > Deprecations, § SCA:
+// corporate context).
 import { describeResponse, expectErrorBody, fail, jsonOf, responseOf } from '../../session/expect.ts';
 import { stringsIn } from '../sca-checks.ts';
 import { defineCheck } from './check.ts';
@@ -28,7 +29,10 @@ export const consentsRemovedEndpointRefused = defineCheck({
   },
 });
 
-/** GET /v1/agreements lists the corporate id the PSU chose (the session's PSU-Corporate-ID; a PSU without one fails as a set-up, with no clause). */
+/**
+ * GET /v1/agreements lists the corporate id the PSU chose (the session's PSU-Corporate-ID; a PSU without one fails as a
+ * set-up, with no clause).
+ */
 export const consentsAgreementsHoldCorporateId = defineCheck({
   id: 'consents.agreements-hold-corporate-id',
   clauses: ['endpoints.list-agreements', 'sca.corporate-context'],

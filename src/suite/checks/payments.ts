@@ -10,7 +10,10 @@ const DUPLICATE = 'endpoints.create-cross-border-payment.query.allowLogicalDupli
 const AFTER_APPROVAL = 'states.payment-norwegian-domestic-after-approval';
 const FUNDS = 'states.payment-status-funds-available';
 
-/** Both of two identical initiations (the kept first one and the last) are accepted, as allowLogicalDuplicate=true allows. */
+/**
+ * Both of two identical initiations (the kept first one and the last) are accepted, as allowLogicalDuplicate=true
+ * allows.
+ */
 export const bothPaymentsAccepted = defineCheck({
   id: 'payments.duplicate-both-accepted',
   clauses: [DUPLICATE],
@@ -31,7 +34,10 @@ export const bothPaymentsAccepted = defineCheck({
   },
 });
 
-/** The second of two identical initiations is refused (4xx, the error body) under allowLogicalDuplicate=false, the first accepted. */
+/**
+ * The second of two identical initiations is refused (4xx, the error body) under allowLogicalDuplicate=false, the first
+ * accepted.
+ */
 export const duplicateRefused = defineCheck({
   id: 'payments.duplicate-refused',
   clauses: [DUPLICATE],
@@ -111,7 +117,10 @@ export const linksAuthorisation = defineCheck({
   },
 });
 
-/** The payment status response carries fundsAvailable (the spec states the attribute, not its type: payment-status fields are "not shown"). */
+/**
+ * The payment status response carries fundsAvailable (the spec states the attribute, not its type: payment-status
+ * fields are "not shown").
+ */
 export const statusCarriesFundsAvailable = defineCheck({
   id: 'payments.status-funds-available',
   clauses: [FUNDS, 'fields.payment-status-response.fundsAvailable'],
@@ -189,7 +198,10 @@ export const unreadableBeforeApproval = defineCheck({
   },
 });
 
-/** After the PSU approved it, the payment and its status are read with 200, the status as the spec's payment-status-response. */
+/**
+ * After the PSU approved it, the payment and its status are read with 200, the status as the spec's
+ * payment-status-response.
+ */
 export const readableAfterApproval = defineCheck({
   id: 'payments.readable-after-approval',
   clauses: [AFTER_APPROVAL],
@@ -224,7 +236,10 @@ export const authorisationListed = defineCheck({
   },
 });
 
-/** The 202 answer to DELETE (kept as `deletion`) links to the cancellation's authorisation (`_links.startAuthorisation.href`). */
+/**
+ * The 202 answer to DELETE (kept as `deletion`) links to the cancellation's authorisation
+ * (`_links.startAuthorisation.href`).
+ */
 export const cancellationLinksAuthorisation = defineCheck({
   id: 'payments.cancellation-links-authorisation',
   clauses: ['endpoints.cancel-payment'],
@@ -240,7 +255,10 @@ export const cancellationLinksAuthorisation = defineCheck({
   },
 });
 
-/** Deleting a PDNG payment is refused with the error body and a descriptive message (a sentence, not just the code again). */
+/**
+ * Deleting a PDNG payment is refused with the error body and a descriptive message (a sentence, not just the code
+ * again).
+ */
 export const deletionRefusedDescriptively = defineCheck({
   id: 'payments.pending-deletion-refused',
   clauses: ['states.payment-delete-pending'],
@@ -260,7 +278,9 @@ export const deletionRefusedDescriptively = defineCheck({
   },
 });
 
-/** After a day of batches, the payment beyond the debtor's funds (kept as `unfunded`) is RJCT with fundsAvailable false. */
+/**
+ * After a day of batches, the payment beyond the debtor's funds (kept as `unfunded`) is RJCT with fundsAvailable false.
+ */
 export const unfundedRejected = defineCheck({
   id: 'payments.unfunded-rejected',
   clauses: [FUNDS],
@@ -276,7 +296,10 @@ export const unfundedRejected = defineCheck({
   },
 });
 
-/** After a day of batches, the payment within the debtor's funds (kept as `funded`) is not RJCT and has fundsAvailable true. */
+/**
+ * After a day of batches, the payment within the debtor's funds (kept as `funded`) is not RJCT and has fundsAvailable
+ * true.
+ */
 export const fundedNotRejected = defineCheck({
   id: 'payments.funded-not-rejected',
   clauses: [FUNDS],

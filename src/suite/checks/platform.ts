@@ -22,7 +22,10 @@ export const errorBodyStatus = defineCheck({
   },
 });
 
-/** Every odd request (kept as `unusual`) was answered, and every 5xx answer is the error body, 500 with code SYSTEM_ERROR. */
+/**
+ * Every odd request (kept as `unusual`) was answered, and every 5xx answer is the error body, 500 with code
+ * SYSTEM_ERROR.
+ */
 export const serverErrorsAreSystemError = defineCheck({
   id: 'platform.server-errors-system-error',
   clauses: ['errors.SYSTEM_ERROR', 'fields.error-body'],

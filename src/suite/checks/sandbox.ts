@@ -53,7 +53,11 @@ export const listHoldsCreated = defineCheck<[n: number]>({
   },
 });
 
-/** The sandbox transaction list holds exactly the created transactions of the given days back ("3, 20"), by their booking dates (`txnDays`) read as calendar dates (an item's bookingDate is a string: § Conventions lets a bank write a date-time with offset). */
+/**
+ * The sandbox transaction list holds exactly the created transactions of the given days back ("3, 20"), by their
+ * booking dates (`txnDays`) read as calendar dates (an item's bookingDate is a string: § Conventions lets a bank write
+ * a date-time with offset).
+ */
 export const listHoldsDays = defineCheck<[days: string]>({
   id: 'sandbox.list-holds-days',
   clauses: [
@@ -103,7 +107,10 @@ export const listIsSlice = defineCheck<[from: string, to: string]>({
   },
 });
 
-/** The sandbox transaction list holds a NOK transaction of the amount, in whole units or minor units (øre), whichever the sandbox uses (int32 amounts). */
+/**
+ * The sandbox transaction list holds a NOK transaction of the amount, in whole units or minor units (øre), whichever
+ * the sandbox uses (int32 amounts).
+ */
 export const listHoldsDebit = defineCheck<[amount: string]>({
   id: 'sandbox.list-holds-debit',
   clauses: [RETURNS_ALL],
@@ -125,7 +132,10 @@ export const listHoldsDebit = defineCheck<[amount: string]>({
   },
 });
 
-/** No transaction of `amount` NOK in the sandbox list (a list it is): release 1.16.0, the sandbox batch leaves periodic payments out. */
+/**
+ * No transaction of `amount` NOK in the sandbox list (a list it is): release 1.16.0, the sandbox batch leaves periodic
+ * payments out.
+ */
 export const listHoldsNoDebit = defineCheck<[amount: string]>({
   id: 'sandbox.list-holds-no-periodic-debit',
   clauses: ['releases.sandbox-payment-batch'],
@@ -180,7 +190,10 @@ export const cardTransactionsBooked = defineCheck<[n: number]>({
   },
 });
 
-/** The sandbox customers are a non-empty list of private and corporate customers, each with a national identity number (read where the profile's responses say). */
+/**
+ * The sandbox customers are a non-empty list of private and corporate customers, each with a national identity number
+ * (read where the profile's responses say).
+ */
 export const customersListed = defineCheck({
   id: 'sandbox.customers-listed',
   clauses: ['endpoints.list-sandbox-customers'],
@@ -227,7 +240,10 @@ export const balanceShows = defineCheck<[amount: string]>({
   },
 });
 
-/** After initialising, the sandbox account created before is unknown (404) to the spec-named read of its transactions (the exchange given). */
+/**
+ * After initialising, the sandbox account created before is unknown (404) to the spec-named read of its transactions
+ * (the exchange given).
+ */
 export const sandboxAccountWiped = defineCheck({
   id: 'sandbox.account-wiped',
   clauses: [INITIALISE],
@@ -259,7 +275,9 @@ export const initialAccounts = defineCheck({
   },
 });
 
-/** A sandbox operation is served (200) by a sandbox and refused (4xx, the error body unless 401) by a production target. */
+/**
+ * A sandbox operation is served (200) by a sandbox and refused (4xx, the error body unless 401) by a production target.
+ */
 export const sandboxOnly = defineCheck({
   id: 'sandbox.only-in-sandbox',
   clauses: ['conventions.sandbox-only'],

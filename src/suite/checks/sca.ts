@@ -31,7 +31,10 @@ export const psuIdStable = defineCheck({
   },
 });
 
-/** The account list (a CORPORATE one) holds none of the accounts remembered from the PSU's PRIVATE list (`rememberedAccounts`), by resourceId, iban or bban. */
+/**
+ * The account list (a CORPORATE one) holds none of the accounts remembered from the PSU's PRIVATE list
+ * (`rememberedAccounts`), by resourceId, iban or bban.
+ */
 export const contextsDisjoint = defineCheck({
   id: 'sca.contexts-disjoint',
   clauses: ['conventions.psu-contexts'],

@@ -3,7 +3,10 @@
 import { describeAnswer, signatureOutcome } from '../../tpp/signature-oracle.ts';
 import { defineCheck } from './check.ts';
 
-/** The signature was accepted: 2xx, or 401 with _links.scaRedirect (SCA demanded after the signature was verified); 400 or a status the profile declares is a rejection. */
+/**
+ * The signature was accepted: 2xx, or 401 with _links.scaRedirect (SCA demanded after the signature was verified); 400
+ * or a status the profile declares is a rejection.
+ */
 export const signatureAccepted = defineCheck({
   id: 'signing.accepted',
   clauses: ['signing.signing-string'],

@@ -36,7 +36,10 @@ export const transactionsBookedAndPendingLists = defineCheck({
   },
 });
 
-/** The groups a bookingStatus asks for ("booked transactions only", "pending transactions only", "booked and pending transactions"), and no other. */
+/**
+ * The groups a bookingStatus asks for ("booked transactions only", "pending transactions only", "booked and pending
+ * transactions"), and no other.
+ */
 export const transactionsHoldGroups = defineCheck<[groups: string]>({
   id: 'transactions.holds-asked-groups',
   clauses: [BOOKED_AND_PENDING, 'endpoints.list-transactions'],
@@ -102,7 +105,9 @@ export const transactionsInformationList = defineCheck({
   },
 });
 
-/** Every pending transaction of the account (kept by the set-up, `allPending`) is in the answer, whatever the filter. */
+/**
+ * Every pending transaction of the account (kept by the set-up, `allPending`) is in the answer, whatever the filter.
+ */
 export const transactionsAllPendingReturned = defineCheck({
   id: 'transactions.all-pending-returned',
   clauses: ['limits.pending-all-returned'],
@@ -118,7 +123,10 @@ export const transactionsAllPendingReturned = defineCheck({
   },
 });
 
-/** The booked transactions are exactly those the scenario created the given days back (by booking date, `txnDays`, read as a calendar date: § Conventions lets the bank write a date-time with offset). */
+/**
+ * The booked transactions are exactly those the scenario created the given days back (by booking date, `txnDays`, read
+ * as a calendar date: § Conventions lets the bank write a date-time with offset).
+ */
 export const transactionsBookedDays = defineCheck<[want: number[]]>({
   id: 'transactions.booked-days',
   clauses: ['endpoints.list-transactions'],
@@ -136,7 +144,10 @@ export const transactionsBookedDays = defineCheck<[want: number[]]>({
   },
 });
 
-/** A page of limit 2 and offset 3 is the 4th and 5th of the unpaged booked list of the sandbox account (read by the check). */
+/**
+ * A page of limit 2 and offset 3 is the 4th and 5th of the unpaged booked list of the sandbox account (read by the
+ * check).
+ */
 export const transactionsPageOfUnpaged = defineCheck({
   id: 'transactions.page-of-unpaged',
   clauses: ['endpoints.list-transactions'],
@@ -236,7 +247,10 @@ export const transactionsFirstAccountHasBooked = defineCheck({
   },
 });
 
-/** The transaction the scenario created, as a booked list answer shows it: by the remittance information of the bank's record of it, or the only one. */
+/**
+ * The transaction the scenario created, as a booked list answer shows it: by the remittance information of the bank's
+ * record of it, or the only one.
+ */
 export function listedCreatedTxn(s: ScenarioSession, list: Exchange | undefined): any {
   const item = s.need('createdTxns', 'created transactions')[0].item;
   const booked = report(list).booked ?? [];
@@ -401,7 +415,10 @@ export const transactionsCreatedBooked = defineCheck({
   },
 });
 
-/** The sandbox refused the transaction the scenario created (`creation`), or its details, read through the list, are accepted and match the schema. */
+/**
+ * The sandbox refused the transaction the scenario created (`creation`), or its details, read through the list, are
+ * accepted and match the schema.
+ */
 export const transactionsRefusedOrDetailsMatch = defineCheck<[schema: string]>({
   id: 'transactions.refused-or-details-match',
   clauses: [
@@ -439,7 +456,10 @@ export const transactionsHoldDaysBack = defineCheck<[days: number]>({
   },
 });
 
-/** Without the PSU present: the request is refused (4xx with the error body), or no booked transaction is older than `days` days. */
+/**
+ * Without the PSU present: the request is refused (4xx with the error body), or no booked transaction is older than
+ * `days` days.
+ */
 export const transactionsRefusedOrNoneOlder = defineCheck<[days: number]>({
   id: 'transactions.refused-or-none-older',
   clauses: ['limits.history-without-psu'],
@@ -462,7 +482,10 @@ export const transactionsRefusedOrNoneOlder = defineCheck<[days: number]>({
   },
 });
 
-/** cardaccount-switch-originalamount-and-transactionamount: the card transaction (`switchTxnId`) has transactionAmount in NOK and originalAmount in EUR, as created. */
+/**
+ * cardaccount-switch-originalamount-and-transactionamount: the card transaction (`switchTxnId`) has transactionAmount
+ * in NOK and originalAmount in EUR, as created.
+ */
 export const transactionsCardAmountsSwitched = defineCheck({
   id: 'transactions.card-amounts-switched',
   clauses: ['versioning.accept-fix.cardaccount-switch-originalamount-and-transactionamount'],

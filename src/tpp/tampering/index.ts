@@ -1,4 +1,5 @@
-// The tampering catalogue (spec § Authentication > Request signing): every named way to spoil (or vary) a correctly signed
+// The tampering catalogue (spec § Authentication > Request signing): every named way to spoil (or vary) a correctly
+// signed
 // request, one file per family, in the lowest layer its operators allow (spec + tpp), so that the
 // fuzzer (src/fuzz), the Gherkin rows of features/ (src/suite/tamper.ts) and the reference bank
 // import it downward. Ids are stable: fuzz results, findings and reports name operators by id.

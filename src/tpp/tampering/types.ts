@@ -47,7 +47,9 @@ export interface OperatorContext<P> {
 /** A Gherkin row that names this operator: its display name in features/ and the operator's choice for it. */
 export type GherkinRow<P> =
   | { name: string; value: P }
-  /** The choice computed from the valid signed request (a bit in the middle of the signature, the reverse of headers=). */
+  /**
+   * The choice computed from the valid signed request (a bit in the middle of the signature, the reverse of headers=).
+   */
   | { name: string; valueFor: (signed: SignedRequest) => P };
 
 export interface MutationOperator<P = any> {
