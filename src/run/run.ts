@@ -222,7 +222,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     runId: randomUUID(),
     guard,
   };
-  let early: Host | undefined;
+  let early: Promise<Host | undefined> | undefined;
+  /** The run has ended: a worker process not yet started is not started. */
+  let over = false;
   let noSetup: ((e: Error) => void) | undefined;
   try {
     if (!targetUrl) {
@@ -263,15 +265,30 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
         wallMs: 0,
       };
     const transport = transportOf(profile, ctx);
-    const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
-    if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
     // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
     const mayRunParallel = profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1);
-    // The steps and the worker's host load bundled, without tsx (steps-bundle.ts). Built while the PSUs
-    // are counted and the round trip measured.
+    // The steps and the worker's host load bundled, without tsx (steps-bundle.ts): built (or found made
+    // from the same sources) while the target is probed.
     const bundling = buildBundles(ROOT, mayRunParallel);
+    const coordinator = await import('./coordinator.ts');
+    const collector = new ResultCollector();
+    let shown: ReturnType<typeof progress> | undefined = undefined;
+    const onEnvelope = (e: Envelope): void => {
+      collector.onMessage(e);
+      if (e.testCaseFinished) shown?.update(collector.results);
+    };
+    // The first worker process starts as soon as its bundle is there, and loads its packages while the
+    // target is probed, the PSUs counted, the round trip measured and the plan made; it gets the run's
+    // inputs (the setup) once they are known. A run that turns out sequential ends it unused.
+    let giveSetup!: (s: HostSetup) => void;
+    const setupLater = new Promise<HostSetup>((res, rej) => ((giveSetup = res), (noSetup = rej)));
+    setupLater.catch(() => undefined);
+    if (mayRunParallel)
+      early = bundling.then((b) => (over ? undefined : workerHost(coordinator, b.host, setupLater, onEnvelope)));
+    const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
+    if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     if (mayRunParallel) {
       const [psus, rtt] = await Promise.all([
         psuCount(profile, ctx, transport),
@@ -302,7 +319,6 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const bundles = await bundling;
     // cucumber and the hosts load here, not with the command line (a command that runs no scenario starts faster).
     const { loadConfiguration } = await import('@cucumber/cucumber/api');
-    const coordinator = await import('./coordinator.ts');
     const { runConfiguration } = await loadConfiguration(
       {
         file: false,
@@ -316,18 +332,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       },
       { cwd: ROOT },
     );
-    const collector = new ResultCollector();
-    let shown: ReturnType<typeof progress> | undefined = undefined;
-    const onEnvelope = (e: Envelope): void => {
-      collector.onMessage(e);
-      if (e.testCaseFinished) shown?.update(collector.results);
-    };
-    // The first worker process starts now and loads its packages while the plan is made; it gets the
-    // run's inputs (the setup) once they are known.
-    let giveSetup!: (s: HostSetup) => void;
-    const setupLater = new Promise<HostSetup>((res, rej) => ((giveSetup = res), (noSetup = rej)));
-    const first = parallel > 1 ? workerHost(coordinator, bundles.host, setupLater, onEnvelope) : undefined;
-    early = first;
+    const first = parallel > 1 ? await early : undefined;
+    if (!first) void early?.then((h) => h?.end().catch(() => undefined));
     let hosts: Host[] = first ? [first] : [];
     // The scenario that wipes the sandbox runs alone and first, the clock-moving ones whenever none
     // runs (alone from their first move: the clock window), the others longest first (schedule.ts).
@@ -443,9 +449,11 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     };
     return { exitCode: verdict.exitCode, verdict, wallMs, run };
   } finally {
-    // A run that ended before its plan was made (it failed) ends the worker process started for it.
+    // A run that ended before its plan was made (it failed, or it runs sequentially) ends the worker
+    // process started for it.
+    over = true;
     noSetup?.(new Error('the run ended before its plan was made'));
-    await early?.end().catch(() => undefined);
+    await (await early?.catch(() => undefined))?.end().catch(() => undefined);
     await closeTransports();
     await bank?.close();
     rmSync(guardDir, { recursive: true, force: true });

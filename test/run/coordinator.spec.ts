@@ -4,6 +4,7 @@
 // operation kept once per process (a slot's set-up failure judged by another slot's operation), slots
 // that do not run at the same time or lose scenarios, and a lost worker process that hangs the run.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,6 +77,30 @@ describe('coordinator', () => {
     await expect(coordinate(new Schedule(plan(12), {}), [{ id: 0, host: fakeHost(1, 1) }])).rejects.toThrow(
       /every worker slot was lost/,
     );
+  });
+});
+
+describe('the first worker process', () => {
+  // Fault that trips it: the worker process forked before the target was probed left running when the
+  // run stops before its plan (it would wait for its setup until the run's process ends).
+  it('is ended when the run stops before its plan (an unreachable target)', async () => {
+    // This process's worker processes (esbuild's service, a child too, is not one).
+    const children = () =>
+      execFileSync('ps', ['--ppid', String(process.pid), '-o', 'args='], { encoding: 'utf8' })
+        .split('\n')
+        .filter((l) => /worker-host|host-[0-9a-f]+\.mjs/.test(l));
+    const before = children();
+    const r = await runSuite({
+      target: 'http://127.0.0.1:1',
+      parallel: 4,
+      quiet: true,
+      report: false,
+      reportDir: mkdtempSync(join(tmpdir(), 'xs2a-early-')),
+    });
+    expect(r.exitCode).toBe(3);
+    // Nor is one started after the run has returned.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(children()).toEqual(before);
   });
 });
 
