@@ -289,6 +289,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       early = bundling.then((b) => (over ? undefined : workerHost(coordinator, b.host, setupLater, onEnvelope)));
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
+    // The plan is made while the PSUs are counted and the round trip measured (network waits).
+    const planning = plan(o, bundling);
+    planning.catch(() => undefined);
     if (mayRunParallel) {
       const [psus, rtt] = await Promise.all([
         psuCount(profile, ctx, transport),
@@ -314,30 +317,10 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       mkdirSync(ctx.exchangesDir, { recursive: true });
     }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
-    // A sequential run loads the steps' bundle too: its own sources are already loaded as the command
-    // line's bundle, and loading the steps through tsx would load them all again, slowly.
-    const bundles = await bundling;
-    // cucumber and the hosts load here, not with the command line (a command that runs no scenario starts faster).
-    const { loadConfiguration } = await import('@cucumber/cucumber/api');
-    const { runConfiguration } = await loadConfiguration(
-      {
-        file: false,
-        provided: {
-          paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
-          import: bundles.steps ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
-          tags: o.tags ?? '',
-          name: o.names ?? [],
-          strict: true,
-        },
-      },
-      { cwd: ROOT },
-    );
+    const { runConfiguration, planned } = await planning;
     const first = parallel > 1 ? await early : undefined;
     if (!first) void early?.then((h) => h?.end().catch(() => undefined));
     let hosts: Host[] = first ? [first] : [];
-    // The scenario that wipes the sandbox runs alone and first, the clock-moving ones whenever none
-    // runs (alone from their first move: the clock window), the others longest first (schedule.ts).
-    const planned = await plannedScenarios(runConfiguration.sources);
     if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
     // Slot 0 is the clock lane.
     const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir, '0');
@@ -362,7 +345,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // Worker processes: one per core, never more than the workers (--processes to change it).
     const processes = parallel > 1 ? hostProcesses(parallel, o.processes ?? availableParallelism()) : 1;
     hosts = first
-      ? workerHosts(coordinator, first, processes, bundles.host, setup, onEnvelope, planned)
+      ? workerHosts(coordinator, first, processes, (await bundling).host, setup, onEnvelope, planned)
       : [new coordinator.LocalHost(setup, onEnvelope)];
     const slots = Array.from({ length: Math.max(1, parallel) }, (_, id) => ({ id, host: hosts[id % hosts.length] }));
     if (!o.quiet)
@@ -458,6 +441,32 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     await bank?.close();
     rmSync(guardDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The run's cucumber configuration and its scenarios, in cucumber's order. A sequential run loads the
+ * steps' bundle too: its own sources are already loaded as the command line's bundle, and loading the
+ * steps through tsx would load them all again, slowly. The scenario that wipes the sandbox runs alone
+ * and first, the clock-moving ones on the clock lane, the others longest first (schedule.ts).
+ */
+async function plan(o: RunOptions, bundling: ReturnType<typeof buildBundles>) {
+  const bundles = await bundling;
+  // cucumber loads here, not with the command line (a command that runs no scenario starts faster).
+  const { loadConfiguration } = await import('@cucumber/cucumber/api');
+  const { runConfiguration } = await loadConfiguration(
+    {
+      file: false,
+      provided: {
+        paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
+        import: bundles.steps ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
+        tags: o.tags ?? '',
+        name: o.names ?? [],
+        strict: true,
+      },
+    },
+    { cwd: ROOT },
+  );
+  return { runConfiguration, planned: await plannedScenarios(runConfiguration.sources) };
 }
 
 /**
