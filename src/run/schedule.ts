@@ -76,6 +76,19 @@ const corporateRank = (p: PlannedScenario): number => {
 
 type Queue = 'alone' | 'clock' | 'rest';
 
+/** Which of `scenarios` are long: recorded at LONG_FACTOR times the median of their recorded durations (ms) or more. */
+function longIn(
+  scenarios: readonly PlannedScenario[],
+  durations: Readonly<Record<string, number>>,
+): (p: PlannedScenario) => boolean {
+  const known = scenarios
+    .map((p) => durations[p.id])
+    .filter((d): d is number => d !== undefined)
+    .sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor(known.length / 2)] : 0;
+  return (p) => median > 0 && (durations[p.id] ?? 0) >= LONG_FACTOR * median;
+}
+
 /**
  * The order the run's scenarios start in: the @alone ones first; the clock-moving ones whenever none
  * runs; the others: the long ones (recorded at LONG_FACTOR times the median of `durations`, ms, or
@@ -89,13 +102,8 @@ export function planOrder(
   scenarios: readonly PlannedScenario[],
   durations: Readonly<Record<string, number>>,
 ): Record<Queue, PlannedScenario[]> {
-  const known = scenarios
-    .map((p) => durations[p.id])
-    .filter((d): d is number => d !== undefined)
-    .sort((a, b) => a - b);
-  const median = known.length ? known[Math.floor(known.length / 2)] : 0;
   const others = scenarios.filter((p) => !p.clock && !p.alone);
-  const long = (p: PlannedScenario) => median > 0 && (durations[p.id] ?? 0) >= LONG_FACTOR * median;
+  const long = longIn(scenarios, durations);
   const rest = others.filter((p) => !long(p));
   const corporate = rest.filter((p) => groupOf(p) === 'corporate').map((p, i) => ({ p, i, rank: corporateRank(p) }));
   corporate.sort((a, b) => a.rank - b.rank || a.i - b.i);
@@ -130,6 +138,8 @@ export class Schedule {
   /** The worker slot that started each group's first scenario: the group's owner. */
   private readonly owner = new Map<string, string>();
   private readonly median: number;
+  /** The long ones, as planOrder reads them (they start first, each in a cucumber run of its own). */
+  private readonly isLong: (p: PlannedScenario) => boolean;
 
   constructor(
     scenarios: readonly PlannedScenario[],
@@ -142,6 +152,7 @@ export class Schedule {
     private readonly lane?: string,
   ) {
     this.queues = planOrder(scenarios, durations);
+    this.isLong = longIn(scenarios, durations);
     const known = Object.values(durations).sort((a, b) => a - b);
     this.median = known.length ? known[Math.floor(known.length / 2)] : 0;
   }
@@ -160,23 +171,21 @@ export class Schedule {
     const alone = this.head('alone');
     if (alone) return running.length ? undefined : this.start(alone, worker);
     const clock = this.head('clock');
+    const clockRuns = running.some((r) => r.clock);
+    // With a window, the clock lane's slot alone starts the clock scenarios; without one, any slot.
     const lane = this.windowDir ? this.lane : undefined;
-    // The lane takes the others' scenarios while any may start: its clock scenarios come last, when
-    // the other slots' work is done or ending, so their set-ups run without the others' load and the
-    // first window waits only for the run's tail (bench:latency: 19.5-21 s instead of 22 s).
-    if (lane !== undefined && worker === lane && clock) {
-      const p = this.firstStartable(worker, running);
-      if (p) return this.start(p, worker);
-    }
-    if (clock && !running.some((r) => r.clock) && (lane === undefined || worker === lane)) {
+    const startsClocks = lane === undefined || worker === lane;
+    if (clock && startsClocks) {
+      // The lane takes the others' scenarios while any may start: its clock scenarios come last, when
+      // the other slots' work is done or ending, so their set-ups run without the others' load and the
+      // first window waits only for the run's tail (bench:latency: 19.5-21 s instead of 22 s).
+      const other = lane === undefined ? undefined : this.firstStartable(worker, running);
+      if (other) return this.start(other, worker);
       // Without a window a clock scenario runs alone throughout; with one, it starts beside the others.
-      if (!this.windowDir && running.length) return undefined;
-      return this.start(clock, worker);
+      if (!clockRuns) return !this.windowDir && running.length ? undefined : this.start(clock, worker);
     }
-    // Without a window nothing runs beside a clock scenario; the planned clock ones start first (on
-    // the clock lane's slot, when there is one: the others go on meanwhile).
-    if (running.some((r) => r.clock) ? !this.windowDir : clock && (lane === undefined || worker === lane))
-      return undefined;
+    // Without a window nothing runs beside a clock scenario.
+    if (clockRuns && !this.windowDir) return undefined;
     const p = this.firstStartable(worker, running);
     return p && this.start(p, worker);
   }
@@ -206,11 +215,6 @@ export class Schedule {
       out.push(q);
     }
     return out;
-  }
-
-  /** Recorded at LONG_FACTOR times the median or more (planOrder starts these first). */
-  private isLong(p: PlannedScenario): boolean {
-    return this.median > 0 && (this.durations[p.id] ?? 0) >= LONG_FACTOR * this.median;
   }
 
   private msOf(p: PlannedScenario): number {
