@@ -46,16 +46,10 @@ const POLL_MS = 10;
  * for the window's end. Resolves with the milliseconds it waited.
  */
 export async function admit(dir: string, id: string): Promise<number> {
-  const marker = markerOf(dir, id);
-  if (existsSync(marker)) return 0;
+  if (existsSync(markerOf(dir, id))) return 0;
   const t0 = Date.now();
-  mkdirSync(join(dir, RUNNING), { recursive: true });
-  for (;;) {
-    writeFileSync(marker, '');
-    if (!existsSync(join(dir, WANTED))) return Date.now() - t0;
-    rmSync(marker, { force: true });
-    while (existsSync(join(dir, WANTED))) await sleep(POLL_MS);
-  }
+  while (!enterUnlessWindow(dir, id)) while (existsSync(join(dir, WANTED))) await sleep(POLL_MS);
+  return Date.now() - t0;
 }
 
 /**
