@@ -30,7 +30,7 @@ import { CLAUSES } from '../spec/clauses.ts';
 import { clausePagesHtml } from '../report/clause-pages.ts';
 import { CLAUSE_PAGE } from '../suite/outcomes.ts';
 import { computeCoverage, scenarios } from '../report/coverage.ts';
-import { POOLED_STEP, variantsAsked } from '../suite/sandbox.ts';
+import { poolSizes, variantsAsked } from '../suite/sandbox.ts';
 import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } from './shard.ts';
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, hostProcesses, MAX_WORKERS } from '../session/psu-pool.ts';
@@ -326,7 +326,10 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir, '0');
     // The sandbox accounts of other values the scenarios ask for are made with the workers' pools (sandbox.ts).
     ctx.poolVariants = variantsAsked(planned.flatMap((p) => p.steps));
-    ctx.poolsWanted = planned.some((p) => p.steps.some((t) => POOLED_STEP.test(t)));
+    ctx.poolSizes = poolSizes(
+      planned.flatMap((p) => p.steps),
+      Math.max(1, parallel),
+    );
     // The run's inputs, resolved once: every host gets them as one value (run-context.ts).
     const handle: RunHandle = { ctx, profile: profileForRun(profile, ctx) };
     const setup: HostSetup = {

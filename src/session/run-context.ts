@@ -41,10 +41,10 @@ export interface RunContext {
    */
   poolVariants?: Array<{ kind: 'account' | 'card'; vars: Record<string, unknown> }>;
   /**
-   * The run's scenarios take sandbox data from the workers' pools: a worker makes its pools before its first kept PSU
-   * session (src/suite/sandbox.ts fillPoolsAhead).
+   * Where the run's scenarios take sandbox data from the workers' pools, each worker's pool sizes: a worker makes its
+   * pools before its first kept PSU session (src/suite/sandbox.ts poolSizes, fillPoolsAhead).
    */
-  poolsWanted?: boolean;
+  poolSizes?: { account: number; card: number };
   /** `run --bundle`: where each scenario's exchanges are written, redacted (evidence.ts writeExchanges). */
   exchangesDir?: string;
   /** `run --sca-driver`: replaces the profile's SCA driver. */

@@ -145,14 +145,20 @@ export async function createSandboxAccount(
 // PSU: made together and granted at one SCA, each given to one scenario only (the set-up
 // many scenarios share is made once per worker and PSU). Without them every such scenario would need
 // an SCA of its own to grant its new account. When one pool runs dry, every pool of the PSU is
-// topped up at once, so one SCA grants them all; a size is about a worker's share of a full run at
-// two workers (each refill costs an SCA, a browser's page loads where the browser driver runs it).
+// topped up at once, so one SCA grants them all. A pool's size is the worker's share of what the
+// run's scenarios take (RunContext.poolSizes, from the plan: poolSizes), with room for an uneven
+// share: each refill costs an SCA (a browser's page loads where the browser driver runs it), and
+// each account made and not taken costs a request of the bulk of the run.
 // The first refill also makes one of each variant the run's scenarios ask for (VARIANT_STEPS: an
 // account with other values); a variant the sandbox refuses there is left out, and the scenario that
 // asks for it makes its own (its evidence then holds the refusal).
 // Sandbox initialisation wipes manually created accounts: it empties the pools.
-const POOL_SIZES = { account: 32, card: 32 } as const;
-export type PoolKind = keyof typeof POOL_SIZES;
+export type PoolKind = 'account' | 'card';
+const KINDS: readonly PoolKind[] = ['account', 'card'];
+/** The sizes where the run gave none (a session made outside a planned run: tests, properties). */
+const DEFAULT_POOL_SIZES: Readonly<Record<PoolKind, number>> = { account: 32, card: 32 };
+/** The sizes of this worker's pools. */
+const sizes = (w: ScenarioSession): Readonly<Record<PoolKind, number>> => w.ctx.poolSizes ?? DEFAULT_POOL_SIZES;
 type Pooled = { account: SandboxAccount; card: SandboxCard };
 /** How each kind is made (`pooled`: ahead, for the pool). */
 const POOL_MAKERS: {
@@ -215,6 +221,25 @@ const variantKey = (vars: Record<string, unknown>): string =>
  * definitions that take pooled data begin so (a test holds them to it). */
 export const POOLED_STEP = /^a sandbox (?:card )?account of the PSU\b/;
 
+/**
+ * Each worker's pool sizes for a run (RunContext.poolSizes), from its scenarios' step texts and its
+ * worker slots; undefined when no step takes pooled data. A size is the slot's share of the steps
+ * that take the template's values (a variant is made once per asking step, apart), a quarter more
+ * and one more, since the shares are uneven: at 2 slots about what a slot takes in a full run (one
+ * SCA grants it), at 20 a handful (a slot that takes more refills, at an SCA, rather than every slot
+ * making accounts no scenario takes).
+ */
+export function poolSizes(steps: readonly string[], slots: number): Record<PoolKind, number> | undefined {
+  const pooled = steps.filter((t) => POOLED_STEP.test(t));
+  if (!pooled.length) return undefined;
+  const variants = Object.values(VARIANT_STEPS as Record<string, VariantStep>);
+  const demand = { account: 0, card: 0 };
+  for (const t of pooled)
+    if (!variants.some((v) => v.step.test(t))) demand[/^a sandbox card /.test(t) ? 'card' : 'account']++;
+  const size = (n: number) => Math.ceil((1.25 * n) / Math.max(1, slots)) + 1;
+  return { account: size(demand.account), card: size(demand.card) };
+}
+
 /** The variants of the run's plan, with their keys (card accounts only where the bank has them). */
 function askedVariants(w: ScenarioSession): Array<PoolVariant & { variant: string }> {
   return (w.ctx.poolVariants ?? [])
@@ -232,12 +257,10 @@ const poolKey = (w: ScenarioSession, customer: string | undefined, kind: PoolKin
  */
 async function topUpPools(w: ScenarioSession, customer: string | undefined, kind: PoolKind): Promise<void> {
   const keyOf = (k: PoolKind, v = '') => poolKey(w, customer, k, v);
-  const kinds = (Object.keys(POOL_SIZES) as PoolKind[]).filter(
-    (k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts,
-  );
+  const kinds = KINDS.filter((k) => k === kind || k !== 'card' || w.profile.capabilities.cardAccounts);
   const todo: Array<{ key: string; kind: PoolKind; vars: Record<string, unknown> }> = [
     ...kinds.flatMap((k) =>
-      Array.from({ length: POOL_SIZES[k] - (pools().get(keyOf(k))?.length ?? 0) }, () => ({
+      Array.from({ length: Math.max(0, sizes(w)[k] - (pools().get(keyOf(k))?.length ?? 0)) }, () => ({
         key: keyOf(k),
         kind: k,
         vars: {},
@@ -258,19 +281,19 @@ async function topUpPools(w: ScenarioSession, customer: string | undefined, kind
 
 /**
  * Before a worker's kept PSU session is opened (obtainPsu, the world's beforeKeptSca): where the run's
- * scenarios take pooled sandbox data (RunContext.poolsWanted) and the worker's pools are not made yet,
+ * scenarios take pooled sandbox data (RunContext.poolSizes) and the worker's pools are not made yet,
  * they are made now, so that this SCA grants them and the first pooled scenario needs no SCA of its
  * own. A pool that cannot be made here is left to the scenario that needs it (its evidence then holds
  * the refusal): nothing here fails the scenario that opens the session.
  */
 export async function fillPoolsAhead(w: ScenarioSession): Promise<void> {
-  if (!w.ctx.poolsWanted || !w.profile.capabilities.sandbox || !w.reusePsuSession) return;
+  if (!w.ctx.poolSizes || !w.profile.capabilities.sandbox || !w.reusePsuSession) return;
   try {
     const customer = await w.nationalId('PRIVATE');
     if (pools().has(poolKey(w, customer, 'account'))) return;
     await topUpPools(w, customer, 'account');
     w.attach(
-      `this worker's pools of sandbox data (${Object.entries(POOL_SIZES)
+      `this worker's pools of sandbox data (${Object.entries(sizes(w))
         .map(([k, n]) => `${n} ${k}s`)
         .join(
           ', ',
@@ -310,7 +333,7 @@ async function pooledOrNew<K extends PoolKind>(
   if (!x) return POOL_MAKERS[kind](w, vars, false);
   const what = variant
     ? `made, with the values this scenario asks for (${variant}), together with this worker's pools`
-    : `one of ${POOL_SIZES[kind]} this worker made together`;
+    : `one of ${sizes(w)[kind]} this worker made together`;
   w.attach(
     `sandbox ${kind} ${name(x)} (${x.id}) is ${what} for its PSU and had granted at one SCA; this scenario is the only one to use it`,
     { mediaType: 'text/plain', fileName: `pooled sandbox ${kind}.txt` },

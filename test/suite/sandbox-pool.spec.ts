@@ -17,6 +17,7 @@ import {
   createSandboxCard,
   fillPoolsAhead,
   POOLED_STEP,
+  poolSizes,
   updateSandboxBalance,
   VARIANT_STEPS,
   variantsAsked,
@@ -287,7 +288,13 @@ describe("pools made before the worker's first kept PSU session", () => {
   /** A scenario's session as the World makes it: its kept SCA is preceded by fillPoolsAhead. */
   const world = (poolsWanted: boolean) =>
     new ScenarioSession({
-      ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolsWanted },
+      ctx: {
+        targetUrl: bank.url,
+        allowPayments: false,
+        embedded: true,
+        runId,
+        poolSizes: poolsWanted ? { account: 32, card: 32 } : undefined,
+      },
       profile: completeProfile({}, process.cwd()),
       beforeKeptSca: fillPoolsAhead,
     });
@@ -330,7 +337,42 @@ describe("pools made before the worker's first kept PSU session", () => {
     expect(await accountScenario()).toBe(1);
   });
 
-  // Fault that trips it: a step that takes pooled data whose text POOLED_STEP does not match (a run of
+  // Faults that trip it: sizes that do not follow the worker slots (a fixed 32: at 20 slots every slot
+  // made 64 accounts a run takes 57 of, half the run's requests), variants counted in the template's
+  // pools, and pools wanted where no step takes one.
+  it("sizes each worker's pools by its share of the run's pooled steps", () => {
+    const steps = [
+      ...Array.from({ length: 8 }, () => 'a sandbox account of the PSU with 2 booked transactions'),
+      ...Array.from({ length: 4 }, () => 'a sandbox card account of the PSU'),
+      'a sandbox account of the PSU named with 70 characters',
+      'a sandbox account of the PSU with cashAccountType "SVGS"',
+      'a private PSU who has completed SCA',
+    ];
+    expect(poolSizes(steps, 1)).toEqual({ account: 11, card: 6 });
+    expect(poolSizes(steps, 2)).toEqual({ account: 6, card: 4 });
+    expect(poolSizes(steps, 20)).toEqual({ account: 2, card: 2 });
+    expect(poolSizes(['a private PSU who has completed SCA'], 2)).toBeUndefined();
+  });
+
+  // Fault that trips it: the run's sizes ignored (every worker makes the default's 32 of each).
+  it("makes the run's sizes before the kept SCA", async () => {
+    forgetSandboxData();
+    const s = new ScenarioSession({
+      ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolSizes: { account: 2, card: 1 } },
+      profile: completeProfile({}, process.cwd()),
+      beforeKeptSca: fillPoolsAhead,
+    });
+    const made: string[] = [];
+    const send = s.send.bind(s);
+    vi.spyOn(s, 'send').mockImplementation(async (spec, opts) => {
+      if (spec.method === 'POST' && /^\/v1\/sandbox\/(?:card-)?accounts$/.test(spec.path)) made.push(spec.path);
+      return send(spec, opts);
+    });
+    s.forgetKeptSession('PRIVATE');
+    await s.obtainPsu('PRIVATE');
+    expect(made.sort()).toEqual(['/v1/sandbox/accounts', '/v1/sandbox/accounts', '/v1/sandbox/card-accounts']);
+  });
+
   // only such scenarios would make its pools after the kept SCA: an SCA more per worker).
   it('knows every step that takes pooled data by its text', () => {
     const dir = join(process.cwd(), 'steps');
