@@ -33,21 +33,31 @@ const undici = () =>
     EnvHttpProxyAgent: typeof EnvHttpProxyAgentType;
   };
 
-/** What makes two configurations the same dispatcher (Buffers by content). */
+/** A configuration's text, by content (Buffers as base64), made once per configuration object (they are not changed). */
+const texts = new WeakMap<TransportConfig, string>();
+function textOf(config: TransportConfig): string {
+  let t = texts.get(config);
+  if (t === undefined) {
+    t = JSON.stringify(config, (_k, v) =>
+      v && v.type === 'Buffer' && Array.isArray(v.data) ? Buffer.from(v.data).toString('base64') : v,
+    );
+    texts.set(config, t);
+  }
+  return t;
+}
+
+/** What makes two configurations the same dispatcher. */
 function keyOf(config: TransportConfig, connections?: number): string {
-  return JSON.stringify(
-    [
-      config,
-      connections,
-      process.env.HTTPS_PROXY,
-      process.env.https_proxy,
-      process.env.HTTP_PROXY,
-      process.env.http_proxy,
-      process.env.NO_PROXY,
-      process.env.no_proxy,
-    ],
-    (_k, v) => (v && v.type === 'Buffer' && Array.isArray(v.data) ? Buffer.from(v.data).toString('base64') : v),
-  );
+  return JSON.stringify([
+    textOf(config),
+    connections,
+    process.env.HTTPS_PROXY,
+    process.env.https_proxy,
+    process.env.HTTP_PROXY,
+    process.env.http_proxy,
+    process.env.NO_PROXY,
+    process.env.no_proxy,
+  ]);
 }
 
 const KEEP_ALIVE_MS = 10_000;
