@@ -33,7 +33,7 @@ const undici = () =>
     EnvHttpProxyAgent: typeof EnvHttpProxyAgentType;
   };
 
-/** A configuration's text, by content (Buffers as base64), made once per configuration object (they are not changed). */
+/** A configuration's text, by content (Buffers as base64), made once per configuration object (never changed). */
 const texts = new WeakMap<TransportConfig, string>();
 function textOf(config: TransportConfig): string {
   let t = texts.get(config);
