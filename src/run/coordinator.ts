@@ -13,7 +13,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Envelope } from '@cucumber/messages';
 import { abandon } from '../session/clock-window.ts';
 import { BATCH, type PlannedScenario, type Schedule } from './schedule.ts';
-import { ScenarioHost, type HostSetup } from './scenario-host.ts';
+import { ScenarioHost, type HostSetup, type SupportSetup } from './scenario-host.ts';
 import type { HostCommand, HostReport } from './worker-host.ts';
 
 /** Runs scenarios in its slots. */
@@ -61,13 +61,17 @@ export class ProcessHost implements Host {
   private readonly pending = new Map<number, { resolve(n: number): void; reject(e: Error): void }>();
   private gone?: Error;
 
-  /** `setup` may come later than the process: it loads its packages meanwhile (worker-host.ts). */
+  /**
+   * `setup` may come later than the process: it loads its packages meanwhile (worker-host.ts), and the step
+   * definitions once `support` is there.
+   */
   constructor(
     file: string,
     execArgv: string[],
     cwd: string,
     setup: HostSetup | Promise<HostSetup>,
     onEnvelope: (e: Envelope) => void,
+    support?: Promise<SupportSetup>,
   ) {
     this.child = fork(file, [], { cwd, execArgv, serialization: 'advanced', stdio: 'inherit' });
     let ready!: () => void;
@@ -88,6 +92,10 @@ export class ProcessHost implements Host {
       for (const slot of [...this.pending.keys()]) this.settle(slot, this.gone);
     });
     this.child.on('error', (e) => notReady(e));
+    support?.then(
+      (s) => this.send({ type: 'support', support: s }),
+      () => undefined,
+    );
     Promise.resolve(setup).then(
       (s) => this.send({ type: 'setup', setup: s }),
       (e: Error) => notReady(e),

@@ -1,6 +1,6 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
-import type { ISourcesCoordinates } from '@cucumber/cucumber/api';
+import type { IRunConfiguration, ISourcesCoordinates } from '@cucumber/cucumber/api';
 import { fileOf, Schedule, type PlannedScenario } from './schedule.ts';
 import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG } from '../suite/tags.ts';
 import { randomUUID } from 'node:crypto';
@@ -36,7 +36,7 @@ import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, hostProcesses, MAX_WORKERS } from '../session/psu-pool.ts';
 import { buildBundles, withoutTsx } from './steps-bundle.ts';
 import type { Host } from './coordinator.ts';
-import type { HostSetup } from './scenario-host.ts';
+import type { HostSetup, SupportSetup } from './scenario-host.ts';
 import { progress } from './progress.ts';
 import type { Envelope } from '@cucumber/messages';
 import { DEFAULT_BREAKER } from '../session/run-guard.ts';
@@ -291,12 +291,16 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     let giveSetup!: (s: HostSetup) => void;
     const setupLater = new Promise<HostSetup>((res, rej) => ((giveSetup = res), (noSetup = rej)));
     setupLater.catch(() => undefined);
-    if (mayRunParallel)
-      early = bundling.then((b) => (over ? undefined : workerHost(coordinator, b.host, setupLater, onEnvelope)));
     // The plan is made while the target is probed, the PSUs counted and the round trip measured (network
     // waits); an unreachable target leaves it unused.
-    const planning = plan(o, bundling);
+    const { configuration, planning } = plan(o, bundling);
     planning.catch(() => undefined);
+    // The first worker process also loads the step definitions as soon as cucumber's configuration is
+    // resolved, before the plan (they do not need the run's inputs until a scenario runs).
+    if (mayRunParallel)
+      early = bundling.then((b) =>
+        over ? undefined : workerHost(coordinator, b.host, setupLater, onEnvelope, supportOf(configuration)),
+      );
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     if (mayRunParallel) {
@@ -461,25 +465,37 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
  * steps through tsx would load them all again, slowly. The scenario that wipes the sandbox runs alone
  * and first, the clock-moving ones on the clock lane, the others longest first (schedule.ts).
  */
-async function plan(o: RunOptions, bundling: ReturnType<typeof buildBundles>) {
-  // cucumber loads here, not with the command line (a command that runs no scenario starts faster), while the
-  // bundles are looked up or made.
-  const [bundles, { loadConfiguration }] = await Promise.all([bundling, import('@cucumber/cucumber/api')]);
-  const { runConfiguration } = await loadConfiguration(
-    {
-      file: false,
-      provided: {
-        paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
-        import: bundles.steps ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
-        tags: o.tags ?? '',
-        name: o.names ?? [],
-        strict: true,
+function plan(o: RunOptions, bundling: ReturnType<typeof buildBundles>) {
+  const configuration = (async () => {
+    // cucumber loads here, not with the command line (a command that runs no scenario starts faster), while the
+    // bundles are looked up or made.
+    const [bundles, { loadConfiguration }] = await Promise.all([bundling, import('@cucumber/cucumber/api')]);
+    const { runConfiguration } = await loadConfiguration(
+      {
+        file: false,
+        provided: {
+          paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
+          import: bundles.steps ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
+          tags: o.tags ?? '',
+          name: o.names ?? [],
+          strict: true,
+        },
       },
-    },
-    { cwd: ROOT },
-  );
-  return { runConfiguration, planned: await plannedScenarios(runConfiguration.sources) };
+      { cwd: ROOT },
+    );
+    return runConfiguration;
+  })();
+  configuration.catch(() => undefined);
+  const planning = configuration.then(async (runConfiguration) => ({
+    runConfiguration,
+    planned: await plannedScenarios(runConfiguration.sources),
+  }));
+  return { configuration, planning };
 }
+
+/** What a worker process needs to load the step definitions, from cucumber's resolved configuration. */
+const supportOf = (configuration: Promise<IRunConfiguration>): Promise<SupportSetup> =>
+  configuration.then((c) => ({ cwd: ROOT, sources: c.sources, support: c.support }));
 
 /**
  * The scenarios a run's sources select, in cucumber's order (`features/x.feature:line`), whether each moves the
@@ -532,12 +548,13 @@ function workerHost(
   hostBundle: string | undefined,
   setup: HostSetup | Promise<HostSetup>,
   onEnvelope: (e: Envelope) => void,
+  support?: Promise<SupportSetup>,
 ): Host {
   const node = withoutTsx(process.execArgv);
   const [file, execArgv] = hostBundle
     ? [hostBundle, node]
     : [join(ROOT, 'src', 'run', 'worker-host.ts'), ['--import', 'tsx', ...node]];
-  return new ProcessHost(file, execArgv, ROOT, setup, onEnvelope);
+  return new ProcessHost(file, execArgv, ROOT, setup, onEnvelope, support);
 }
 
 /** A host made once `after` settles. */

@@ -26,6 +26,29 @@ import { Writable } from 'node:stream';
 import { allureFormatOptions } from '../report/allure-writer.ts';
 import { endWorker, markHosted, setRunContext, type RunHandle } from '../session/run-context.ts';
 
+/** What a host needs to load the step definitions (a worker process may get it before the rest of the setup). */
+export interface SupportSetup {
+  cwd: string;
+  sources: ISourcesCoordinates;
+  support: Partial<ISupportCodeCoordinates>;
+}
+
+/**
+ * The step definitions at `s`, loaded once per process: ES modules are imported once, so a second load in the same
+ * process (the mutation run; a worker process given them before its setup) reuses the library the first loaded, by
+ * its coordinates.
+ */
+export async function loadSupportOnce(s: SupportSetup): Promise<ISupportCodeLibrary> {
+  const key = JSON.stringify(s.support);
+  let loading = loadedSupport.get(key);
+  if (!loading) {
+    loading = cucumberApi().then((api) => api.loadSupport({ sources: s.sources, support: s.support }, { cwd: s.cwd }));
+    loadedSupport.set(key, loading);
+    loading.catch(() => loadedSupport.delete(key));
+  }
+  return loading;
+}
+
 /** What a host needs to run scenarios: serialisable, sent once to a worker process. */
 export interface HostSetup {
   cwd: string;
@@ -58,16 +81,16 @@ const SUPPORT_MESSAGES = ['meta', 'stepDefinition', 'hook', 'parameterType', 'un
 /** Where a worker process keeps the slot a scenario runs in (read by src/session/psu-pool.ts workerIndex). */
 const SLOT = Symbol.for('xs2a-conformance.worker-slot');
 
-/**
- * Step definitions load once per process: ES modules are imported once, so a second run in the same
- * process (the mutation run) reuses the library the first loaded, by its coordinates.
- */
-const loadedSupport = new Map<string, ISupportCodeLibrary>();
+/** The step definitions this process loaded (or is loading), by their coordinates: loadSupportOnce. */
+const loadedSupport = new Map<string, Promise<ISupportCodeLibrary>>();
 
 /** cucumber's API, loaded when a host first needs it (the command line's bundle holds this module). */
 const cucumberApi = () => import('@cucumber/cucumber/api');
 
 const discard = () => new Writable({ write: (_c, _e, done) => done() });
+
+/** The cucumber runs in progress at most, in a host, for its Allure reporter to be fed (feedWhenQuiet). */
+const QUIET_RUNS = 1;
 
 export class ScenarioHost {
   private support?: ISupportCodeLibrary;
@@ -77,6 +100,11 @@ export class ScenarioHost {
   private reporter?: Formatter;
   /** The reporter has heard the step definitions (every run announces them again). */
   private announced = false;
+  /** The messages the reporter has yet to hear, in order, from `heard` on; and the cucumber runs in progress. */
+  private backlog: Envelope[] = [];
+  private heard = 0;
+  private running = 0;
+  private feeding = false;
   /**
    * Allure's test runtime before the hosts' runs: allure-cucumberjs makes its own the process's in a
    * BeforeAll hook; end() gives the process back what it had (a test runner's own, where the host is
@@ -96,13 +124,7 @@ export class ScenarioHost {
   async load(): Promise<void> {
     markHosted();
     setRunContext(this.setup.run);
-    const key = JSON.stringify(this.setup.support);
-    const support =
-      loadedSupport.get(key) ??
-      (await (
-        await cucumberApi()
-      ).loadSupport({ sources: this.setup.sources, support: this.setup.support }, { cwd: this.setup.cwd }));
-    loadedSupport.set(key, support);
+    const support = await loadSupportOnce(this.setup);
     // Each run would find the support files again from their coordinates (a glob over steps/ every
     // time): the library is loaded, so only the literal paths among them are named.
     const c = support.originalCoordinates;
@@ -146,27 +168,64 @@ export class ScenarioHost {
       formats: { stdout: 'rerun', files: {}, publish: false, options: {} },
     };
     const { runCucumber } = await cucumberApi();
-    await this.slots.run(slot, () =>
-      runCucumber(configuration, { cwd: this.setup.cwd, stdout: discard(), env: process.env }, (e) => {
-        if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) finished++;
-        // The reporter hears one run, the host's (end), and the step definitions once.
-        if (!e.testRunStarted && !e.testRunFinished && !(this.announced && SUPPORT_MESSAGES.some((k) => k in e)))
-          this.broadcaster.emit('envelope', e);
-        if (!forwarded(e)) return;
-        this.onEnvelope(
-          slot,
-          e.testCaseStarted ? { testCaseStarted: { ...e.testCaseStarted, workerId: String(slot) } } : e,
-        );
-      }),
-    );
+    this.running++;
+    try {
+      await this.slots.run(slot, () =>
+        runCucumber(configuration, { cwd: this.setup.cwd, stdout: discard(), env: process.env }, (e) => {
+          if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) finished++;
+          // The reporter hears one run, the host's (end), and the step definitions once.
+          if (!e.testRunStarted && !e.testRunFinished && !(this.announced && SUPPORT_MESSAGES.some((k) => k in e)))
+            this.backlog.push(e);
+          if (!forwarded(e)) return;
+          this.onEnvelope(
+            slot,
+            e.testCaseStarted ? { testCaseStarted: { ...e.testCaseStarted, workerId: String(slot) } } : e,
+          );
+        }),
+      );
+    } finally {
+      this.running--;
+    }
     this.announced = true;
+    this.feedWhenQuiet();
     return finished;
+  }
+
+  /**
+   * The Allure reporter hears the messages once this host runs at most one cucumber run: while many
+   * run, the cores are the run's bottleneck, and the reporter's work (its files, about 0.7 s a worker
+   * process in a full run) waits for the run's quiet tail (the clock-moving scenarios run one at a
+   * time). It hears one message a turn of the event loop, so a running scenario's answers wait for one
+   * message's work at most. Its times are the messages' own; end() gives it the rest.
+   */
+  private feedWhenQuiet(): void {
+    if (this.feeding) return;
+    this.feeding = true;
+    const feed = () => {
+      if (this.running > QUIET_RUNS || this.heard >= this.backlog.length) {
+        this.feeding = false;
+        return;
+      }
+      this.hear();
+      setImmediate(feed);
+    };
+    setImmediate(feed);
+  }
+
+  /** The reporter hears the next message of the backlog (the backlog is let go once heard). */
+  private hear(): void {
+    this.broadcaster.emit('envelope', this.backlog[this.heard++]);
+    if (this.heard === this.backlog.length) {
+      this.backlog = [];
+      this.heard = 0;
+    }
   }
 
   /** After the host's last scenario: what the support code registered for the worker's end (its browser). */
   async end(): Promise<void> {
     await endWorker();
     setGlobalTestRuntime(this.allureRuntime);
+    while (this.heard < this.backlog.length) this.hear();
     if (this.reporter) {
       this.broadcaster.emit('envelope', { testRunFinished: { success: true, timestamp: { seconds: 0, nanos: 0 } } });
       await this.reporter.finished();

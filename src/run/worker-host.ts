@@ -1,14 +1,18 @@
 // A worker process of a parallel run: a scenario host (scenario-host.ts) that the run's coordinator
-// (coordinator.ts) drives by messages. It gets the run's inputs once ("setup"), loads the step
-// definitions, answers "ready", then runs each scenario it is given in the named worker slot ("run",
+// (coordinator.ts) drives by messages. It may get the step definitions' coordinates first ("support")
+// and loads them; it gets the run's inputs once ("setup"), loads the step definitions (unless loaded),
+// answers "ready", then runs each scenario it is given in the named worker slot ("run",
 // answered by its messages and "done"), several slots at a time, until "end".
 //
 // Bundled with esbuild for the run (steps-bundle.ts), so that it loads without tsx.
 import type { Envelope } from '@cucumber/messages';
-import { ScenarioHost, type HostSetup } from './scenario-host.ts';
+import { loadSupportOnce, ScenarioHost, type HostSetup, type SupportSetup } from './scenario-host.ts';
 
 export type HostCommand =
-  { type: 'setup'; setup: HostSetup } | { type: 'run'; slot: number; where: string[] } | { type: 'end' };
+  | { type: 'support'; support: SupportSetup }
+  | { type: 'setup'; setup: HostSetup }
+  | { type: 'run'; slot: number; where: string[] }
+  | { type: 'end' };
 
 export type HostReport =
   | { type: 'ready' }
@@ -57,6 +61,11 @@ const report = async (r: HostReport): Promise<void> => {
 
 async function handle(c: HostCommand): Promise<void> {
   switch (c.type) {
+    case 'support':
+      // The step definitions, before the setup (which finds them loaded): a failure here is the setup's.
+      await preloaded;
+      await loadSupportOnce(c.support).catch(() => undefined);
+      return;
     case 'setup':
       await preloaded;
       host = new ScenarioHost(c.setup, queue);

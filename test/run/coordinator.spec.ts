@@ -2,10 +2,11 @@
 // (worker-host.ts, scenario-host.ts). Faults that trip it: the worker's index read from the process
 // (every slot of a process would act for one PSU and end the others' SCA sessions), the scenario's
 // operation kept once per process (a slot's set-up failure judged by another slot's operation), slots
-// that do not run at the same time or lose scenarios, and a lost worker process that hangs the run.
+// that do not run at the same time or lose scenarios, a lost worker process that hangs the run, and
+// the Allure reporter fed while the slots run (or not to its end).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -176,5 +177,17 @@ describe('worker slots', () => {
       res.some((y) => x.worker !== y.worker && x.startedMs! < y.endedMs! && y.startedMs! < x.endedMs!),
     );
     expect(overlap).toBe(true);
+    // The process's Allure reporter hears the scenarios once at most one runs (scenario-host.ts
+    // feedWhenQuiet), and all of them by its end. Faults that trip it: the reporter fed as the messages
+    // come (its first file is written as the first scenario ends, while the other slots run), and a
+    // backlog left unheard at the end (files missing).
+    const files = readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'));
+    expect(files.length).toBe(res.length);
+    const ends = res.map((x) => x.endedMs!).sort((a, b) => a - b);
+    const runStart = Date.parse(r.run!.startedAt);
+    // When each file was made (the run's end rewrites them: their mtimes are all the end's).
+    const firstWritten = Math.min(...files.map((f) => statSync(join(dir, 'allure-results', f)).birthtimeMs));
+    expect(firstWritten).toBeGreaterThan(0);
+    expect(firstWritten - runStart).toBeGreaterThan(ends[Math.floor(ends.length / 2)]);
   }, 120_000);
 });
