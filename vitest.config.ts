@@ -5,6 +5,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The tests' temporary folders in one, removed at the end (test/helpers/tmp.ts).
+    globalSetup: ['test/helpers/tmp.ts'],
     // Most test files wait on servers and child processes (a conformance run, the CLI), not on the
     // CPU: two at a time on two cores (vitest's default would be one, cores - 1).
     maxWorkers: 2,

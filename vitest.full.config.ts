@@ -9,6 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // The tests' temporary folders in one, removed at the end (test/helpers/tmp.ts).
+    globalSetup: ['test/helpers/tmp.ts'],
     reporters: ['default', ['allure-vitest/reporter', { resultsDir: 'reports/allure-results', reportMatchers: false }]],
     projects: [
       { extends: true, test: { name: 'full', include: ['test/**/*.full.spec.ts'] } },
