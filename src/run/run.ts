@@ -335,12 +335,11 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
     // Slot 0 is the clock lane.
     const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir, '0');
-    // The sandbox accounts of other values the scenarios ask for are made with the workers' pools (sandbox.ts).
-    ctx.poolVariants = variantsAsked(planned.flatMap((p) => p.steps));
-    ctx.poolSizes = poolSizes(
-      planned.flatMap((p) => p.steps),
-      Math.max(1, parallel),
-    );
+    // The workers' pools of sandbox data, and the accounts of other values the scenarios ask for, made
+    // with them (sandbox.ts).
+    const steps = planned.flatMap((p) => p.steps);
+    ctx.poolVariants = variantsAsked(steps);
+    ctx.poolSizes = poolSizes(steps, Math.max(1, parallel));
     // The run's inputs, resolved once: every host gets them as one value (run-context.ts).
     const handle: RunHandle = { ctx, profile: profileForRun(profile, ctx) };
     const setup: HostSetup = {

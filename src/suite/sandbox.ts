@@ -219,7 +219,7 @@ const variantKey = (vars: Record<string, unknown>): string =>
 /** The steps that take sandbox data from the worker's pools (the template's values, or a variant): a
  * run that has one fills a worker's pools before its first kept PSU session (fillPoolsAhead). The step
  * definitions that take pooled data begin so (a test holds them to it). */
-export const POOLED_STEP = /^a sandbox (?:card )?account of the PSU\b/;
+export const POOLED_STEP = /^a sandbox (card )?account of the PSU\b/;
 
 /**
  * Each worker's pool sizes for a run (RunContext.poolSizes), from its scenarios' step texts and its
@@ -230,13 +230,15 @@ export const POOLED_STEP = /^a sandbox (?:card )?account of the PSU\b/;
  * making accounts no scenario takes).
  */
 export function poolSizes(steps: readonly string[], slots: number): Record<PoolKind, number> | undefined {
-  const pooled = steps.filter((t) => POOLED_STEP.test(t));
-  if (!pooled.length) return undefined;
-  const variants = Object.values(VARIANT_STEPS as Record<string, VariantStep>);
   const demand = { account: 0, card: 0 };
-  for (const t of pooled)
-    if (!variants.some((v) => v.step.test(t))) demand[/^a sandbox card /.test(t) ? 'card' : 'account']++;
-  const size = (n: number) => Math.ceil((1.25 * n) / Math.max(1, slots)) + 1;
+  for (const t of steps) {
+    const m = POOLED_STEP.exec(t);
+    if (m) demand[m[1] ? 'card' : 'account']++;
+  }
+  if (!demand.account && !demand.card) return undefined;
+  // The variants are made apart (askedVariants): they are not the template's.
+  for (const v of variantsAsked(steps)) demand[v.kind]--;
+  const size = (n: number) => Math.ceil((1.25 * Math.max(0, n)) / Math.max(1, slots)) + 1;
   return { account: size(demand.account), card: size(demand.card) };
 }
 
