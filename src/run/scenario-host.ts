@@ -168,19 +168,31 @@ export class ScenarioHost {
       formats: { stdout: 'rerun', files: {}, publish: false, options: {} },
     };
     const { runCucumber } = await cucumberApi();
+    // Cucumber announces every pickle of the feature file, the run's few among them: a pickle is passed
+    // on with its test case only (the others were most of what the worker processes sent).
+    const pickles = new Map<string, Envelope>();
+    const pass = (e: Envelope): void => {
+      // The reporter hears one run, the host's (end), and the step definitions once.
+      if (!e.testRunStarted && !e.testRunFinished && !(this.announced && SUPPORT_MESSAGES.some((k) => k in e)))
+        this.backlog.push(e);
+      if (!forwarded(e)) return;
+      this.onEnvelope(
+        slot,
+        e.testCaseStarted ? { testCaseStarted: { ...e.testCaseStarted, workerId: String(slot) } } : e,
+      );
+    };
     this.running++;
     try {
       await this.slots.run(slot, () =>
         runCucumber(configuration, { cwd: this.setup.cwd, stdout: discard(), env: process.env }, (e) => {
+          if (e.pickle) return void pickles.set(e.pickle.id, e);
           if (e.testCaseFinished && !e.testCaseFinished.willBeRetried) finished++;
-          // The reporter hears one run, the host's (end), and the step definitions once.
-          if (!e.testRunStarted && !e.testRunFinished && !(this.announced && SUPPORT_MESSAGES.some((k) => k in e)))
-            this.backlog.push(e);
-          if (!forwarded(e)) return;
-          this.onEnvelope(
-            slot,
-            e.testCaseStarted ? { testCaseStarted: { ...e.testCaseStarted, workerId: String(slot) } } : e,
-          );
+          const pickle = e.testCase && pickles.get(e.testCase.pickleId);
+          if (pickle) {
+            pickles.delete(e.testCase!.pickleId);
+            pass(pickle);
+          }
+          pass(e);
         }),
       );
     } finally {
