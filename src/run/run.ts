@@ -35,6 +35,7 @@ import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } fro
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, hostProcesses, MAX_WORKERS } from '../session/psu-pool.ts';
 import { buildBundles, withoutTsx } from './steps-bundle.ts';
+import { cachedPlan } from './plan-cache.ts';
 import type { Host } from './coordinator.ts';
 import type { HostSetup, SupportSetup } from './scenario-host.ts';
 import { progress } from './progress.ts';
@@ -487,7 +488,7 @@ function plan(o: RunOptions, bundling: ReturnType<typeof buildBundles>) {
   configuration.catch(() => undefined);
   const planning = configuration.then(async (runConfiguration) => ({
     runConfiguration,
-    planned: await plannedScenarios(runConfiguration.sources),
+    planned: await cachedPlan(ROOT, runConfiguration.sources, () => plannedScenarios(runConfiguration.sources)),
   }));
   return { configuration, planning };
 }
