@@ -137,15 +137,19 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   return undefined;
 });
 
-// Defined before the After hook below, so it runs after it (cucumber runs After hooks in reverse
-// order): once the clock is back, other scenarios may start (clock-window.ts).
-After(function (this: Xs2aWorld) {
-  this.session.leaveClockWindow();
+// One hook, so each scenario has one tear-down in the Allure results (a hook is a container file).
+After(async function (this: Xs2aWorld, hook: ITestCaseHookParameter) {
+  try {
+    await tearDown(this, hook);
+  } finally {
+    // Once the clock is back, other scenarios may start (clock-window.ts).
+    this.session.leaveClockWindow();
+  }
 });
 
-After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITestCaseHookParameter) {
+async function tearDown(world: Xs2aWorld, { result, pickle, gherkinDocument }: ITestCaseHookParameter): Promise<void> {
   // Undo time travel first: later scenarios sign with the real clock.
-  await this.session.restoreClock().catch(() => undefined);
+  await world.session.restoreClock().catch(() => undefined);
   setScenarioOperation(undefined);
   if (result?.status === Status.FAILED) {
     const t = readTags(pickle.tags.map((x) => x.name));
@@ -153,19 +157,19 @@ After(async function (this: Xs2aWorld, { result, pickle, gherkinDocument }: ITes
     const setup = result.exception?.type === 'SetupFailure' ? parseSetupFailure(result.exception.message) : undefined;
     // The exchanges hang under the failing step (the definition wrapper above).
     if (setup)
-      this.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
+      world.attach(`inconclusive: ${setup.reason}`, { mediaType: 'text/plain', fileName: 'set-up not made.txt' });
     // An SCA's evidence the failing step did not show (a failure in a hook): here, under Tear down.
-    if (this.session.lastSca && !this.session.scaEvidenceShown)
-      for (const f of scaEvidenceFiles(this.session.lastSca)) attachFile(this, f);
+    if (world.session.lastSca && !world.session.scaEvidenceShown)
+      for (const f of scaEvidenceFiles(world.session.lastSca)) attachFile(world, f);
     const clauses = t.clauses.map((id) => {
       const c = clauseById(id);
       return `${id} (${c.level.toUpperCase()}): ${c.quote ?? c.text}\n  ${clausePageLink(id)}`;
     });
     if (clauses.length && !setup)
-      this.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
+      world.attach(clauses.join('\n\n'), { mediaType: 'text/plain', fileName: 'clause.txt' });
   }
   // run --bundle: every exchange of the scenario, redacted, for the evidence bundle.
-  if (this.session.ctx.exchangesDir)
-    writeExchanges(this.session.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), this.session.client.exchanges);
-  await this.session.closeClients();
-});
+  if (world.session.ctx.exchangesDir)
+    writeExchanges(world.session.ctx.exchangesDir, scenarioId(gherkinDocument, pickle), world.session.client.exchanges);
+  await world.session.closeClients();
+}

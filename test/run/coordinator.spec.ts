@@ -183,6 +183,10 @@ describe('worker slots', () => {
     // backlog left unheard at the end (files missing).
     const files = readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-result.json'));
     expect(files.length).toBe(res.length);
+    // One container a hook: the Before hook and the one After hook (steps/support/hooks.ts). Fault that
+    // trips it: a second After hook (a container more per scenario).
+    const containers = readdirSync(join(dir, 'allure-results')).filter((f) => f.endsWith('-container.json'));
+    expect(containers.length).toBe(2 * res.length);
     const ends = res.map((x) => x.endedMs!).sort((a, b) => a - b);
     const runStart = Date.parse(r.run!.startedAt);
     // When each file was made (the run's end rewrites them: their mtimes are all the end's).
