@@ -16,13 +16,14 @@
 //   verdict, or the report paths left out.
 // - --verbose prints more, one block per failed or warned scenario: --verbose not passed to the run,
 //   or the dump left out.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliAsync, type CliResult } from '../helpers/cli.ts';
+import { readResultsFile } from '../helpers/results.ts';
 
 // Wrong for every operation of the spec: JSON of the wrong shape, or a body that is not JSON at all.
 const WRONG: Array<[string, string]> = [
@@ -78,7 +79,7 @@ describe('the console of a failing run', () => {
   it('is under 200 lines without --verbose, and ends with the verdict and the report paths', async () => {
     const { r, dir, lines } = await run(false);
     expect(r.code).toBe(1);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = readResultsFile(dir);
     expect(results.counts.failed).toBeGreaterThanOrEqual(50);
     quietLines = lines.length;
     expect(quietLines).toBeLessThan(200);
@@ -91,7 +92,7 @@ describe('the console of a failing run', () => {
   it('is longer with --verbose: every failed scenario whole, before the same summary', async () => {
     const { r, dir, lines } = await run(true);
     expect(r.code).toBe(1);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = readResultsFile(dir);
     expect(lines.filter((l) => l.startsWith('--- FAILED ')).length).toBe(results.counts.failed);
     expect(quietLines).toBeGreaterThan(0);
     expect(lines.length).toBeGreaterThan(quietLines);

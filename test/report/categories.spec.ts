@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { runSuite } from '../../src/run/run.ts';
 import { CATEGORIES } from '../../src/report/report.ts';
 import { allureFiles, attached, type AllureResult } from '../helpers/allure.ts';
+import { readResults } from '../helpers/results.ts';
 
 /** The category Allure files a result under: the first whose statuses and message pattern (a full match) take it. */
 const categoryOf = (r: AllureResult) =>
@@ -64,7 +65,7 @@ describe('Allure categories by cause', () => {
       .filter((l) => /^ {2}MUST {3}/.test(l));
     expect(groups.length).toBe(3);
     expect(groups.filter((l) => /^ {2}MUST {3}2 scenarios, /.test(l)).length).toBe(1);
-    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ message?: string }>;
+    const json = readResults(dir);
     expect(json.filter((x) => /^\s+at /m.test(x.message ?? ''))).toEqual([]);
   }, 90_000);
 });

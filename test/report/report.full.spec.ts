@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hasJava } from '../../src/report/report.ts';
 import { cli } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 const FAULTS = [
   'basket-size-11',
@@ -39,7 +40,7 @@ describe.skipIf(!hasJava())('the Allure report of a run with 10 injected faults'
   it('counts each failed scenario once in Behaviors, sorts failures by cause, and every clause link resolves', () => {
     const r = cli(['run', '--faults', FAULTS.join(','), '--tags', tags, '--report-dir', dir], '', 300_000);
     expect(r.code).toBe(1);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string }>;
+    const results = readResults(dir);
     const failed = results.filter((x) => x.outcome === 'failed').length;
     expect(failed).toBeGreaterThan(10);
     const report = join(dir, 'allure-report');

@@ -1,6 +1,7 @@
 // The PSU pool: workers never share a PSU; auto picks min(cores, PSUs).
 import { describe, expect, it } from 'vitest';
 import { autoWorkers, capWorkers, MAX_WORKERS, ownOf, workerIndex } from '../../src/session/psu-pool.ts';
+import { readResults } from '../helpers/results.ts';
 
 describe('PSU pool', () => {
   it('caps the workers at the PSUs, with a warning, and never below one', () => {
@@ -147,12 +148,7 @@ describe('PSU pool, end to end', () => {
         ],
         240_000,
       );
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-        name: string;
-        outcome: string;
-        level: string;
-        message?: string;
-      }>;
+      const results = readResults(dir);
       // The variant dialect's known SHOULD deviations aside (docs/reference-bank.md).
       expect(
         results

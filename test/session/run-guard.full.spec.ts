@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Breaker, parseDuration, stopReason } from '../../src/session/run-guard.ts';
+import { readResults } from '../helpers/results.ts';
 
 const stopFile = () => join(mkdtempSync(join(tmpdir(), 'xs2a-guard-')), 'stop');
 
@@ -79,10 +80,7 @@ describe('run guards, end to end', () => {
         ],
         120_000,
       );
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-        outcome: string;
-        reason?: string;
-      }>;
+      const results = readResults(dir);
       const notRun = results.filter((x) => x.outcome === 'not-run');
       expect(r.code, r.stdout.slice(-600)).toBe(3);
       expect(notRun.length).toBeGreaterThan(results.length / 2);
@@ -108,10 +106,7 @@ describe('run guards, end to end', () => {
       ['run', '--deadline', '6s', '--parallel', '0', '--no-report', '--report-dir', dir],
       120_000,
     );
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-      outcome: string;
-      reason?: string;
-    }>;
+    const results = readResults(dir);
     expect(r.code).toBe(4);
     expect(results.filter((x) => x.outcome === 'passed').length).toBeGreaterThan(0);
     expect(results.filter((x) => x.outcome === 'not-run').length).toBeGreaterThan(0);
@@ -155,10 +150,7 @@ describe('the deadline against a slow bank', () => {
         120_000,
       );
       const wall = Date.now() - started;
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-        outcome: string;
-        reason?: string;
-      }>;
+      const results = readResults(dir);
       expect(r.code, r.stdout.slice(-600)).toBe(4);
       // 5 s deadline + 4 s per-request timeout + the CLI start and the report writing.
       expect(wall).toBeLessThan(15_000); // measured: 9.9 s; 18.1 s with the guard asked only at scenario start

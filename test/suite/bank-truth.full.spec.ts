@@ -10,7 +10,7 @@
 // - § Endpoints 3, "`transactionId` comes from the list response": not the sandbox's own id.
 // Faults that trip it: the read-backs as they were (exact dates, exact names, the item as sent, the
 // sandbox id as the AIS transactionId) fail the scenarios against the banks below.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,7 @@ import { shapeOf } from '../../src/session/errors.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
 import { cliAsync } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 const answer = (json: unknown): Exchange =>
   ({
@@ -207,7 +208,7 @@ async function runAgainst(bank: RunningBank): Promise<Array<{ name: string; outc
     ],
     170_000,
   );
-  return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results;
+  return readResults(dir);
 }
 
 describe('a bank that keeps values its own way where the spec lets it', () => {

@@ -4,7 +4,7 @@
 // the key; the reads that need no particular value take a listed one. Fault that trips it: the steps
 // sending the feature's value whatever the profile lists (the embedded bank takes every value, so the
 // booked and information scenarios pass instead of being not applicable).
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { listedStatus, readStatus, withListedStatuses } from '../../src/suite/ac
 import { profileKeyOf } from '../../src/report/doctor.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import { cli } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 const session = (bookingStatuses: string[]) => ({ profile: { bookingStatuses } }) as unknown as ScenarioSession;
 const reasonOf = (f: () => unknown): string => {
@@ -105,11 +106,7 @@ describe('a run with a profile that lists bookingStatuses without booked and inf
     writeFileSync(file, 'bookingStatuses: [pending, both, all]\n');
     const tags = '@area:accounts or @area:access-without-psu or @area:card-accounts or @area:transaction-details';
     const r = cli(['run', '--no-report', '--report-dir', dir, '--profile', file, '--tags', tags], '', 240_000);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-      name: string;
-      outcome: string;
-      reason?: string;
-    }>;
+    const results = readResults(dir);
     expect(r.code, r.stdout.slice(-2000)).toBe(0);
     const open = results.filter((x) => x.outcome !== 'passed');
     expect(open.map((x) => [x.name, x.outcome]).sort()).toEqual([

@@ -1,12 +1,13 @@
 // A target may answer anything: garbage JSON, an HTML error page, a stall, a reset. Each becomes a
 // failing check with the evidence, within the timeout; the run never crashes or hangs (exit 1).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliAsync } from '../helpers/cli.ts';
+import { readResultsFile } from '../helpers/results.ts';
 
 let server: Server;
 let port: number;
@@ -75,7 +76,7 @@ describe('a target that misbehaves', () => {
       expect(Date.now() - started).toBeLessThan(30_000);
       expect(r.stderr).not.toMatch(/\n\s+at .*\.ts:\d+/);
       expect(r.code).toBe(1);
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+      const results = readResultsFile(dir);
       expect(results.results).toHaveLength(1);
       expect(results.results[0].outcome).toBe('failed');
       expect(results.results[0].message).toMatch(message);

@@ -1,11 +1,12 @@
 // The shipped example profile, end to end through the CLI with the browser SCA driver (in
 // npm run test:full: a whole run in a browser).
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findChromium } from '../../src/session/sca/browser-driver.ts';
 import { cli } from '../helpers/cli.ts';
+import { readResultsFile } from '../helpers/results.ts';
 
 // The shipped example profile drives the SCA pages with the browser driver (Debian's chromium; CI
 // installs it). As shipped, it must run whole against the embedded reference bank: its browser
@@ -16,7 +17,7 @@ describe.skipIf(!findChromium())(
     it('loads and passes every scenario; screenshots are attached', () => {
       const dir = mkdtempSync(join(tmpdir(), 'xs2a-run-browser-'));
       const r = cli(['run', '--no-report', '--profile', 'docs/profile.example.yaml', '--report-dir', dir], '', 590_000);
-      const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+      const results = readResultsFile(dir);
       const failed = results.results.filter(
         (x: { outcome: string }) => x.outcome !== 'passed' && x.outcome !== 'not-applicable',
       );

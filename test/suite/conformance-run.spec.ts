@@ -5,12 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.ts';
+import { readResults, readResultsFile } from '../helpers/results.ts';
 
 describe('xs2a-conformance run (embedded reference bank)', () => {
   it('passes every scenario and writes JUnit, summary and Allure results', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
     const r = cli(['run', '--no-report', '--report-dir', dir], '', 590_000);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    const results = readResultsFile(dir);
     const failed = results.results.filter(
       (x: { outcome: string }) => x.outcome !== 'passed' && x.outcome !== 'not-applicable',
     );
@@ -35,12 +36,7 @@ describe('xs2a-conformance run --dialect variant', () => {
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-run-variant-'));
     // Two workers (the other dialect's run is sequential): the verdict is the same either way.
     const r = cli(['run', '--no-report', '--dialect', 'variant', '--parallel', '2', '--report-dir', dir], '', 590_000);
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-      name: string;
-      level: string;
-      outcome: string;
-      message?: string;
-    }>;
+    const results = readResults(dir);
     const badMust = results.filter(
       (x) =>
         x.level === 'must' && (x.outcome === 'failed' || x.outcome === 'inconclusive' || x.outcome === 'undefined'),

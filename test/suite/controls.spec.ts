@@ -36,6 +36,7 @@ import { ConformanceAssertionError } from '../../src/session/errors.ts';
 import type { ScenarioSession } from '../../src/session/session.ts';
 import type { Exchange } from '../../src/tpp/client.ts';
 import { cli, ROOT } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 /**
  * Negative scenarios without a control, by name, each with the reason no control can be made. Keep it
@@ -227,11 +228,7 @@ describe('a bank that refuses every POST (fault every-post-refused)', () => {
       '',
       120_000,
     );
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-      name: string;
-      outcome: string;
-      message?: string;
-    }>;
+    const results = readResults(dir);
     // MUST failures and SHOULD warnings alike (a warning is a SHOULD scenario's failed check).
     const failed = results.filter((x) => x.outcome === 'failed' || x.outcome === 'warning');
     const byControl = failed.filter((x) => /the refusal is not shown to be for the violation/.test(x.message ?? ''));

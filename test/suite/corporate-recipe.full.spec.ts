@@ -8,18 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, ROOT } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 const NAME = 'A corporate id that has no consent yet starts a new consent flow';
 
 function outcome(args: string[]): { outcome: string; reason?: string; message?: string } {
   const dir = mkdtempSync(join(tmpdir(), 'xs2a-corporate-recipe-'));
   cli(['run', '--dialect', 'variant', '--name', NAME, '--no-report', '--report-dir', dir, ...args], '', 120_000);
-  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-    name: string;
-    outcome: string;
-    reason?: string;
-    message?: string;
-  }>;
+  const results = readResults(dir);
   const r = results.find((x) => x.name === NAME);
   expect(r, 'the scenario ran').toBeDefined();
   return r!;

@@ -15,6 +15,7 @@ import { ProfileError } from '../../src/session/errors.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import { FIXTURES_DIR } from '../../src/tpp/fixtures.ts';
 import { cliAsync } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 const CERTS = join(FIXTURES_DIR, 'certs');
 const cert = (p: string) => join(CERTS, `${p}qsealc.cert.pem`);
@@ -68,10 +69,7 @@ describe.each(['default', 'variant'] as const)(
           ],
           55_000,
         );
-        const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results as Array<{
-          name: string;
-          outcome: string;
-        }>;
+        const results = readResults(out);
         const by = (re: RegExp) => results.filter((x) => re.test(x.name));
         expect(by(/role|without the (AI|PI) role/).map((x) => [x.name, x.outcome])).toEqual([
           ['In production a TPP without the AI role cannot read accounts', 'passed'],

@@ -14,6 +14,7 @@ import { ResultCollector } from '../../src/report/results.ts';
 import { formatSummary } from '../../src/report/summary.ts';
 import { applyWaivers, type ScenarioResult } from '../../src/report/verdict.ts';
 import { cli } from '../helpers/cli.ts';
+import { readResults, readResultsFile } from '../helpers/results.ts';
 
 /** Cucumber's messages for one scenario whose first step ends with `step` (FAILED with the error, or PASSED). */
 function collect(scenarios: Array<{ tags: string[]; error?: Error }>): ScenarioResult[] {
@@ -192,8 +193,8 @@ describe('a broken set-up operation (fault sandbox-account-created-without-id)',
       '',
       240_000,
     );
-    const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
-    const results = json.results as ScenarioResult[];
+    const json = readResultsFile(dir);
+    const results = json.results;
     expect(r.code).toBe(1);
 
     const own = results.filter(
@@ -274,11 +275,7 @@ describe('an SCA the profile cannot drive', () => {
       '',
       280_000,
     );
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{
-      name: string;
-      outcome: string;
-      message?: string;
-    }>;
+    const results = readResults(dir);
     const failed = results.filter((x) => x.outcome === 'failed');
     expect(failed.length).toBeGreaterThan(0);
     for (const f of failed) {
@@ -313,9 +310,7 @@ describe('a cascade inside the scenario: the redirect without psu-corporate-id',
       '',
       240_000,
     );
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<
-      ScenarioResult & { message?: string }
-    >;
+    const results = readResults(dir);
     const failed = results.filter((x) => x.outcome === 'failed');
     const cause = 'a CORPORATE SCA redirect carries no psu-corporate-id although a corporate agreement was chosen';
     expect(failed.length).toBeGreaterThan(0);

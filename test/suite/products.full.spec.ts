@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { cliAsync, ROOT } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 type Result = { name: string; outcome: string; reason?: string; message?: string };
 
@@ -33,7 +34,7 @@ async function run(profile: string, names: string[], extra: string[] = []): Prom
     120_000,
   );
   expect(r.code, r.stderr.slice(-400)).toBe(0);
-  return JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Result[];
+  return readResults(dir);
 }
 
 describe('products per payment service come from the profile', () => {

@@ -8,6 +8,7 @@ import { applyWaivers, type ScenarioResult } from '../../src/report/verdict.ts';
 import { notApplicable } from '../../src/suite/applicability.ts';
 import { readTags } from '../../src/suite/tags.ts';
 import { cli, ROOT } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'xs2a-profile-'));
 const write = (name: string, text: string) => {
@@ -226,11 +227,7 @@ describe('production mode', () => {
       '',
       300_000,
     );
-    const results = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8')).results as Array<{
-      outcome: string;
-      tags: string[];
-      reason?: string;
-    }>;
+    const results = readResults(out);
     expect(r.code).toBe(0);
     expect(results.filter((x) => x.outcome === 'passed').every((x) => x.tags.includes('@production-safe'))).toBe(true);
     const na = results.filter((x) => x.outcome === 'not-applicable');

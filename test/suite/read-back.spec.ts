@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliAsync } from '../helpers/cli.ts';
+import { readResults } from '../helpers/results.ts';
 
 const NO_TYPE = `templates:
   sandbox-account:
@@ -44,7 +45,7 @@ describe('a value the suite sent, read back', () => {
       ],
       120_000,
     );
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string }>;
+    const results = readResults(dir);
     expect(results.map((x) => x.outcome)).toEqual(['passed']);
     expect(r.code).toBe(0);
     const notes = readFileSync(
@@ -81,7 +82,7 @@ describe('a value the suite sent, read back', () => {
       ],
       120_000,
     );
-    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')).results as Array<{ outcome: string }>;
+    const results = readResults(dir);
     expect(results.map((x) => x.outcome)).toEqual(['passed']);
     expect(r.code).toBe(0);
   }, 130_000);

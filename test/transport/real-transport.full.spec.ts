@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { cliAsync } from '../helpers/cli.ts';
 import { certFile, connectProxy, tlsFront, type Front, type Proxy } from '../helpers/gateway.ts';
+import { readResults } from '../helpers/results.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'xs2a-transport-'));
 const PROFILE = join(dir, 'profile.yaml');
@@ -53,11 +54,7 @@ afterAll(async () => {
 
 /** The run's results: outcome by scenario name. */
 function outcomes(reportDir: string): Map<string, string> {
-  const r = JSON.parse(readFileSync(join(reportDir, 'results.json'), 'utf8')).results as Array<{
-    name: string;
-    outcome: string;
-    message?: string;
-  }>;
+  const r = readResults(reportDir);
   return new Map(r.map((x) => [x.name, x.outcome]));
 }
 
