@@ -54,6 +54,19 @@ export interface Verdict {
   counts: Record<Outcome, number>;
 }
 
+/** What a run writes to results.json (run.ts): its verdict, and what it ran against. */
+export interface ResultsFile {
+  /** `embedded`, or the target's URL. */
+  target: string;
+  faults: string[];
+  shard?: { index: number; count: number };
+  wallMs: number;
+  exitCode: Verdict['exitCode'];
+  counts: Verdict['counts'];
+  results: ScenarioResult[];
+  waiverProblems: WaiverProblem[];
+}
+
 export function applyWaivers(results: ScenarioResult[], waivers: Waiver[], today: string): Verdict {
   const waiverProblems: WaiverProblem[] = [];
   for (const w of waivers) {

@@ -25,7 +25,7 @@ import { ResultCollector } from '../report/results.ts';
 import { ProfileError } from '../session/errors.ts';
 import { profileForRun, targetOf, type RunContext, type RunHandle } from '../session/run-context.ts';
 import { formatSummary } from '../report/summary.ts';
-import { applyWaivers, type Verdict } from '../report/verdict.ts';
+import { applyWaivers, type ResultsFile, type Verdict } from '../report/verdict.ts';
 import { CLAUSES } from '../spec/clauses.ts';
 import { clausePagesHtml } from '../report/clause-pages.ts';
 import { CLAUSE_PAGE } from '../suite/outcomes.ts';
@@ -399,23 +399,17 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const targetName = ctx.embedded ? `the embedded reference bank (${ctx.targetUrl})` : ctx.targetUrl;
     const summary = formatSummary(verdict, wallMs, targetName);
     writeFileSync(join(reportDir, 'summary.txt'), summary);
-    writeFileSync(
-      join(reportDir, 'results.json'),
-      JSON.stringify(
-        {
-          target: ctx.embedded ? 'embedded' : ctx.targetUrl,
-          faults: o.faults ?? [],
-          shard: o.shard,
-          wallMs,
-          exitCode: verdict.exitCode,
-          counts: verdict.counts,
-          results: verdict.results,
-          waiverProblems: verdict.waiverProblems,
-        },
-        null,
-        2,
-      ),
-    );
+    const resultsFile: ResultsFile = {
+      target: ctx.embedded ? 'embedded' : ctx.targetUrl,
+      faults: o.faults ?? [],
+      shard: o.shard,
+      wallMs,
+      exitCode: verdict.exitCode,
+      counts: verdict.counts,
+      results: verdict.results,
+      waiverProblems: verdict.waiverProblems,
+    };
+    writeFileSync(join(reportDir, 'results.json'), JSON.stringify(resultsFile, null, 2));
     writeFileSync(
       join(reportDir, 'allure-results', 'environment.properties'),
       allureEnvironment(ctx, handle.profile, {
