@@ -35,7 +35,7 @@ import { cucumberPaths, readDurations, shardOf, writeDurations, type Shard } fro
 import { dialectProfile, type Dialect } from '../session/dialects.ts';
 import { autoWorkers, capWorkers, hostProcesses, MAX_WORKERS } from '../session/psu-pool.ts';
 import { buildBundles, withoutTsx } from './steps-bundle.ts';
-import { cachedPlan } from './plan-cache.ts';
+import { keepPlan, keptPlan } from './plan-cache.ts';
 import type { Host } from './coordinator.ts';
 import type { HostSetup, SupportSetup } from './scenario-host.ts';
 import { progress } from './progress.ts';
@@ -460,31 +460,38 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
  * and first, the clock-moving ones on the clock lane, the others longest first (schedule.ts).
  */
 function plan(o: RunOptions, bundling: ReturnType<typeof buildBundles>) {
-  const configuration = (async () => {
-    // cucumber loads here, not with the command line (a command that runs no scenario starts faster), while the
-    // bundles are looked up or made.
-    const [bundles, { loadConfiguration }] = await Promise.all([bundling, import('@cucumber/cucumber/api')]);
-    const { runConfiguration } = await loadConfiguration(
-      {
-        file: false,
-        provided: {
-          paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
-          import: bundles.steps ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
-          tags: o.tags ?? '',
-          name: o.names ?? [],
-          strict: true,
-        },
-      },
-      { cwd: ROOT },
-    );
-    return runConfiguration;
-  })();
-  configuration.catch(() => undefined);
-  const planning = configuration.then(async (runConfiguration) => ({
-    runConfiguration,
-    planned: await cachedPlan(ROOT, runConfiguration.sources, () => plannedScenarios(runConfiguration.sources)),
+  /** What cucumber's configuration is made from: with the feature files, the kept plan's key (plan-cache.ts). */
+  const options = bundling.then((bundles) => ({
+    paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),
+    import: bundles.steps ? [bundles.steps] : ['steps/support/register.mjs', 'steps/**/*.ts'],
+    tags: o.tags ?? '',
+    name: o.names ?? [],
+    strict: true,
   }));
+  const kept = options.then((provided) => keptPlan<Plan>(ROOT, provided));
+  const configuration = kept.then(async (k) => {
+    if (k) return k.runConfiguration;
+    // cucumber loads here, not with the command line (a command that runs no scenario starts faster); a
+    // kept plan needs none of it.
+    const { loadConfiguration } = await import('@cucumber/cucumber/api');
+    const { runConfiguration } = await loadConfiguration({ file: false, provided: await options }, { cwd: ROOT });
+    return runConfiguration;
+  });
+  configuration.catch(() => undefined);
+  const planning = kept.then(async (k): Promise<Plan> => {
+    if (k) return k;
+    const runConfiguration = await configuration;
+    const made = { runConfiguration, planned: await plannedScenarios(runConfiguration.sources) };
+    keepPlan(ROOT, await options, made);
+    return made;
+  });
   return { configuration, planning };
+}
+
+/** The run's plan: cucumber's resolved configuration, and the scenarios it selects. */
+interface Plan {
+  runConfiguration: IRunConfiguration;
+  planned: Array<PlannedScenario & { steps: string[] }>;
 }
 
 /** What a worker process needs to load the step definitions, from cucumber's resolved configuration. */

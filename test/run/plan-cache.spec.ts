@@ -1,20 +1,21 @@
-// The run's plan kept between runs (plan-cache.ts). Faults that trip it: no cache (the plan made
-// again by every run: the second make is called), a key that ignores the feature files (a changed
-// feature keeps the old plan) or the filters (another tag expression gets the first one's plan), and
-// a random order kept (its plan is a new one each run).
+// The run's plan kept between runs (plan-cache.ts). Faults that trip it: no cache (nothing kept: the
+// second run finds no plan), a key that ignores the feature files (a changed feature keeps the old
+// plan) or the filters (another tag expression gets the first one's plan), a random order kept (its
+// plan is a new one each run), and a configuration that does not survive being kept (cucumber's
+// configuration as JSON is no longer the configuration: the run would start from another).
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ISourcesCoordinates } from '@cucumber/cucumber/api';
+import { loadConfiguration, type IConfiguration } from '@cucumber/cucumber/api';
 import { describe, expect, it } from 'vitest';
-import { cachedPlan, planFile } from '../../src/run/plan-cache.ts';
+import { keepPlan, keptPlan, planFile, type PlanOptions } from '../../src/run/plan-cache.ts';
 
-const sources = (over: Partial<ISourcesCoordinates> = {}): ISourcesCoordinates => ({
-  defaultDialect: 'en',
+const options = (over: Partial<PlanOptions> = {}): PlanOptions => ({
   paths: ['features/**/*.feature'],
-  names: [],
-  tagExpression: '',
-  order: 'defined',
+  import: ['steps/x.mjs'],
+  tags: '',
+  name: [],
+  strict: true,
   ...over,
 });
 
@@ -26,29 +27,45 @@ function project(): string {
 }
 
 describe('the plan kept between runs', () => {
-  it('is made once for the same features and filters, and again when either changes', async () => {
+  it('is found for the same features and filters, and not when either changes', () => {
     const root = project();
-    let made = 0;
-    const make = async () => [{ id: `features/a.feature:${++made}` }];
-    expect(await cachedPlan(root, sources(), make)).toEqual([{ id: 'features/a.feature:1' }]);
-    expect(await cachedPlan(root, sources(), make)).toEqual([{ id: 'features/a.feature:1' }]);
-    expect(made).toBe(1);
-    // Another tag expression: a plan of its own.
-    expect(await cachedPlan(root, sources({ tagExpression: '@must' }), make)).toEqual([{ id: 'features/a.feature:2' }]);
-    // A feature file changed: made again.
+    expect(keptPlan(root, options())).toBeUndefined();
+    keepPlan(root, options(), { planned: ['features/a.feature:2'] });
+    expect(keptPlan(root, options())).toEqual({ planned: ['features/a.feature:2'] });
+    // Another tag expression, or other step files: a plan of its own.
+    expect(keptPlan(root, options({ tags: '@must' }))).toBeUndefined();
+    expect(keptPlan(root, options({ import: ['steps/y.mjs'] }))).toBeUndefined();
+    // A feature file changed: none kept for it.
     writeFileSync(join(root, 'features', 'a.feature'), 'Feature: a\n  Scenario: the second\n    Given a step\n');
-    expect(await cachedPlan(root, sources(), make)).toEqual([{ id: 'features/a.feature:3' }]);
-    expect(made).toBe(3);
+    expect(keptPlan(root, options())).toBeUndefined();
+    keepPlan(root, options(), { planned: ['features/a.feature:2', 'changed'] });
+    expect(keptPlan(root, options())).toEqual({ planned: ['features/a.feature:2', 'changed'] });
     expect(
       readdirSync(join(root, 'node_modules', '.cache', 'xs2a-conformance')).filter((f) => f.startsWith('plan-')),
-    ).toHaveLength(3);
+    ).toHaveLength(2);
   });
 
   it('is not kept for a random order, nor for paths outside features/', () => {
     const root = project();
-    expect(planFile(root, sources())).toMatch(/plan-[0-9a-f]{16}\.json$/);
-    expect(planFile(root, sources({ order: 'random' }))).toBeUndefined();
-    expect(planFile(root, sources({ order: 'random:42' }))).toBeUndefined();
-    expect(planFile(root, sources({ paths: ['other/x.feature'] }))).toBeUndefined();
+    expect(planFile(root, options())).toMatch(/plan-[0-9a-f]{16}\.json$/);
+    expect(planFile(root, options({ order: 'random' }))).toBeUndefined();
+    expect(planFile(root, options({ order: 'random:42' }))).toBeUndefined();
+    expect(planFile(root, options({ paths: ['other/x.feature'] }))).toBeUndefined();
+    keepPlan(root, options({ order: 'random' }), { planned: [] });
+    expect(keptPlan(root, options({ order: 'random' }))).toBeUndefined();
+  });
+
+  it("keeps cucumber's resolved configuration as it is (a run with a kept plan does not load cucumber to make it)", async () => {
+    const root = project();
+    const provided: Partial<IConfiguration> & PlanOptions = {
+      paths: ['features/**/*.feature'],
+      import: [],
+      tags: '@must and not @slow',
+      name: ['one'],
+      strict: true,
+    };
+    const { runConfiguration } = await loadConfiguration({ file: false, provided }, { cwd: root });
+    keepPlan(root, provided, { runConfiguration });
+    expect(keptPlan<{ runConfiguration: unknown }>(root, provided)?.runConfiguration).toStrictEqual(runConfiguration);
   });
 });
