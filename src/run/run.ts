@@ -177,12 +177,6 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       wallMs: 0,
     };
   o = { ...o, profile: o.profile ?? dialectProfile(o.dialect) };
-  try {
-    profile = o.profile ? loadProfile(o.profile) : completeProfile({}, process.cwd());
-  } catch (e) {
-    if (e instanceof ProfileError) return { exitCode: 2, message: e.message, wallMs: Date.now() - started };
-    throw e;
-  }
   if (
     o.parallel !== undefined &&
     o.parallel !== 'auto' &&
@@ -197,43 +191,80 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     return { exitCode: 2, message: `--processes ${o.processes} is not a number of processes from 1`, wallMs: 0 };
   if (o.breaker !== undefined && (!Number.isInteger(o.breaker) || o.breaker < 0))
     return { exitCode: 2, message: `--breaker ${o.breaker} is not a number of requests`, wallMs: 0 };
-  const targetUrl = targetOf(o.target, profile);
-  if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl))
-    return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
-  // The default browser script is the reference bank's pages: against another target it would fail
-  // every SCA for the wrong reason (and name the wrong clauses).
-  if (targetUrl !== undefined && referenceBrowserSteps(o.scaDriver ? withScaDriver(profile, o.scaDriver) : profile)) {
-    return {
-      exitCode: 2,
-      message: `the browser SCA driver needs the target's own script: the profile gives no sca.browser.steps (the default steps fill the reference bank's pages only); write them for ${targetUrl} (docs/profile.md, sca.browser)`,
-      wallMs: 0,
-    };
-  }
-  const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
-  let bank: { url: string; close(): Promise<void> } | undefined;
-  const guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
-  const guard = {
-    deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined,
-    breaker: o.breaker ?? DEFAULT_BREAKER,
-    stopFile: join(guardDir, 'stop'),
+  // Workers asked for: the profile may still make the run sequential (a production target).
+  const askedWorkers = o.parallel === 'auto' || (o.parallel ?? 0) > 1;
+  // The steps and the worker's host load bundled, without tsx (steps-bundle.ts): built (or found made
+  // from the same sources) while the profile is read and the target probed.
+  const bundling = buildBundles(ROOT, askedWorkers);
+  // The plan is made (or found kept) meanwhile, and while the target is probed, the PSUs counted and the
+  // round trip measured (network waits); a run that stops first leaves it unused.
+  const { configuration, planning } = plan(o, bundling);
+  planning.catch(() => undefined);
+  const collector = new ResultCollector();
+  let shown: ReturnType<typeof progress> | undefined = undefined;
+  const onEnvelope = (e: Envelope): void => {
+    collector.onMessage(e);
+    if (e.testCaseFinished) shown?.update(collector.results);
   };
-  const ctx: RunContext = {
-    targetUrl: targetUrl ?? '',
-    profileFile: o.profile && resolve(o.profile),
-    profileChecked: true,
-    allowPayments: !!o.allowPayments,
-    embedded: !targetUrl,
-    shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined,
-    timeoutMs: o.timeoutMs,
-    scaDriver: o.scaDriver,
-    runId: randomUUID(),
-    guard,
-  };
-  let early: Promise<Host | undefined> | undefined;
+  // The first worker process starts as soon as its bundle is there, before the profile is read: it
+  // loads its packages meanwhile and while the target is probed, the PSUs counted, the round trip
+  // measured and the plan made; the step definitions once cucumber's configuration is resolved
+  // ("support"), and the run's inputs (the setup) once they are known. A run that stops first, or
+  // turns out sequential, ends it unused.
+  let giveSetup!: (s: HostSetup) => void;
+  let noSetup: ((e: Error) => void) | undefined;
+  const setupLater = new Promise<HostSetup>((res, rej) => ((giveSetup = res), (noSetup = rej)));
+  setupLater.catch(() => undefined);
   /** The run has ended: a worker process not yet started is not started. */
   let over = false;
-  let noSetup: ((e: Error) => void) | undefined;
+  const coordinating = import('./coordinator.ts');
+  const early: Promise<Host | undefined> | undefined = askedWorkers
+    ? Promise.all([bundling, coordinating]).then(([b, coordinator]) =>
+        over ? undefined : workerHost(coordinator, b.host, setupLater, onEnvelope, supportOf(configuration)),
+      )
+    : undefined;
+  let bank: { url: string; close(): Promise<void> } | undefined;
+  let guardDir: string | undefined;
   try {
+    // Forked before the profile is read (reading it takes the process's thread for about 0.2 s).
+    await early?.catch(() => undefined);
+    try {
+      profile = o.profile ? loadProfile(o.profile) : completeProfile({}, process.cwd());
+    } catch (e) {
+      if (e instanceof ProfileError) return { exitCode: 2, message: e.message, wallMs: Date.now() - started };
+      throw e;
+    }
+    const targetUrl = targetOf(o.target, profile);
+    if (targetUrl !== undefined && !/^https?:\/\/[^/]+/.test(targetUrl))
+      return { exitCode: 2, message: `target "${targetUrl}" is not an http(s) URL`, wallMs: 0 };
+    // The default browser script is the reference bank's pages: against another target it would fail
+    // every SCA for the wrong reason (and name the wrong clauses).
+    if (targetUrl !== undefined && referenceBrowserSteps(o.scaDriver ? withScaDriver(profile, o.scaDriver) : profile)) {
+      return {
+        exitCode: 2,
+        message: `the browser SCA driver needs the target's own script: the profile gives no sca.browser.steps (the default steps fill the reference bank's pages only); write them for ${targetUrl} (docs/profile.md, sca.browser)`,
+        wallMs: 0,
+      };
+    }
+    const reportDir = resolve(o.reportDir ?? join(ROOT, 'reports'));
+    guardDir = mkdtempSync(join(tmpdir(), 'xs2a-run-'));
+    const guard = {
+      deadlineAt: o.deadlineMs ? started + o.deadlineMs : undefined,
+      breaker: o.breaker ?? DEFAULT_BREAKER,
+      stopFile: join(guardDir, 'stop'),
+    };
+    const ctx: RunContext = {
+      targetUrl: targetUrl ?? '',
+      profileFile: o.profile && resolve(o.profile),
+      profileChecked: true,
+      allowPayments: !!o.allowPayments,
+      embedded: !targetUrl,
+      shard: o.shard ? `${o.shard.index}/${o.shard.count}` : undefined,
+      timeoutMs: o.timeoutMs,
+      scaDriver: o.scaDriver,
+      runId: randomUUID(),
+      guard,
+    };
     if (!targetUrl) {
       const { startBank, findFault } = await import('../bank/index.ts');
       let faults;
@@ -275,33 +306,8 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // Workers: production one (the allowance guard, allowance.ts, must see every call); else at most
     // one per PSU, so that no two workers end each other's SCA sessions (psu-pool.ts).
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
-    const mayRunParallel = profile.environment !== 'production' && (o.parallel === 'auto' || (o.parallel ?? 0) > 1);
-    // The steps and the worker's host load bundled, without tsx (steps-bundle.ts): built (or found made
-    // from the same sources) while the target is probed.
-    const bundling = buildBundles(ROOT, mayRunParallel);
-    const coordinator = await import('./coordinator.ts');
-    const collector = new ResultCollector();
-    let shown: ReturnType<typeof progress> | undefined = undefined;
-    const onEnvelope = (e: Envelope): void => {
-      collector.onMessage(e);
-      if (e.testCaseFinished) shown?.update(collector.results);
-    };
-    // The first worker process starts as soon as its bundle is there, and loads its packages while the
-    // target is probed, the PSUs counted, the round trip measured and the plan made; it gets the run's
-    // inputs (the setup) once they are known. A run that turns out sequential ends it unused.
-    let giveSetup!: (s: HostSetup) => void;
-    const setupLater = new Promise<HostSetup>((res, rej) => ((giveSetup = res), (noSetup = rej)));
-    setupLater.catch(() => undefined);
-    // The plan is made while the target is probed, the PSUs counted and the round trip measured (network
-    // waits); an unreachable target leaves it unused.
-    const { configuration, planning } = plan(o, bundling);
-    planning.catch(() => undefined);
-    // The first worker process also loads the step definitions as soon as cucumber's configuration is
-    // resolved, before the plan (they do not need the run's inputs until a scenario runs).
-    if (mayRunParallel)
-      early = bundling.then((b) =>
-        over ? undefined : workerHost(coordinator, b.host, setupLater, onEnvelope, supportOf(configuration)),
-      );
+    const mayRunParallel = profile.environment !== 'production' && askedWorkers;
+    const coordinator = await coordinating;
     const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
     if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
     if (mayRunParallel) {
@@ -449,7 +455,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     await (await early?.catch(() => undefined))?.end().catch(() => undefined);
     await closeTransports();
     await bank?.close();
-    rmSync(guardDir, { recursive: true, force: true });
+    if (guardDir) rmSync(guardDir, { recursive: true, force: true });
   }
 }
 
@@ -459,7 +465,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
  * steps through tsx would load them all again, slowly. The scenario that wipes the sandbox runs alone
  * and first, the clock-moving ones on the clock lane, the others longest first (schedule.ts).
  */
-function plan(o: RunOptions, bundling: ReturnType<typeof buildBundles>) {
+export function plan(o: RunOptions, bundling: ReturnType<typeof buildBundles>) {
   /** What cucumber's configuration is made from: with the feature files, the kept plan's key (plan-cache.ts). */
   const options = bundling.then((bundles) => ({
     paths: o.paths ?? (o.shard ? shardPaths(o.shard) : ['features/**/*.feature']),

@@ -2,13 +2,16 @@
 // second run finds no plan), a key that ignores the feature files (a changed feature keeps the old
 // plan) or the filters (another tag expression gets the first one's plan), a random order kept (its
 // plan is a new one each run), and a configuration that does not survive being kept (cucumber's
-// configuration as JSON is no longer the configuration: the run would start from another).
+// configuration as JSON is no longer the configuration: the run would start from another), and a run
+// that loads cucumber to make a plan it finds kept.
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfiguration, type IConfiguration } from '@cucumber/cucumber/api';
 import { describe, expect, it } from 'vitest';
 import { keepPlan, keptPlan, planFile, type PlanOptions } from '../../src/run/plan-cache.ts';
+import { ROOT } from '../helpers/cli.ts';
 
 const options = (over: Partial<PlanOptions> = {}): PlanOptions => ({
   paths: ['features/**/*.feature'],
@@ -68,4 +71,33 @@ describe('the plan kept between runs', () => {
     keepPlan(root, provided, { runConfiguration });
     expect(keptPlan<{ runConfiguration: unknown }>(root, provided)?.runConfiguration).toStrictEqual(runConfiguration);
   });
+});
+
+describe("a run's plan", () => {
+  it("loads no cucumber into the run's process when it is found kept", () => {
+    // A process of its own: cucumber is a CommonJS package, seen in the module cache once loaded.
+    const planIn = () =>
+      JSON.parse(
+        execFileSync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            '--input-type=module',
+            '-e',
+            `import { createRequire } from 'node:module';
+const { plan } = await import(${JSON.stringify(join(ROOT, 'src/run/run.ts'))});
+const { buildBundles } = await import(${JSON.stringify(join(ROOT, 'src/run/steps-bundle.ts'))});
+const made = plan({ tags: '@must and @clock' }, buildBundles(process.cwd(), false));
+const [{ planned }] = await Promise.all([made.planning, made.configuration]);
+const cucumber = Object.keys(createRequire(import.meta.url).cache).some((k) => k.includes('/@cucumber/cucumber/'));
+console.log(JSON.stringify({ scenarios: planned.length, cucumber }));`,
+          ],
+          { cwd: ROOT, encoding: 'utf8' },
+        ),
+      ) as { scenarios: number; cucumber: boolean };
+    const first = planIn();
+    expect(first.scenarios).toBeGreaterThan(0);
+    expect(planIn()).toEqual({ scenarios: first.scenarios, cucumber: false });
+  }, 60_000);
 });
