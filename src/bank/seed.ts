@@ -168,6 +168,18 @@ function seedTransactions(
   acc.balance = 5_000_000n + sum;
 }
 
+/**
+ * `state`, made by seedState at an instant of the same UTC day as `now`, as seedState makes it at `now`:
+ * the seed reads `now` for its dates (whole days before or after it: the same within a day) and as the
+ * time of the accounts' and cards' last change and of the last batch run (set here).
+ */
+export function restamped(state: BankState, now: number): BankState {
+  state.lastBatchAt = now;
+  for (const a of state.accounts.values()) a.lastChange = now;
+  for (const c of state.cardAccounts.values()) c.lastChange = now;
+  return state;
+}
+
 export function seedState(seed: number, now: number, opts: SeedOptions = {}): BankState {
   const rand = prng(seed);
   const state = emptyState(now);
