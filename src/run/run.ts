@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { execFileSync } from 'node:child_process';
 import { findChromium } from '../session/sca/browser-driver.ts';
 import { fileURLToPath } from 'node:url';
@@ -367,7 +366,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     // Worker processes: one per core, never more than the workers (--processes to change it).
     const processes = parallel > 1 ? hostProcesses(parallel, o.processes ?? availableParallelism()) : 1;
     hosts = first
-      ? workerHosts(coordinator, first, processes, (await bundling).host, setup, onEnvelope, planned)
+      ? workerHosts(coordinator, first, processes, (await bundling).host, setup, onEnvelope)
       : [new coordinator.LocalHost(setup, onEnvelope)];
     const slots = Array.from({ length: Math.max(1, parallel) }, (_, id) => ({ id, host: hosts[id % hosts.length] }));
     if (!o.quiet)
@@ -528,11 +527,11 @@ async function plannedScenarios(sources: ISourcesCoordinates): Promise<Array<Pla
 }
 
 /**
- * The `n` worker processes of a parallel run, each running its
- * share of the worker slots (coordinator.ts). When the plan has scenarios that run alone or move the
- * clock, the first process loads alone and starts them while the others load (loading costs each
- * process CPU: loading all at once would delay every first scenario by the sum); the others start once
- * it is ready, or after 5 s.
+ * The `n` worker processes of a parallel run, each running its share of the worker slots (coordinator.ts):
+ * the first, forked as the run started, and the others, forked once the workers are counted and the
+ * plan made. By then the first has nearly loaded, and the run's own process is done with its start:
+ * forked only once the first was ready, the others were still loading when the sandbox's wipe (the
+ * first scenario, alone) had ended (bench:latency: the bulk of the run ended 0.2-0.9 s later).
  */
 function workerHosts(
   coordinator: typeof import('./coordinator.ts'),
@@ -541,12 +540,8 @@ function workerHosts(
   hostBundle: string | undefined,
   setup: HostSetup,
   onEnvelope: (e: Envelope) => void,
-  planned: readonly PlannedScenario[],
 ): Host[] {
-  const start = () => workerHost(coordinator, hostBundle, setup, onEnvelope);
-  if (!planned.some((p) => p.clock || p.alone)) return [first, ...Array.from({ length: n - 1 }, start)];
-  const firstReady = Promise.race([first.ready.catch(() => undefined), sleep(5_000)]);
-  return [first, ...Array.from({ length: n - 1 }, () => new LaterHost(firstReady, start))];
+  return [first, ...Array.from({ length: n - 1 }, () => workerHost(coordinator, hostBundle, setup, onEnvelope))];
 }
 
 /** A worker process (its bundle, or without one the TypeScript through tsx); `setup` may come later. */
@@ -562,35 +557,6 @@ function workerHost(
     ? [hostBundle, node]
     : [join(ROOT, 'src', 'run', 'worker-host.ts'), ['--import', 'tsx', ...node]];
   return new ProcessHost(file, execArgv, ROOT, setup, onEnvelope, support);
-}
-
-/** A host made once `after` settles. */
-class LaterHost implements Host {
-  readonly ready: Promise<void>;
-  private host?: Host;
-  private ended = false;
-
-  constructor(after: Promise<unknown>, make: () => Host) {
-    this.ready = after.then(() => {
-      // A run that ended first (its scenarios done, or it failed) starts no process to end it.
-      if (this.ended) throw new Error('the run ended before this worker process started');
-      return (this.host = make()).ready;
-    });
-    this.ready.catch(() => undefined);
-  }
-
-  get lost(): boolean {
-    return !!this.host?.lost;
-  }
-
-  run(slot: number, where: readonly string[]): Promise<number> {
-    return this.host ? this.host.run(slot, where) : Promise.reject(new Error('the worker process has not started'));
-  }
-
-  async end(): Promise<void> {
-    this.ended = true;
-    await this.host?.end();
-  }
 }
 
 /** The table that balances the shards (run --record-durations refreshes it). */
