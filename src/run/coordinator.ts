@@ -167,7 +167,7 @@ export function coordinate(
       for (const slot of [...free]) {
         if (slot.host.lost) {
           free.splice(free.indexOf(slot), 1);
-          dead++;
+          lose(slot);
           continue;
         }
         // A batch is at most a fair share of what is left (half a slot's), so every slot has work to the end.
@@ -209,9 +209,14 @@ export function coordinate(
     };
     const ended = (slot: { id: number; host: Host }): void => {
       running.delete(slot.id);
-      if (slot.host.lost) dead++;
+      if (slot.host.lost) lose(slot);
       else free.push(slot);
       pump();
+    };
+    // A lost slot's pinned scenarios may run on the others (schedule.ts pinScenarios).
+    const lose = (slot: { id: number }): void => {
+      dead++;
+      schedule.release(String(slot.id));
     };
     for (const slot of slots)
       slot.host.ready.then(
@@ -221,7 +226,7 @@ export function coordinate(
           pump();
         },
         () => {
-          dead++;
+          lose(slot);
           pump();
         },
       );

@@ -1,7 +1,7 @@
 // `xs2a-conformance run`: resolve the target (the embedded reference bank when none is given),
 // run the Gherkin scenarios with cucumber-js, decide the verdict, write the reports.
 import type { IRunConfiguration, ISourcesCoordinates } from '@cucumber/cucumber/api';
-import { fileOf, Schedule, type PlannedScenario } from './schedule.ts';
+import { fileOf, pinScenarios, Schedule, type PlannedScenario } from './schedule.ts';
 import { ALONE_TAG, CLOCK_TAG, CORPORATE_TAG } from '../suite/tags.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -334,17 +334,22 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       mkdirSync(ctx.exchangesDir, { recursive: true });
     }
     mkdirSync(join(reportDir, 'allure-results'), { recursive: true });
-    const { runConfiguration, planned } = await planning;
+    const kept = await planning;
     const first = parallel > 1 ? await early : undefined;
     if (!first) void early?.then((h) => h?.end().catch(() => undefined));
     let hosts: Host[] = first ? [first] : [];
     if (parallel > 1) ctx.clockWindowDir = join(guardDir, 'clock-window');
+    const { runConfiguration } = kept;
+    // A scenario that asks for sandbox data of other values (a variant) runs on the one slot that makes it.
+    const planned = pinScenarios(kept.planned, parallel, (p) => variantsAsked(p.steps).length > 0);
     // Slot 0 is the clock lane.
     const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir, '0');
     // The workers' pools of sandbox data, and the accounts of other values the scenarios ask for, made
-    // with them (sandbox.ts).
+    // with them by the slot each asking scenario is pinned to (sandbox.ts).
     const steps = planned.flatMap((p) => p.steps);
-    ctx.poolVariants = variantsAsked(steps);
+    ctx.poolVariants = planned.flatMap((p) =>
+      variantsAsked(p.steps).map((v) => (p.slot === undefined ? v : { ...v, slot: Number(p.slot) })),
+    );
     ctx.poolSizes = poolSizes(steps, Math.max(1, parallel));
     // The run's inputs, resolved once: every host gets them as one value (run-context.ts).
     const handle: RunHandle = { ctx, profile: profileForRun(profile, ctx) };

@@ -49,9 +49,10 @@ export interface PlannedScenario {
   identity?: string;
   /** Its steps' texts (the order within the CORPORATE group). */
   steps?: readonly string[];
+  /** The worker slot it runs on (pinScenarios): the one that made the sandbox data it asks for. */
+  slot?: string;
 }
 
-/** The feature file of a scenario id (`features/x.feature:line`). */
 /** The feature file of a scenario's id (`features/x.feature:line`). */
 export const fileOf = (id: string): string => id.replace(/:\d+$/, '');
 
@@ -87,6 +88,24 @@ function longIn(
     .sort((a, b) => a - b);
   const median = known.length ? known[Math.floor(known.length / 2)] : 0;
   return (p) => median > 0 && (durations[p.id] ?? 0) >= LONG_FACTOR * median;
+}
+
+/**
+ * Pins each scenario `asks` is true of (it takes sandbox data a worker makes ahead, for one scenario: a
+ * variant) to one worker slot, round robin over the slots but the clock lane (slot 0): that worker alone
+ * makes the data, instead of every worker (at 20 workers, 100 sandbox accounts and cards made for 5
+ * scenarios). A clock-moving scenario, one that runs alone and a group's are not pinned (they run on the
+ * lane, alone, or on the group's worker); nor is any with fewer than two slots.
+ */
+export function pinScenarios<T extends PlannedScenario>(
+  planned: readonly T[],
+  slots: number,
+  asks: (p: T) => boolean,
+): T[] {
+  let n = 0;
+  return planned.map((p) =>
+    slots < 2 || p.clock || p.alone || groupOf(p) || !asks(p) ? p : { ...p, slot: String(1 + (n++ % (slots - 1))) },
+  );
 }
 
 /**
@@ -134,6 +153,8 @@ export function planOrder(
 export class Schedule {
   private readonly queues: Record<Queue, PlannedScenario[]>;
   private readonly taken = new Set<string>();
+  /** The slots whose pinned scenarios any slot may run (release). */
+  private readonly released = new Set<string>();
   private readonly next_: Record<Queue, number> = { alone: 0, clock: 0, rest: 0 };
   /** The worker slot that started each group's first scenario: the group's owner. */
   private readonly owner = new Map<string, string>();
@@ -208,7 +229,14 @@ export class Schedule {
     for (let i = ids.indexOf(p) + 1; i < ids.length && out.length < batch.max; i++) {
       const q = ids[i];
       if (this.taken.has(q.id)) continue;
-      if (fileOf(q.id) !== uri || groupOf(q) || this.isLong(q) || (ms += this.msOf(q)) > batch.ms) break;
+      if (
+        fileOf(q.id) !== uri ||
+        groupOf(q) ||
+        !this.mayRun(q, worker) ||
+        this.isLong(q) ||
+        (ms += this.msOf(q)) > batch.ms
+      )
+        break;
       // Marked running in the clock window as it starts, by its worker (clock-window.ts admit): a
       // mover waits for the scenario a slot runs, not for the rest of its batch.
       this.taken.add(q.id);
@@ -236,13 +264,26 @@ export class Schedule {
     const ids = this.queues.rest;
     for (let i = this.next_.rest; i < ids.length; i++) {
       const p = ids[i];
-      if (this.taken.has(p.id)) continue;
+      if (this.taken.has(p.id) || !this.mayRun(p, worker)) continue;
       const g = groupOf(p);
       if (!g) return p;
       const owner = this.owner.get(g);
       if ((owner === undefined || owner === worker) && !running.some((r) => groupOf(r) === g)) return p;
     }
     return undefined;
+  }
+
+  /** Whether `worker` may run `p`: any may, unless it is pinned to another slot that has not been released. */
+  private mayRun(p: PlannedScenario, worker: string): boolean {
+    return p.slot === undefined || p.slot === worker || this.released.has(p.slot);
+  }
+
+  /**
+   * Slot `worker` is gone (its worker process was lost): the scenarios pinned to it may run on any slot (they
+   * make the data they ask for themselves).
+   */
+  release(worker: string): void {
+    this.released.add(worker);
   }
 
   /**

@@ -37,9 +37,10 @@ export interface RunContext {
   clockWindowDir?: string;
   /**
    * Sandbox data of other values than the template's that the run's scenarios ask for, one per asking step: made with
-   * the workers' pools (src/suite/sandbox.ts).
+   * the workers' pools (src/suite/sandbox.ts), by the worker slot `slot` (the one its scenario is pinned to: src/run
+   * schedule.ts pinScenarios) or, without one, by every worker.
    */
-  poolVariants?: Array<{ kind: 'account' | 'card'; vars: Record<string, unknown> }>;
+  poolVariants?: Array<{ kind: 'account' | 'card'; vars: Record<string, unknown>; slot?: number }>;
   /**
    * Where the run's scenarios take sandbox data from the workers' pools, each worker's pool sizes: a worker makes its
    * pools before its first kept PSU session (src/suite/sandbox.ts poolSizes, fillPoolsAhead).

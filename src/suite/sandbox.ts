@@ -17,6 +17,7 @@ import {
 import type { Profile } from '../session/profile.ts';
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import type { ScenarioSession } from '../session/session.ts';
+import { workerIndex } from '../session/psu-pool.ts';
 import { workerState } from '../session/worker-state.ts';
 import type { SandboxAccount, SandboxCard } from '../session/state.ts';
 import { eachAtOnce } from './concurrently.ts';
@@ -200,6 +201,8 @@ export const VARIANT_STEPS = {
 export interface PoolVariant {
   kind: PoolKind;
   vars: Record<string, unknown>;
+  /** The worker slot that makes it (its scenario is pinned there: src/run/schedule.ts pinScenarios); else every slot. */
+  slot?: number;
 }
 
 /** The variants the steps of a run's scenarios ask for (RunContext.poolVariants), one per asking step. */
@@ -242,9 +245,11 @@ export function poolSizes(steps: readonly string[], slots: number): Record<PoolK
   return { account: size(demand.account), card: size(demand.card) };
 }
 
-/** The variants of the run's plan, with their keys (card accounts only where the bank has them). */
+/** The variants of the run's plan this worker slot makes, with their keys (cards only where the bank has them). */
 function askedVariants(w: ScenarioSession): Array<PoolVariant & { variant: string }> {
+  const slot = workerIndex();
   return (w.ctx.poolVariants ?? [])
+    .filter((v) => v.slot === undefined || v.slot === slot)
     .filter((v) => w.profile.capabilities.cardAccounts || v.kind !== 'card')
     .map((v) => ({ ...v, variant: variantKey(v.vars) }));
 }

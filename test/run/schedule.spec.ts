@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { abandon, admit, enterUnlessWindow, leaveWindow, openWindow } from '../../src/session/clock-window.ts';
-import { Schedule, type PlannedScenario } from '../../src/run/schedule.ts';
+import { pinScenarios, Schedule, type PlannedScenario } from '../../src/run/schedule.ts';
 
 const sc = (id: string, o: Partial<PlannedScenario> = {}): PlannedScenario => ({ id, clock: false, ...o });
 /** Asks `s` for worker `w`'s next scenario while `running` run: its id, marked running on `w`. */
@@ -317,5 +317,43 @@ describe('scenarios whose rule counts the time since their SCA', () => {
     });
     expect(short.map((s) => s.where).length).toBeGreaterThan(0);
     expect(short.filter((s) => !s.tags.includes('@fresh-sca')).map((s) => s.where)).toEqual([]);
+  });
+});
+
+describe('schedule: scenarios pinned to the slot that makes their data', () => {
+  // A variant of sandbox data is made by one worker slot, so the scenario that asks for it runs there.
+  // Faults that trip it: no pins (every slot would make every variant), a pin on the clock lane or on a
+  // clock, alone or group scenario, a pinned scenario given to another slot (alone or in a batch), and
+  // a lost slot's pinned scenario left to wait forever.
+  it('pins round robin over the slots but the lane, and gives a pinned scenario to its slot only', () => {
+    const asks = new Set(['a.feature:2', 'a.feature:3', 'a.feature:4', 'c.feature:1', 'c.feature:2', 'c.feature:3']);
+    const plan = pinScenarios(
+      [
+        sc('a.feature:1'),
+        sc('a.feature:2'),
+        sc('a.feature:3'),
+        sc('a.feature:4'),
+        sc('a.feature:5'),
+        sc('c.feature:1', { clock: true }),
+        sc('c.feature:2', { alone: true }),
+        sc('c.feature:3', { corporate: true }),
+      ],
+      3,
+      (p) => asks.has(p.id),
+    );
+    expect(plan.map((p) => p.slot)).toEqual([undefined, '1', '2', '1', undefined, undefined, undefined, undefined]);
+    expect(pinScenarios([sc('a.feature:2')], 1, () => true)[0].slot).toBeUndefined();
+    const s = new Schedule(plan.slice(0, 5), {});
+    const ids = (b: PlannedScenario[]) => b.map((p) => p.id);
+    // Slot 2 skips the ones pinned to slot 1, and its batch stops before one.
+    expect(ids(s.nextBatch('2', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:1']);
+    expect(ids(s.nextBatch('2', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:3']);
+    expect(ids(s.nextBatch('2', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:5']);
+    expect(s.nextBatch('2', [], { max: 12, ms: 1_000 })).toEqual([]);
+    expect(ids(s.nextBatch('1', [], { max: 1, ms: 1_000 }))).toEqual(['a.feature:2']);
+    // Slot 1 is lost: its pinned scenario goes to another.
+    s.release('1');
+    expect(ids(s.nextBatch('0', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:4']);
+    expect(s.left).toBe(0);
   });
 });

@@ -140,6 +140,24 @@ describe('the variants the run asks for', () => {
     }
   });
 
+  // A variant is made by the worker slot its scenario is pinned to (src/run/schedule.ts pinScenarios); this
+  // test's sessions are slot 0's. Fault that trips it: every slot making every variant (the one pinned to
+  // slot 1 is then taken from this slot's pool, with no SCA of its own).
+  it("are made by the slot their scenario is pinned to only: another slot's variant is made by the scenario", async () => {
+    forgetSandboxData();
+    poolVariants = [
+      { kind: 'account', vars: named(70), slot: 1 },
+      { kind: 'account', vars: { cashAccountType: 'SVGS' }, slot: 0 },
+    ];
+    try {
+      expect(await accountScenario()).toBe(1);
+      expect(await accountScenario({ cashAccountType: 'SVGS' })).toBe(0);
+      expect(await accountScenario(named(70))).toBe(1);
+    } finally {
+      poolVariants = undefined;
+    }
+  });
+
   // Fault that trips it: a variant the sandbox refuses failing the refill, so an unrelated scenario's set-up fails.
   it('leaves out a variant the sandbox refuses; the scenario that asks for it makes its own and meets the refusal', async () => {
     forgetSandboxData();
