@@ -201,7 +201,7 @@ export const VARIANT_STEPS = {
 export interface PoolVariant {
   kind: PoolKind;
   vars: Record<string, unknown>;
-  /** The worker slot that makes it (its scenario is pinned there: src/run/schedule.ts pinScenarios); else every slot. */
+  /** The worker slot that makes it (its scenario is pinned there: src/run/schedule.ts pinScenarios); else every one. */
   slot?: number;
 }
 
