@@ -325,7 +325,7 @@ describe('schedule: scenarios pinned to the slot that makes their data', () => {
   // Faults that trip it: no pins (every slot would make every variant), a pin on the clock lane or on a
   // clock, alone or group scenario, a pinned scenario given to another slot (alone or in a batch), and
   // a lost slot's pinned scenario left to wait forever.
-  it('pins round robin over the slots but the lane, and gives a pinned scenario to its slot only', () => {
+  it('pins round robin over the slots but the lane, from the last, and gives a pinned scenario to its slot only', () => {
     const asks = new Set(['a.feature:2', 'a.feature:3', 'a.feature:4', 'c.feature:1', 'c.feature:2', 'c.feature:3']);
     const plan = pinScenarios(
       [
@@ -341,18 +341,18 @@ describe('schedule: scenarios pinned to the slot that makes their data', () => {
       3,
       (p) => asks.has(p.id),
     );
-    expect(plan.map((p) => p.slot)).toEqual([undefined, '1', '2', '1', undefined, undefined, undefined, undefined]);
+    expect(plan.map((p) => p.slot)).toEqual([undefined, '2', '1', '2', undefined, undefined, undefined, undefined]);
     expect(pinScenarios([sc('a.feature:2')], 1, () => true)[0].slot).toBeUndefined();
     const s = new Schedule(plan.slice(0, 5), {});
     const ids = (b: PlannedScenario[]) => b.map((p) => p.id);
-    // Slot 2 skips the ones pinned to slot 1, and its batch stops before one.
-    expect(ids(s.nextBatch('2', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:1']);
-    expect(ids(s.nextBatch('2', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:3']);
-    expect(ids(s.nextBatch('2', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:5']);
-    expect(s.nextBatch('2', [], { max: 12, ms: 1_000 })).toEqual([]);
-    expect(ids(s.nextBatch('1', [], { max: 1, ms: 1_000 }))).toEqual(['a.feature:2']);
-    // Slot 1 is lost: its pinned scenario goes to another.
-    s.release('1');
+    // Slot 1 skips the ones pinned to slot 2, and its batch stops before one.
+    expect(ids(s.nextBatch('1', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:1']);
+    expect(ids(s.nextBatch('1', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:3']);
+    expect(ids(s.nextBatch('1', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:5']);
+    expect(s.nextBatch('1', [], { max: 12, ms: 1_000 })).toEqual([]);
+    expect(ids(s.nextBatch('2', [], { max: 1, ms: 1_000 }))).toEqual(['a.feature:2']);
+    // Slot 2 is lost: its pinned scenario goes to another.
+    s.release('2');
     expect(ids(s.nextBatch('0', [], { max: 12, ms: 1_000 }))).toEqual(['a.feature:4']);
     expect(s.left).toBe(0);
   });
