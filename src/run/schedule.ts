@@ -95,8 +95,9 @@ function longIn(
  * variant) to one worker slot, round robin over the slots but the clock lane (slot 0), from the last: that
  * worker alone makes the data, instead of every worker (at 20 workers, 100 sandbox accounts and cards made
  * for 5 scenarios). The last slots are the last to start and to take the long scenarios (the first
- * free slot takes the next scenario), so a pinned one seldom waits behind one. A clock-moving scenario, one that runs alone and a group's are not pinned (they run on the
- * lane, alone, or on the group's worker); nor is any with fewer than two slots.
+ * free slot takes the next scenario), so a pinned one seldom waits behind one. A clock-moving scenario,
+ * one that runs alone and a group's are not pinned (they run on the lane, alone, or on the group's
+ * worker); nor is any with fewer than two slots.
  */
 export function pinScenarios<T extends PlannedScenario>(
   planned: readonly T[],
