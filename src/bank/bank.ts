@@ -48,6 +48,9 @@ export class Bank {
    * that day, instead of seeded while the TPP waits (about 0.1 s, several times that on a busy machine).
    */
   private spare?: { state: BankState; day: string };
+  /** Whether the bank makes spares (keepSpares: a bank a server serves, until it closes), and the next one's timer. */
+  private spares = false;
+  private spareTimer?: NodeJS.Timeout;
 
   constructor(cfg: BankConfig) {
     this.mode = cfg.mode;
@@ -59,7 +62,6 @@ export class Bank {
     this.seedOptions = cfg.seedOptions;
     this.dialect = cfg.dialect ?? 'default';
     this.state = seedState(this.seed, this.clock.now(), this.seedOptions);
-    this.makeSpare();
   }
 
   static create(partial: Partial<BankConfig> = {}): Bank {
@@ -99,13 +101,32 @@ export class Bank {
   }
 
   /**
-   * Makes the spare known state a while after the bank started or was initialised (SPARE_AFTER_MS): not at
-   * once, where the TPP's next requests (after an initialise, the reads of the restored state) would
+   * From now on, keeps the known state made ahead for the next initialise (a sandbox's bank that a server
+   * serves: startBank); until stopSpares (the server closes). A bank made and let go at once (tests,
+   * properties) makes none.
+   */
+  keepSpares(): void {
+    this.spares = true;
+    this.makeSpare();
+  }
+
+  /** Makes no more spares (the server closed). */
+  stopSpares(): void {
+    this.spares = false;
+    clearTimeout(this.spareTimer);
+    this.spare = undefined;
+  }
+
+  /**
+   * Makes the spare known state a while after the bank started serving or was initialised (SPARE_AFTER_MS):
+   * not at once, where the TPP's next requests (after an initialise, the reads of the restored state) would
    * wait for it.
    */
   private makeSpare(): void {
-    setTimeout(() => {
-      if (this.spare) return;
+    if (!this.spares) return;
+    clearTimeout(this.spareTimer);
+    this.spareTimer = setTimeout(() => {
+      if (this.spare || !this.spares) return;
       const now = this.now();
       this.spare = { state: seedState(this.seed, now, this.seedOptions), day: isoDate(now) };
     }, SPARE_AFTER_MS).unref();

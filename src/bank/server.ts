@@ -319,6 +319,8 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = options.publicUrl ?? `${tls ? 'https' : 'http'}://${shownHost}:${port}`;
   bank.url = url;
+  // A sandbox restores its known state at once: made ahead while the server serves (Bank.keepSpares).
+  if (bank.sandbox) bank.keepSpares();
   return {
     url,
     port,
@@ -330,6 +332,7 @@ export async function startBank(options: StartBankOptions = {}): Promise<Running
         : undefined,
     close: () =>
       new Promise<void>((resolve) => {
+        bank.stopSpares();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
