@@ -117,7 +117,8 @@ function tidyFailure(node: Node, primaryClause?: string): string | undefined {
  * Tidies what the Allure reporter wrote, so that Behaviors counts each test once: one `feature` label
  * (the operation the hooks set; the Gherkin feature's name goes to `parentSuite`), one `story` (the
  * primary clause); a check's failure is the target's, so the suite's own stack frames leave its trace;
- * adds categories.json and the clause page the clause links point to.
+ * adds categories.json and the clause page the clause links point to. Results tidied before (merge tidies
+ * the shards' results again) stay as they are.
  */
 export function finishAllureResults(resultsDir: string, clausePage?: string): void {
   if (!existsSync(resultsDir)) return;
@@ -142,7 +143,9 @@ export function finishAllureResults(resultsDir: string, clausePage?: string): vo
     const gherkin = features[0];
     const own = features[features.length - 1];
     const story = labels.find((l) => l.name === 'story');
-    if (gherkin && own)
+    // Tidied once already (a shard's results, merged: run merge): its one feature label is the operation.
+    const tidied = labels.some((l) => l.name === 'parentSuite');
+    if (gherkin && own && !tidied)
       r.labels = [
         ...labels.filter((l) => l.name !== 'feature' && l.name !== 'story' && l.name !== 'parentSuite'),
         { name: 'parentSuite', value: gherkin.value },

@@ -375,6 +375,33 @@ describe('SHOULD findings are warnings', () => {
     expect(summary).toMatch(/WARN {3}scenario 0/);
     expect(summary).toMatch(/2 scenarios: 1 passed, 0 failed, 1 warnings/);
   });
+  // merge tidies the shards' results, which their runs tidied already. Fault that trips it: the labels
+  // tidied again (the Gherkin feature's name in parentSuite replaced by the operation: Allure's Suites
+  // then list the merged run by operation, not by feature).
+  it('Allure: a result tidied twice (a shard run, then merge) is the result tidied once', async () => {
+    const { finishAllureResults } = await import('../../src/report/report.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-tidy-twice-'));
+    writeFileSync(
+      join(dir, 'c-result.json'),
+      JSON.stringify({
+        uuid: 'c',
+        status: 'failed',
+        statusDetails: { message: 'expected status 200, got 400 [clause signing.date]', trace: 'Error: x' },
+        labels: [
+          { name: 'feature', value: 'Request signing' },
+          { name: 'tag', value: '@must' },
+          { name: 'feature', value: 'list-accounts' },
+          { name: 'story', value: 'signing.date' },
+        ],
+      }),
+    );
+    finishAllureResults(dir);
+    const once = readFileSync(join(dir, 'c-result.json'), 'utf8');
+    expect(JSON.parse(once).labels).toContainEqual({ name: 'parentSuite', value: 'Request signing' });
+    finishAllureResults(dir);
+    expect(readFileSync(join(dir, 'c-result.json'), 'utf8')).toBe(once);
+  });
+
   it('Allure: a failed @should result becomes "unknown", in the warnings category; a failed @must stays failed', async () => {
     const { finishAllureResults } = await import('../../src/report/report.ts');
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-warn-allure-'));
