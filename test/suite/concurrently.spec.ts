@@ -10,7 +10,6 @@ describe('concurrently', () => {
   it('never has more than `width` calls in flight, and overlaps them', async () => {
     let inFlight = 0;
     let most = 0;
-    const t0 = Date.now();
     await concurrently(
       Array.from({ length: 12 }, (_, i) => i),
       4,
@@ -20,8 +19,8 @@ describe('concurrently', () => {
         inFlight--;
       },
     );
+    // Four in flight at once is the overlap; no wall-clock bound, which a loaded machine could move.
     expect(most).toBe(4);
-    expect(Date.now() - t0).toBeLessThan(12 * 20);
   });
 
   it('gives the answers in the order of the items, whatever order they arrive in', async () => {
