@@ -3,9 +3,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { CLAUSE_PAGE } from '../suite/outcomes.ts';
-import { parseFailureMessage } from '../session/failure.ts';
-import { causeOfFailure, TARGET_FAILURE, withoutFrames, type CauseKind } from './causes.ts';
-import { framesInSources } from './frames.ts';
+import { type CauseKind } from './causes.ts';
+import { tidyResult, type AllureResult } from './allure-tidy.ts';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -90,70 +89,28 @@ export const CATEGORIES = [
   { name: 'Suite errors (report them to the suite, not the bank)', matchedStatuses: ['broken'] },
 ];
 
-type Node = { status?: string; statusDetails?: { message?: string; trace?: string }; steps?: unknown[] };
-
 /**
- * A failed result or step as a reader sees it: the message is its cause's line (kind, clause, no ids:
- * causes.ts), the trace the whole message; a check's failure is the target's, so neither shows the
- * suite's stack frames (a suite error keeps them in its trace, named in the TypeScript sources:
- * frames.ts). Returns the clause the failure names.
- */
-function tidyFailure(node: Node, primaryClause?: string): string | undefined {
-  const d = node.statusDetails;
-  let named: string | undefined;
-  if (d?.message && (node.status === 'failed' || node.status === 'broken')) {
-    const original = d.message;
-    const target = TARGET_FAILURE.test(original);
-    const cause = causeOfFailure(target ? withoutFrames(original) : original, primaryClause);
-    named = parseFailureMessage(original).clauses[0];
-    d.message = target ? cause.line : withoutFrames(original).split('\n')[0];
-    d.trace = target ? withoutFrames(original) : framesInSources(d.trace ?? original);
-  } else if (d?.trace && d.message && TARGET_FAILURE.test(d.trace)) d.trace = withoutFrames(d.trace);
-  for (const s of (node.steps ?? []) as Node[]) named = tidyFailure(s, primaryClause) ?? named;
-  return named;
-}
-
-/**
- * Tidies what the Allure reporter wrote, so that Behaviors counts each test once: one `feature` label
- * (the operation the hooks set; the Gherkin feature's name goes to `parentSuite`), one `story` (the
- * primary clause); a check's failure is the target's, so the suite's own stack frames leave its trace;
- * adds categories.json and the clause page the clause links point to. Results tidied before (merge tidies
- * the shards' results again) stay as they are.
+ * Tidies the results a run wrote before (tidyResult; merge gathers the shards' results, tidied as their
+ * runs wrote them: tidying twice is tidying once), and finishes the folder (finishAllureFolder).
  */
 export function finishAllureResults(resultsDir: string, clausePage?: string): void {
   if (!existsSync(resultsDir)) return;
   for (const f of readdirSync(resultsDir)) {
     if (!f.endsWith('-result.json')) continue;
     const file = join(resultsDir, f);
-    const r = JSON.parse(readFileSync(file, 'utf8')) as {
-      status?: string;
-      labels?: Array<{ name: string; value: string }>;
-      statusDetails?: { message?: string; trace?: string };
-      steps?: unknown[];
-    };
-    const labels = r.labels ?? [];
-    // The story is the clause the failing check names, else the scenario's primary one.
-    const primary = labels.find((l) => l.name === 'story');
-    const named = tidyFailure(r, primary?.value);
-    if (primary && named) primary.value = named;
-    // A SHOULD scenario's finding is advice, not a failure: its own status (Allure's "unknown", a colour
-    // of its own) and category (verdict.ts: outcome warning).
-    if (r.status === 'failed' && labels.some((l) => l.name === 'tag' && l.value === '@should')) r.status = 'unknown';
-    const features = labels.filter((l) => l.name === 'feature');
-    const gherkin = features[0];
-    const own = features[features.length - 1];
-    const story = labels.find((l) => l.name === 'story');
-    // Tidied once already (a shard's results, merged: run merge): its one feature label is the operation.
-    const tidied = labels.some((l) => l.name === 'parentSuite');
-    if (gherkin && own && !tidied)
-      r.labels = [
-        ...labels.filter((l) => l.name !== 'feature' && l.name !== 'story' && l.name !== 'parentSuite'),
-        { name: 'parentSuite', value: gherkin.value },
-        own,
-        ...(story ? [story] : []),
-      ];
+    const r = JSON.parse(readFileSync(file, 'utf8')) as AllureResult;
+    tidyResult(r);
     writeFileSync(file, JSON.stringify(r));
   }
+  finishAllureFolder(resultsDir, clausePage);
+}
+
+/**
+ * What the results folder gets once a run has written its results (each tidied as it was written:
+ * allure-writer.ts): categories.json, and the clause page the clause links point to.
+ */
+export function finishAllureFolder(resultsDir: string, clausePage?: string): void {
+  if (!existsSync(resultsDir)) return;
   writeFileSync(join(resultsDir, 'categories.json'), JSON.stringify(CATEGORIES, null, 2));
   if (clausePage && existsSync(clausePage)) copyFileSync(clausePage, join(resultsDir, CLAUSE_PAGE));
 }

@@ -154,6 +154,8 @@ export function coordinate(
   schedule: Schedule,
   slots: ReadonlyArray<{ id: number; host: Host }>,
   windowDir?: string,
+  /** Told of each batch as its slot is given it. */
+  onStarted?: (batch: readonly PlannedScenario[]) => void,
 ): Promise<Unrun[]> {
   const free: Array<{ id: number; host: Host }> = [];
   const running = new Map<number, PlannedScenario[]>();
@@ -179,6 +181,7 @@ export function coordinate(
         if (!batch.length) continue;
         free.splice(free.indexOf(slot), 1);
         running.set(slot.id, batch);
+        onStarted?.(batch);
         const ids = batch.map((p) => p.id);
         slot.host.run(slot.id, ids).then(
           (testCases) => {

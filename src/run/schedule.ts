@@ -187,6 +187,11 @@ export class Schedule {
     return this.queues.alone.length + this.queues.clock.length + this.queues.rest.length - this.taken.size;
   }
 
+  /** How many of the scenarios that neither move the clock nor run alone have not started. */
+  get othersLeft(): number {
+    return this.queues.rest.filter((p) => !this.taken.has(p.id)).length;
+  }
+
   /**
    * The scenario worker slot `worker` starts now while `running` run, marked started (and running in
    * the clock window's folder); undefined when none may start now.

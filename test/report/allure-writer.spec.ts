@@ -1,6 +1,7 @@
 // The Allure writer without a flush per file (allure-writer.ts). Faults that trip it: a file named or
 // written otherwise than the library's writer does (the report would lose results or attachments),
-// the writer not reaching the reporter (the coordinator would block in fsync again: bench:latency).
+// the writer not reaching the reporter (the coordinator would block in fsync again: bench:latency), a
+// result written untidied (the run no longer tidies them at its end), the reporter's own result changed.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,32 @@ describe('the Allure writer', () => {
     const names = readdirSync(theirs).sort();
     expect(readdirSync(ours).sort()).toEqual(names);
     for (const n of names) expect(readFileSync(join(ours, n)).equals(readFileSync(join(theirs, n))), n).toBe(true);
+  });
+
+  it('writes each result tidied (allure-tidy.ts), and leaves the reporter its own result as it was', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'xs2a-allure-t-'));
+    const result = {
+      uuid: 'r2',
+      status: 'failed',
+      statusDetails: { message: 'expected status 200, got 400 [clause signing.date]', trace: 'Error: x' },
+      labels: [
+        { name: 'feature', value: 'Request signing' },
+        { name: 'tag', value: '@should' },
+        { name: 'feature', value: 'list-accounts' },
+        { name: 'story', value: 'signing.date' },
+      ],
+    };
+    const before = structuredClone(result);
+    new UnflushedAllureWriter(dir).writeResult(result as never);
+    expect(result).toEqual(before);
+    const written = JSON.parse(readFileSync(join(dir, 'r2-result.json'), 'utf8'));
+    expect(written.status).toBe('unknown');
+    expect(written.labels).toEqual([
+      { name: 'tag', value: '@should' },
+      { name: 'parentSuite', value: 'Request signing' },
+      { name: 'feature', value: 'list-accounts' },
+      { name: 'story', value: 'signing.date' },
+    ]);
   });
 
   it('goes to the reporter through its format options', () => {

@@ -65,6 +65,33 @@ describe('coordinator', () => {
     expect(b.ran.length).toBeGreaterThan(0);
   });
 
+  // Faults that trip it: a batch given without telling (the run would make its clause page after the
+  // run, not during the clock lane), a batch told that no slot ran, a clock scenario counted among the
+  // others not started (the page would never be made early).
+  it('tells of each batch as its slot is given it; the schedule counts the others not yet started', async () => {
+    const planned = [...plan(9), { id: 'features/clock.feature:1', clock: true }];
+    const schedule = new Schedule(planned, {}, mkdtempSync(join(tmpdir(), 'xs2a-window-')), '0');
+    expect(schedule.othersLeft).toBe(9);
+    const told: string[][] = [];
+    const othersLeftAtClock: number[] = [];
+    const a = fakeHost(1);
+    await coordinate(
+      schedule,
+      [
+        { id: 0, host: a },
+        { id: 1, host: a },
+      ],
+      undefined,
+      (batch) => {
+        told.push(batch.map((p) => p.id));
+        if (batch[0].clock) othersLeftAtClock.push(schedule.othersLeft);
+      },
+    );
+    expect(told).toEqual(a.ran);
+    expect(othersLeftAtClock).toEqual([0]);
+    expect(schedule.othersLeft).toBe(0);
+  });
+
   // Faults that trip it: a lost host's slot asked again (its scenarios all lost), the run waiting for
   // an answer that never comes (a hang), every host lost and the run reported as done.
   it('reports the scenarios of a lost worker process, goes on in the others, and fails when all are lost', async () => {
