@@ -105,12 +105,16 @@ Before(async function (this: Xs2aWorld, { pickle, gherkinDocument }: ITestCaseHo
   // One feature label (the operation; the Gherkin feature becomes the parent suite when the results
   // are written: report.ts) and one story (the primary clause): Behaviors counts each test once.
   // Every clause is a link to its clause page.
-  await allure.epic(area);
-  await allure.feature(t.op ?? gherkinDocument.feature?.name ?? area);
-  await allure.severity(t.level === 'should' ? 'minor' : 'critical');
-  await allure.tag(t.level ?? 'must');
-  if (t.clauses[0]) await allure.story(t.clauses[0]);
-  for (const id of t.clauses) await allure.link(clausePageLink(id), `${id}: ${clauseById(id).title}`);
+  // One runtime message for the labels and one for the links (each is an attachment message of its own).
+  await allure.labels(
+    { name: allure.LabelName.EPIC, value: area },
+    { name: allure.LabelName.FEATURE, value: t.op ?? gherkinDocument.feature?.name ?? area },
+    { name: allure.LabelName.SEVERITY, value: t.level === 'should' ? 'minor' : 'critical' },
+    { name: allure.LabelName.TAG, value: t.level ?? 'must' },
+    ...(t.clauses[0] ? [{ name: allure.LabelName.STORY, value: t.clauses[0] }] : []),
+  );
+  if (t.clauses.length)
+    await allure.links(...t.clauses.map((id) => ({ url: clausePageLink(id), name: `${id}: ${clauseById(id).title}` })));
   // The run's guards: past the deadline, or once the target stopped answering, a scenario is not run.
   const stop = this.session.ctx.guard && stopReason(this.session.ctx.guard);
   if (stop) {

@@ -1,6 +1,6 @@
 // The conformance run itself, end to end through the CLI against the embedded reference bank:
 // every applicable MUST passes (exit 0) and the reports are written.
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -44,5 +44,30 @@ describe('xs2a-conformance run --dialect variant', () => {
     expect(badMust.map((x) => `${x.outcome}: ${x.name}: ${x.message?.split('\n')[0]}`)).toEqual([]);
     expect(r.code).toBe(0);
     expect(results.filter((x) => x.outcome === 'passed').length).toBeGreaterThanOrEqual(300);
+    // The Allure results as the worker processes wrote them (allure-writer.ts tidies each one) with the
+    // labels and links the Before hook gives. Faults that trip it: a result written untidied (two feature
+    // labels, no parentSuite, a SHOULD finding "failed"), a label or the clause links left out.
+    const allure = join(dir, 'allure-results');
+    const written = readdirSync(allure)
+      .filter((f) => f.endsWith('-result.json'))
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(join(allure, f), 'utf8')) as {
+            status: string;
+            labels: Array<{ name: string; value: string }>;
+            links?: Array<{ url: string }>;
+          },
+      );
+    expect(written).toHaveLength(results.length);
+    for (const r of written) {
+      const count = (name: string) => r.labels.filter((l) => l.name === name).length;
+      expect([count('feature'), count('parentSuite'), count('epic'), count('severity')]).toEqual([1, 1, 1, 1]);
+      const clauses = r.labels.filter((l) => l.name === 'tag' && l.value.startsWith('@clause:'));
+      expect(r.links?.map((l) => l.url)).toEqual(clauses.map((l) => `clauses.html#${l.value.slice(8)}`));
+    }
+    expect(written.filter((r) => r.status === 'unknown')).toHaveLength(
+      results.filter((x) => x.outcome === 'warning').length,
+    );
+    for (const f of ['categories.json', 'clauses.html']) expect(existsSync(join(allure, f)), f).toBe(true);
   }, 600_000);
 });
