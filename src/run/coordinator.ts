@@ -172,11 +172,8 @@ export function coordinate(
           lose(slot);
           continue;
         }
-        // A batch is at most a slot's fair share of what is left, so every slot has work to the end. Each cucumber
-        // run parses its whole feature file and holds it, with every pickle of it, while it runs (about 4-6 ms of
-        // CPU and a megabyte promoted by the garbage collector a run): half a share made a third more runs, and
-        // cost 1.5-2 s more CPU in a full run at 20 workers (bench:latency, warm, four pairs: 0.5 s longer).
-        const share = Math.ceil(schedule.left / slots.length);
+        // A batch is at most a fair share of what is left (half a slot's), so every slot has work to the end.
+        const share = Math.ceil(schedule.left / (2 * slots.length));
         const batch = schedule.nextBatch(String(slot.id), [...running.values()].flat(), {
           ...BATCH,
           max: Math.max(1, Math.min(BATCH.max, share)),

@@ -92,25 +92,6 @@ describe('coordinator', () => {
     expect(schedule.othersLeft).toBe(0);
   });
 
-  // Faults that trip it: a batch of half a share (a third more cucumber runs in a full run: each parses
-  // and holds its whole feature file), and a batch over the fair share (the last slots idle at the end).
-  it('gives a free slot a batch of its fair share of what is left, at most BATCH.max', async () => {
-    const oneFile = Array.from({ length: 20 }, (_, i) => ({ id: `features/one.feature:${i + 1}`, clock: false }));
-    const sizes: number[] = [];
-    const a = fakeHost(1);
-    await coordinate(
-      new Schedule(oneFile, {}),
-      [
-        { id: 0, host: a },
-        { id: 1, host: a },
-      ],
-      undefined,
-      (batch) => sizes.push(batch.length),
-    );
-    expect(sizes.slice(0, 2)).toEqual([10, 5]);
-    expect(sizes.reduce((x, y) => x + y, 0)).toBe(20);
-  });
-
   // Faults that trip it: a lost host's slot asked again (its scenarios all lost), the run waiting for
   // an answer that never comes (a hang), every host lost and the run reported as done.
   it('reports the scenarios of a lost worker process, goes on in the others, and fails when all are lost', async () => {
