@@ -408,7 +408,14 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
       // run: made as the clock lane takes a scenario once the others have all started, while the cores wait for
       // its round trips, instead of after the run (about 0.2 s: the coverage reads every feature file).
       const unrun = await coordinator.coordinate(schedule, slots, ctx.clockWindowDir, (batch) => {
-        if (batch[0].clock && !schedule.othersLeft) setImmediate(clausePage);
+        if (batch[0].clock && !schedule.othersLeft)
+          setImmediate(() => {
+            try {
+              clausePage();
+            } catch {
+              /* made again after the run, where a failure ends the run as it always did */
+            }
+          });
       });
       shown?.end();
       if (unrun.length)
