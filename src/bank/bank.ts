@@ -126,7 +126,7 @@ export class Bank {
     if (!this.spares) return;
     clearTimeout(this.spareTimer);
     this.spareTimer = setTimeout(() => {
-      if (this.spare || !this.spares) return;
+      if (this.spare) return;
       const now = this.now();
       this.spare = { state: seedState(this.seed, now, this.seedOptions), day: isoDate(now) };
     }, SPARE_AFTER_MS).unref();

@@ -29,7 +29,7 @@ export class UnflushedAllureWriter extends FileSystemWriter {
 
   /** Tidied as it is written (allure-tidy.ts): the run then reads no result back (about 0.1 s at its end). */
   override writeResult(result: Result): void {
-    const tidied = JSON.parse(JSON.stringify(result)) as AllureResult;
+    const tidied = structuredClone(result) as AllureResult;
     tidyResult(tidied);
     writeFileSync(this.at(`${result.uuid}-result.json`), JSON.stringify(tidied));
   }
