@@ -1,6 +1,6 @@
 // Consents, users and corporate agreements (§ Endpoints > Other operations, § Versioning > Deprecations).
 import { Given, Then, When } from '@cucumber/cucumber';
-import { sendWithControl } from '../src/suite/controls.ts';
+import { sendTampered, sendWithControl } from '../src/suite/controls.ts';
 import { expectScaRequired, type Context } from '../src/suite/sca-checks.ts';
 import { check } from '../src/suite/checks/check.ts';
 import { consentsAgreementsHoldCorporateId, consentsRemovedEndpointRefused } from '../src/suite/checks/consents.ts';
@@ -31,9 +31,10 @@ When(
 
 When('the TPP asks for bank-offered consents with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  await sendWithControl(
+  await sendTampered(
     this.session,
-    { ...BANK_OFFERED, body: {}, tamper: t.tamper(Date.now()) },
+    t,
+    { ...BANK_OFFERED, body: {} },
     { ...BANK_OFFERED, body: {} },
     'the same bank-offered consent request, signed as it should be',
   );

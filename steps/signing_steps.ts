@@ -2,9 +2,9 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import { check } from '../src/suite/checks/check.ts';
 import { signatureAccepted } from '../src/suite/checks/signing.ts';
-import { sendWithControl } from '../src/suite/controls.ts';
 import { firstAccountId, widePeriod } from '../src/suite/accounts.ts';
 import { tampering } from '../src/suite/tamper.ts';
+import { sendTampered } from '../src/suite/controls.ts';
 import type { RequestSpec } from '../src/tpp/client.ts';
 import type { Xs2aWorld } from './support/world.ts';
 
@@ -24,9 +24,10 @@ When('the TPP reads the account list', async function (this: Xs2aWorld) {
 
 When('the TPP reads the account list with {string}', async function (this: Xs2aWorld, name: string) {
   const t = tampering(name);
-  await sendWithControl(
+  await sendTampered(
     this.session,
-    { ...ACCOUNT_LIST, tamper: t.tamper(Date.now()) },
+    t,
+    ACCOUNT_LIST,
     ACCOUNT_LIST,
     'the same account list request, signed as it should be',
   );
@@ -41,12 +42,7 @@ When(
       path: `/v1/accounts/${encodeURIComponent(await firstAccountId(this.session))}/transactions`,
       query: widePeriod(this.session),
     };
-    await sendWithControl(
-      this.session,
-      { ...list, tamper: t.tamper(Date.now()) },
-      list,
-      'the same transaction list request, signed as it should be',
-    );
+    await sendTampered(this.session, t, list, list, 'the same transaction list request, signed as it should be');
   },
 );
 
@@ -58,12 +54,7 @@ When('the TPP initiates a cross-border payment with {string}', async function (t
     headers: { 'x-accept-fix': 'amount-as-string' },
     body: await this.session.paymentBody('cross-border-payment'),
   };
-  await sendWithControl(
-    this.session,
-    { ...payment, tamper: t.tamper(Date.now()) },
-    payment,
-    'the same payment, signed as it should be',
-  );
+  await sendTampered(this.session, t, payment, payment, 'the same payment, signed as it should be');
 });
 
 // The signature oracle (src/tpp/signature-oracle.ts): 2xx, or 401 with _links.scaRedirect (SCA demanded after

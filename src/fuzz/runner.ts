@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { serializeRequest, type HttpRequest } from '../tpp/http-message.ts';
+import { LATE_TRIES, lateVerdict, nextTransitMs } from '../tpp/tampering/index.ts';
 import { newDispatcher, type Dispatcher, type TransportConfig } from '../transport/index.ts';
 import type { Level } from '../spec/level.ts';
 import { OPERATORS, operatorById, type MutationOperator, type Verdict } from './operators.ts';
@@ -188,19 +189,31 @@ export function caseProperty(
   rejectStatuses?: readonly number[],
 ) {
   return fc.asyncProperty(op.arb, async (value) => {
-    const signed = factory.base();
-    const req = op.apply(signed, {
-      value,
-      now: now(),
-      unsigned: factory.unsigned,
-      sign: (r, o, k) => factory.sign(r, o, k),
-      key: factory.key,
-      other: factory.other,
-    });
-    const res = await sender.send(req);
-    const ok = asExpected(op.expect, res, rejectStatuses);
-    record(value, req, res, ok);
-    return ok;
+    // A verdict against `expect` that came too late to count is tried again (src/tpp/tampering/timing.ts); still
+    // late, the case is discarded (fc.pre), not judged.
+    for (let tries = 1, transitMs = 0; ; tries++) {
+      const signed = factory.base();
+      const started = Date.now();
+      const req = op.apply(signed, {
+        value,
+        now: now(),
+        transitMs,
+        unsigned: factory.unsigned,
+        sign: (r, o, k) => factory.sign(r, o, k),
+        key: factory.key,
+        other: factory.other,
+      });
+      const res = await sender.send(req);
+      const tookMs = Date.now() - started;
+      if (lateVerdict(op, value, res, tookMs, transitMs, rejectStatuses)) {
+        fc.pre(tries < LATE_TRIES);
+        transitMs = nextTransitMs(tookMs);
+        continue;
+      }
+      const ok = asExpected(op.expect, res, rejectStatuses);
+      record(value, req, res, ok);
+      return ok;
+    }
   });
 }
 

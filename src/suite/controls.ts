@@ -9,9 +9,11 @@
 // refused request changes nothing the control would see. test/suite/controls.spec.ts lists the
 // negative scenarios of features/ without a control.
 import type { Exchange, RequestSpec } from '../tpp/client.ts';
-import { describeResponse, fail } from '../session/expect.ts';
+import { describeResponse, fail, setupFail } from '../session/expect.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import type { Acceptance } from '../session/state.ts';
+import { LATE_TRIES, MAX_TRANSIT_MS, nextTransitMs } from '../tpp/tampering/index.ts';
+import type { Tampering } from './tamper.ts';
 
 /** The answer's scaRedirect link, when it has one. */
 const hasScaRedirect = (ex: Exchange): boolean =>
@@ -62,6 +64,35 @@ export async function sendWithControl(
 ): Promise<Exchange> {
   keepControl(w, what, () => w.send(control), accepts);
   return w.send(violating);
+}
+
+/**
+ * Sends the request spoiled by `t` (sendWithControl keeps the control), and sends it again, its Date moved out by twice
+ * the time the last try took, while its verdict came too late to count (Tampering.late). Still late after LATE_TRIES:
+ * the scenario is inconclusive (the target's time to answer, not its rule, may have decided it), never failed.
+ */
+export async function sendTampered(
+  w: ScenarioSession,
+  t: Tampering,
+  violating: RequestSpec,
+  control: RequestSpec,
+  what: string,
+): Promise<Exchange> {
+  const rejectStatuses = w.profile.signing.rejectStatuses;
+  let transitMs = 0;
+  const took: number[] = [];
+  for (;;) {
+    const ex = await sendWithControl(w, { ...violating, tamper: t.tamper(transitMs) }, control, what);
+    if (!t.late(ex, transitMs, rejectStatuses)) return ex;
+    took.push(ex.durationMs);
+    if (took.length === LATE_TRIES)
+      setupFail(
+        `"${t.name}" got the verdict it should not have each of ${LATE_TRIES} times (last: status ${ex.response?.status}), but the requests took ${took.map((ms) => `${ms} ms`).join(', ')} from signing to answer, longer than its Date stays on its side of the target's window (the Date moved out by the time taken, up to ${MAX_TRANSIT_MS / 1000} s): the target's clock at arrival, not its rule, may have decided it`,
+        undefined,
+        t.clauses,
+      );
+    transitMs = nextTransitMs(ex.durationMs);
+  }
 }
 
 /**

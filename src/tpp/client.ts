@@ -209,6 +209,7 @@ export class TppClient {
         const unsigned = request;
         let last = signed;
         request = spec.tamper({
+          now: clock(),
           signed,
           unsigned,
           key: { ...creds, certHeader: this.certificateHeader },

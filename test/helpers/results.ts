@@ -12,3 +12,20 @@ export function readResultsFile(dir: string): ResultsFile {
 export function readResults(dir: string): ScenarioResult[] {
   return readResultsFile(dir).results;
 }
+
+/**
+ * Why a run did not exit 0, for an assertion's message: its exit code, the failed scenarios of its
+ * results.json (name and message) when it wrote one, and the end of its standard error.
+ */
+export function whyRunFailed(r: { code: number; stderr: string }, dir: string): string {
+  let failed: string;
+  try {
+    failed = readResults(dir)
+      .filter((x) => x.outcome === 'failed')
+      .map((x) => `${x.name} (${x.uri}:${x.line}): ${(x.message ?? '').slice(0, 600)}`)
+      .join('\n');
+  } catch {
+    failed = '(no results.json)';
+  }
+  return `exit ${r.code}\n${failed}\n${r.stderr.slice(-500)}`;
+}

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import YAML from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { cliAsync, ROOT } from '../helpers/cli.ts';
-import { readResults } from '../helpers/results.ts';
+import { readResults, whyRunFailed } from '../helpers/results.ts';
 
 type Result = { name: string; outcome: string; reason?: string; message?: string };
 
@@ -33,7 +33,7 @@ async function run(profile: string, names: string[], extra: string[] = []): Prom
     ],
     120_000,
   );
-  expect(r.code, r.stderr.slice(-400)).toBe(0);
+  expect(r.code, whyRunFailed(r, dir)).toBe(0);
   return readResults(dir);
 }
 

@@ -110,7 +110,7 @@ describe('Gherkin tampering rows', () => {
     expect(Object.keys(tamperModule).sort()).toEqual(['tamperWith', 'tampering']);
     const imports = [...read('src/suite/tamper.ts').matchAll(/\bfrom\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
     expect(imports.sort()).toEqual(['../tpp/client.ts', '../tpp/tampering/index.ts']);
-    expect(read('src/suite/tamper.ts')).toMatch(/import type \{ RequestSpec \} from '..\/tpp\/client.ts'/);
+    expect(read('src/suite/tamper.ts')).toMatch(/import type \{ Exchange, RequestSpec \} from '..\/tpp\/client.ts'/);
   });
 
   it('no suite module or step spoils a signed request by hand (RequestSpec.mutate): they use a catalogue operator (RequestSpec.tamper)', () => {
@@ -161,7 +161,7 @@ describe('Gherkin tampering rows', () => {
     for (const spec of specs) {
       const plain = c.build(spec).request;
       for (const name of GHERKIN_TAMPERINGS.keys()) {
-        const sent = c.build({ ...spec, tamper: tamperModule.tampering(name).tamper(now) }).request;
+        const sent = c.build({ ...spec, tamper: tamperModule.tampering(name).tamper() }).request;
         const same =
           JSON.stringify(sent.headers) === JSON.stringify(plain.headers) &&
           sent.body.equals(plain.body) &&

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { cliAsync } from '../helpers/cli.ts';
 import { certFile, connectProxy, tlsFront, type Front, type Proxy } from '../helpers/gateway.ts';
-import { readResults } from '../helpers/results.ts';
+import { readResults, whyRunFailed } from '../helpers/results.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'xs2a-transport-'));
 const PROFILE = join(dir, 'profile.yaml');
@@ -98,8 +98,8 @@ describe('the whole run over mutual TLS with a private CA', () => {
           NO_PROXY_ENV,
         ),
       ]);
-      expect(plain.code, plain.stderr.slice(-500)).toBe(0);
-      expect(tls.code, tls.stderr.slice(-500)).toBe(0);
+      expect(plain.code, whyRunFailed(plain, join(dir, 'plain'))).toBe(0);
+      expect(tls.code, whyRunFailed(tls, join(dir, 'tls'))).toBe(0);
       const overTls = outcomes(join(dir, 'tls'));
       const lost = [...outcomes(join(dir, 'plain'))]
         .filter(([name, o]) => o === 'passed' && overTls.get(name) !== 'passed')
@@ -124,7 +124,7 @@ describe('through a CONNECT proxy given only by HTTPS_PROXY', () => {
       300_000,
       { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url },
     );
-    expect(r.code, r.stderr.slice(-500)).toBe(0);
+    expect(r.code, whyRunFailed(r, join(dir, 'proxied'))).toBe(0);
     const tunnels = proxy.tunnels.slice(before);
     expect(tunnels.length).toBeGreaterThan(0);
     expect(
@@ -160,7 +160,7 @@ describe('through a CONNECT proxy given only by HTTPS_PROXY', () => {
       300_000,
       { ...NO_PROXY_ENV, HTTPS_PROXY: proxy.url, NO_PROXY: 'localhost,127.0.0.1' },
     );
-    expect(r.code, r.stderr.slice(-500)).toBe(0);
+    expect(r.code, whyRunFailed(r, join(dir, 'noproxy'))).toBe(0);
     expect(proxy.tunnels.length).toBe(before);
     expect(g.front.clients.length).toBeGreaterThan(0);
   }, 320_000);

@@ -1,8 +1,20 @@
 // The tampering catalogue, family date: Date.
 import fc from 'fast-check';
+import { limitValue } from '../../spec/limits.ts';
 import { formatHttpDate } from '../http-date.ts';
 import { without, headerNames, SIG } from './support.ts';
 import type { MutationOperator } from './types.ts';
+
+/** The spec's window: a Date at most this far from the target's clock is within it (§ Limits). */
+const WINDOW_MS = limitValue('date-skew') * 1000;
+/** An HTTP date has whole seconds: written, it is up to this much earlier than the time it was made from. */
+const ROUNDING_MS = 1000;
+
+// Timing. The target reads a Date some time after it was written (the request's way there, a queue):
+// a Date behind its clock is further behind by then, a Date ahead less ahead. Only a verdict against
+// `expect` can be the doing of that time, so each operator says how long the request may take from
+// signing to answer with such a verdict still certain (slackMs); past that, the Date is written again
+// further out by the time seen (transitMs) and the request sent again (src/suite/tamper.ts, the fuzzer).
 
 export const DATE: readonly MutationOperator[] = [
   {
@@ -19,7 +31,12 @@ export const DATE: readonly MutationOperator[] = [
       { name: 'a Date 50 seconds ahead', value: 50 },
       { name: 'a Date 50 seconds behind', value: -50 },
     ],
-    apply: (_s, ctx) => ctx.sign(ctx.unsigned, { date: { value: formatHttpDate(ctx.now + ctx.value * 1000) } }).request,
+    // Behind: read up to `slack` later it is still within the window; the transit moves it nearer.
+    slackMs: (v, transitMs) => WINDOW_MS - ROUNDING_MS + v * 1000 + (v < 0 ? transitMs : 0),
+    apply: (_s, ctx) =>
+      ctx.sign(ctx.unsigned, {
+        date: { value: formatHttpDate(ctx.now + ctx.value * 1000 + (ctx.value < 0 ? ctx.transitMs : 0)) },
+      }).request,
   } satisfies MutationOperator<number>,
   {
     id: 'date.skewed',
@@ -37,9 +54,15 @@ export const DATE: readonly MutationOperator[] = [
       { name: 'a Date 61 seconds ahead', value: { s: 62, ahead: true } },
       { name: 'a Date 61 seconds behind', value: { s: 61, ahead: false } },
     ],
+    // Ahead: it must still be more than the window ahead when read; the transit moves it further out.
+    // Behind: it only gets further behind.
+    slackMs: ({ s, ahead }, transitMs) =>
+      ahead ? s * 1000 - ROUNDING_MS - WINDOW_MS + transitMs : Number.POSITIVE_INFINITY,
     apply: (_s, ctx) =>
       ctx.sign(ctx.unsigned, {
-        date: { value: formatHttpDate(ctx.now + (ctx.value.ahead ? 1 : -1) * ctx.value.s * 1000) },
+        date: {
+          value: formatHttpDate(ctx.now + (ctx.value.ahead ? ctx.value.s * 1000 + ctx.transitMs : -ctx.value.s * 1000)),
+        },
       }).request,
   } satisfies MutationOperator<{ s: number; ahead: boolean }>,
   {

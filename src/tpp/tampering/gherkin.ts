@@ -54,17 +54,19 @@ function otherTpp(): TppKey {
 
 /**
  * The RequestSpec.tamper hook that spoils a request with `operator`: the choice is a Gherkin row (or
- * a fixed value), `now` the TPP's clock (ms) for the operators that write a Date of their own.
+ * a fixed value); the operators that write a Date of their own write it from the signing clock's now,
+ * moved out by `transitMs` (OperatorContext.transitMs).
  */
 export function tamperAs(
   operator: MutationOperator,
   choice: { row: GherkinRow<unknown> } | { value: unknown },
-  now: number,
+  transitMs = 0,
 ): (at: SigningAtHand) => HttpRequest {
   return (at) => {
     const ctx: OperatorContext<unknown> = {
       value: 'row' in choice ? valueOf(choice.row, at.signed) : choice.value,
-      now,
+      now: at.now,
+      transitMs,
       unsigned: at.unsigned,
       sign: (req, opts, key) => at.sign(req, opts, key),
       key: at.key,

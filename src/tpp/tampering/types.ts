@@ -35,6 +35,12 @@ export interface OperatorContext<P> {
   value: P;
   /** Target clock now (ms). */
   now: number;
+  /**
+   * How long (ms) the request may take from its signing until the target reads its Date: an operator whose Date must
+   * arrive beyond (or within) the target's window moves its Date that much further (a slow target, a retry).
+   * 0 unless a verdict was seen too late to count (src/suite/tamper.ts).
+   */
+  transitMs: number;
   /** The base request before signing (no Date, Digest, Signature). */
   unsigned: HttpRequest;
   /** Signs with the TPP's key (or another); Date = target now unless opts say otherwise. */
@@ -71,6 +77,12 @@ export interface MutationOperator<P = any> {
   campaign?: false;
   /** Rows of features/ that send the request spoiled by this operator. */
   gherkin?: ReadonlyArray<GherkinRow<P>>;
+  /**
+   * How long (ms) the request may take from its signing to its answer with a verdict other than `expect` still
+   * certain, given the choice and the transit the Date allowed for (`OperatorContext.transitMs`): a Date near the edge
+   * of the target's window may be read after it has crossed it. None: any time.
+   */
+  slackMs?(value: P, transitMs: number): number;
   apply(signed: SignedRequest, ctx: OperatorContext<P>): HttpRequest;
 }
 
@@ -79,6 +91,8 @@ export interface MutationOperator<P = any> {
  * signed, the same request unsigned, its key, and its own signing (its options, Date its clock's now).
  */
 export interface SigningAtHand {
+  /** The signing clock's now (ms): the time the request's Date was written for. */
+  now: number;
   signed: SignedRequest;
   unsigned: HttpRequest;
   key: TppKey;
