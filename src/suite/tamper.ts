@@ -26,11 +26,17 @@ export interface Tampering {
 /** The tampering a Gherkin row names; throws naming the known names. */
 export function tampering(name: string): Tampering {
   const { operator, row } = gherkinTampering(name);
+  /** When the last request spoiled this way was signed (ms, this machine's clock). */
+  let signedAt = 0;
   return {
     name,
     operator: operator.id,
     clauses: operator.clauses,
-    tamper: (transitMs = 0) => tamperAs(operator, { row }, transitMs),
+    tamper: (transitMs = 0) => {
+      const hook = tamperAs(operator, { row }, transitMs);
+      return (at) => ((signedAt = Date.now()), hook(at));
+    },
+    // From the signing to the answer: the exchange's time, and the moment between the signing and the send.
     late: (ex, transitMs, rejectStatuses) =>
       'value' in row &&
       !!ex.response &&
@@ -38,7 +44,7 @@ export function tampering(name: string): Tampering {
         operator,
         row.value,
         { status: ex.response.status, body: ex.response.text },
-        ex.durationMs,
+        Date.parse(ex.startedAt) + ex.durationMs - Math.min(signedAt, Date.parse(ex.startedAt)),
         transitMs,
         rejectStatuses,
       ),
