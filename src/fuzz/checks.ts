@@ -12,6 +12,7 @@ import { setHeader, type HttpRequest } from '../tpp/http-message.ts';
 import { encodeWords } from '../tpp/rfc2047.ts';
 import { digestOf } from '../tpp/digest.ts';
 import { describeAnswer, rejectionText, signatureOutcome } from '../tpp/signature-oracle.ts';
+import { LATE_TRIES, MAX_TRANSIT_MS, nextTransitMs } from '../tpp/tampering/index.ts';
 import { changedBody } from './operators.ts';
 import { WrongAnswer } from './errors.ts';
 import { Sender, type CaseResult } from './runner.ts';
@@ -260,37 +261,66 @@ async function send(env: CheckEnv, req: HttpRequest): Promise<CaseResult> {
 }
 
 /**
- * One Date probe: the Date header is `offsetMs` away from the target's clock at arrival.
+ * One Date probe: the Date header is `offsetMs` away from the target's clock at arrival (positive: ahead).
  * With clock control the target's clock is moved so that a whole-second Date lands exactly there
- * (to a few ms); without it the Date is our clock plus the offset rounded to the second.
+ * (to a few ms); without it the Date is our clock plus the offset rounded to the second. The target
+ * reads the Date some time after its clock was set (or the Date written): `tookMs` bounds that time
+ * (from before the move, or the Date, to the answer), by which the Date is that much less ahead.
  */
-export async function probeDateOffset(env: CheckEnv, offsetMs: number): Promise<CaseResult> {
+export async function probeDateOffset(env: CheckEnv, offsetMs: number): Promise<CaseResult & { tookMs: number }> {
   const t = env.target;
+  const started = Date.now();
   let date: number;
   if (t.clock) {
     date = Math.ceil(t.now() / 1000) * 1000;
     const want = date - offsetMs;
     await t.clock.advance((want - t.now()) / 1000);
   } else date = Math.round((t.now() + offsetMs) / 1000) * 1000;
-  return send(env, env.factory.sign(env.factory.unsigned, { date: { value: formatHttpDate(date) } }).request);
+  const r = await send(env, env.factory.sign(env.factory.unsigned, { date: { value: formatHttpDate(date) } }).request);
+  return { ...r, tookMs: Date.now() - started };
 }
 
-/** Whole seconds of skew accepted on each side, measured by bisection (clock moved, never waited for). */
+/**
+ * A Date probe whose verdict counts (src/tpp/tampering/timing.ts): a verdict against `expect` that the time the
+ * Date took to be read may have decided (a Date meant within the window read beyond it behind, or one meant beyond it
+ * ahead read within it) is probed again, the offset moved ahead by twice the time taken; still late after LATE_TRIES,
+ * the case is discarded (fc.pre), not judged.
+ */
+async function probeDateInTime(env: CheckEnv, offsetMs: number, expect: 'accept' | 'reject'): Promise<CaseResult> {
+  // Without clock control the Date is rounded to the second: up to half a second off either way.
+  const rounding = env.target.clock ? 0 : 500;
+  const slack = (o: number) =>
+    expect === 'accept' ? WINDOW_MS + o - rounding : o > 0 ? o - WINDOW_MS - rounding : Number.POSITIVE_INFINITY;
+  const contrary = expect === 'accept' ? 'rejected' : 'accepted';
+  let shift = 0;
+  for (let tries = 1; ; tries++) {
+    const r = await probeDateOffset(env, offsetMs + shift);
+    const late =
+      signatureOutcome(r, env.target.profile.signing.rejectStatuses) === contrary && r.tookMs > slack(offsetMs + shift);
+    if (!late) return r;
+    fc.pre(tries < LATE_TRIES);
+    shift = Math.min(shift + nextTransitMs(r.tookMs), MAX_TRANSIT_MS);
+  }
+}
+
+/**
+ * Whole seconds of skew accepted on each side, measured by bisection (clock moved, never waited for). `uncertainty`:
+ * how many seconds either way the measure may be off, from the probes' time to be read (probeDateOffset: more than
+ * the 250 ms margin, and a Date near the edge may be read across it; without clock control, 1).
+ */
 export async function toleranceWindow(
   env: CheckEnv,
   maxSeconds = 2 * 86400,
-): Promise<{ ahead: number; behind: number; probes: number; precise: boolean }> {
+): Promise<{ ahead: number; behind: number; probes: number; precise: boolean; uncertainty: number }> {
   let probes = 0;
+  let tookMs = 0;
   const margin = 250;
   const accepted = async (side: 1 | -1, k: number) => {
     probes++;
     const ms = env.target.clock ? k * 1000 - margin : k * 1000;
-    return (
-      signatureOutcome(
-        await probeDateOffset(env, side * Math.max(0, ms)),
-        env.target.profile.signing.rejectStatuses,
-      ) === 'accepted'
-    );
+    const r = await probeDateOffset(env, side * Math.max(0, ms));
+    tookMs = Math.max(tookMs, r.tookMs);
+    return signatureOutcome(r, env.target.profile.signing.rejectStatuses) === 'accepted';
   };
   const search = async (side: 1 | -1): Promise<number> => {
     if (!(await accepted(side, 0))) return -1;
@@ -310,7 +340,9 @@ export async function toleranceWindow(
   };
   const ahead = await search(1);
   const behind = await search(-1);
-  return { ahead, behind, probes, precise: !!env.target.clock };
+  const precise = !!env.target.clock;
+  const uncertainty = precise ? Math.ceil(Math.max(0, tookMs - margin) / 1000) : 1;
+  return { ahead, behind, probes, precise, uncertainty };
 }
 
 const OBSOLETE = ['rfc850', 'asctime'] as const;
@@ -529,7 +561,11 @@ export const CHECKS = {
     check: async (env, ms) =>
       expectSignatureAccepted(
         env,
-        await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.min(WINDOW_MS - 2_000, Math.abs(ms))),
+        await probeDateInTime(
+          env,
+          env.target.clock ? ms : Math.sign(ms) * Math.min(WINDOW_MS - 2_000, Math.abs(ms)),
+          'accept',
+        ),
         `Date ${ms} ms off the target's clock`,
       ),
   } satisfies PropertyCheck<number>,
@@ -544,7 +580,11 @@ export const CHECKS = {
     check: async (env, ms) =>
       expectSignatureRejected(
         env,
-        await probeDateOffset(env, env.target.clock ? ms : Math.sign(ms) * Math.max(WINDOW_MS + 2_000, Math.abs(ms))),
+        await probeDateInTime(
+          env,
+          env.target.clock ? ms : Math.sign(ms) * Math.max(WINDOW_MS + 2_000, Math.abs(ms)),
+          'reject',
+        ),
         `Date ${ms} ms off the target's clock`,
       ),
   } satisfies PropertyCheck<number>,

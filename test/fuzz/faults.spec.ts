@@ -43,7 +43,10 @@ describe('faults that prove the checks', () => {
 
   it('the boundary search reports the window of a bank that allows 30 s', async () => {
     const w = await toleranceWindow(await envFor(['date-skew-30']));
-    expect(w).toMatchObject({ ahead: 30, behind: 30 });
+    // To the second, or as far off as the probes' time to be read allows (a loaded machine).
+    expect(Math.abs(w.ahead - 30)).toBeLessThanOrEqual(w.uncertainty);
+    expect(Math.abs(w.behind - 30)).toBeLessThanOrEqual(w.uncertainty);
+    expect(w.uncertainty).toBeLessThanOrEqual(2);
   });
 
   it('the boundary search reports no bound for a bank that ignores the Date', async () => {
