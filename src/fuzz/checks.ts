@@ -12,7 +12,7 @@ import { setHeader, type HttpRequest } from '../tpp/http-message.ts';
 import { encodeWords } from '../tpp/rfc2047.ts';
 import { digestOf } from '../tpp/digest.ts';
 import { describeAnswer, rejectionText, signatureOutcome } from '../tpp/signature-oracle.ts';
-import { LATE_TRIES, MAX_TRANSIT_MS, nextTransitMs } from '../tpp/tampering/index.ts';
+import { lateAnswer, untilInTime } from '../tpp/tampering/index.ts';
 import { changedBody } from './operators.ts';
 import { WrongAnswer } from './errors.ts';
 import { Sender, type CaseResult } from './runner.ts';
@@ -291,16 +291,17 @@ async function probeDateInTime(env: CheckEnv, offsetMs: number, expect: 'accept'
   const rounding = env.target.clock ? 0 : 500;
   const slack = (o: number) =>
     expect === 'accept' ? WINDOW_MS + o - rounding : o > 0 ? o - WINDOW_MS - rounding : Number.POSITIVE_INFINITY;
-  const contrary = expect === 'accept' ? 'rejected' : 'accepted';
-  let shift = 0;
-  for (let tries = 1; ; tries++) {
+  const { result, late } = await untilInTime(async (shift) => {
     const r = await probeDateOffset(env, offsetMs + shift);
-    const late =
-      signatureOutcome(r, env.target.profile.signing.rejectStatuses) === contrary && r.tookMs > slack(offsetMs + shift);
-    if (!late) return r;
-    fc.pre(tries < LATE_TRIES);
-    shift = Math.min(shift + nextTransitMs(r.tookMs), MAX_TRANSIT_MS);
-  }
+    const rejectStatuses = env.target.profile.signing.rejectStatuses;
+    return {
+      result: r,
+      tookMs: r.tookMs,
+      late: lateAnswer(expect, r, r.tookMs, slack(offsetMs + shift), rejectStatuses),
+    };
+  });
+  fc.pre(!late);
+  return result;
 }
 
 /**

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { serializeRequest, type HttpRequest } from '../tpp/http-message.ts';
-import { LATE_TRIES, lateVerdict, nextTransitMs } from '../tpp/tampering/index.ts';
+import { lateVerdict, untilInTime } from '../tpp/tampering/index.ts';
 import { newDispatcher, type Dispatcher, type TransportConfig } from '../transport/index.ts';
 import type { Level } from '../spec/level.ts';
 import { OPERATORS, operatorById, type MutationOperator, type Verdict } from './operators.ts';
@@ -191,7 +191,7 @@ export function caseProperty(
   return fc.asyncProperty(op.arb, async (value) => {
     // A verdict against `expect` that came too late to count is tried again (src/tpp/tampering/timing.ts); still
     // late, the case is discarded (fc.pre), not judged.
-    for (let tries = 1, transitMs = 0; ; tries++) {
+    const { result, late } = await untilInTime(async (transitMs) => {
       const signed = factory.base();
       const started = Date.now();
       const req = op.apply(signed, {
@@ -205,15 +205,12 @@ export function caseProperty(
       });
       const res = await sender.send(req);
       const tookMs = Date.now() - started;
-      if (lateVerdict(op, value, res, tookMs, transitMs, rejectStatuses)) {
-        fc.pre(tries < LATE_TRIES);
-        transitMs = nextTransitMs(tookMs);
-        continue;
-      }
-      const ok = asExpected(op.expect, res, rejectStatuses);
-      record(value, req, res, ok);
-      return ok;
-    }
+      return { result: { req, res }, tookMs, late: lateVerdict(op, value, res, tookMs, transitMs, rejectStatuses) };
+    });
+    fc.pre(!late);
+    const ok = asExpected(op.expect, result.res, rejectStatuses);
+    record(value, result.req, result.res, ok);
+    return ok;
   });
 }
 

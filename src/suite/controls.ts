@@ -12,7 +12,7 @@ import type { Exchange, RequestSpec } from '../tpp/client.ts';
 import { describeResponse, fail, setupFail } from '../session/expect.ts';
 import type { ScenarioSession } from '../session/session.ts';
 import type { Acceptance } from '../session/state.ts';
-import { LATE_TRIES, MAX_TRANSIT_MS, nextTransitMs } from '../tpp/tampering/index.ts';
+import { LATE_TRIES, MAX_TRANSIT_MS, untilInTime } from '../tpp/tampering/index.ts';
 import type { Tampering } from './tamper.ts';
 
 /** The answer's scaRedirect link, when it has one. */
@@ -68,8 +68,9 @@ export async function sendWithControl(
 
 /**
  * Sends the request spoiled by `t` (sendWithControl keeps the control), and sends it again, its Date moved out by twice
- * the time the last try took, while its verdict came too late to count (Tampering.late). Still late after LATE_TRIES:
- * the scenario is inconclusive (the target's time to answer, not its rule, may have decided it), never failed.
+ * the time the last try took, while its verdict came too late to count (Tampering.late, src/tpp/tampering/timing.ts).
+ * Still late after LATE_TRIES: the scenario is inconclusive (the target's time to answer, not its rule, may have
+ * decided it), never failed.
  */
 export async function sendTampered(
   w: ScenarioSession,
@@ -79,20 +80,24 @@ export async function sendTampered(
   what: string,
 ): Promise<Exchange> {
   const rejectStatuses = w.profile.signing.rejectStatuses;
-  let transitMs = 0;
-  const took: number[] = [];
-  for (;;) {
+  const {
+    result: ex,
+    late,
+    took,
+  } = await untilInTime(async (transitMs) => {
+    // From before the request is built (and signed) to its answer.
+    const started = Date.now();
     const ex = await sendWithControl(w, { ...violating, tamper: t.tamper(transitMs) }, control, what);
-    if (!t.late(ex, transitMs, rejectStatuses)) return ex;
-    took.push(ex.durationMs);
-    if (took.length === LATE_TRIES)
-      setupFail(
-        `"${t.name}" got the verdict it should not have each of ${LATE_TRIES} times (last: status ${ex.response?.status}), but the requests took ${took.map((ms) => `${ms} ms`).join(', ')} from signing to answer, longer than its Date stays on its side of the target's window (the Date moved out by the time taken, up to ${MAX_TRANSIT_MS / 1000} s): the target's clock at arrival, not its rule, may have decided it`,
-        undefined,
-        t.clauses,
-      );
-    transitMs = nextTransitMs(ex.durationMs);
-  }
+    const tookMs = Date.now() - started;
+    return { result: ex, tookMs, late: t.late(ex, tookMs, transitMs, rejectStatuses) };
+  });
+  if (late)
+    setupFail(
+      `"${t.name}" got the verdict it should not have each of ${LATE_TRIES} times (last: status ${ex.response?.status}), but the requests took ${took.map((ms) => `${ms} ms`).join(', ')} from signing to answer, longer than its Date stays on its side of the target's window (the Date moved out by the time taken, up to ${MAX_TRANSIT_MS / 1000} s): the target's clock at arrival, not its rule, may have decided it`,
+      undefined,
+      t.clauses,
+    );
+  return ex;
 }
 
 /**

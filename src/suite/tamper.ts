@@ -16,35 +16,29 @@ export interface Tampering {
    */
   tamper(transitMs?: number): NonNullable<RequestSpec['tamper']>;
   /**
-   * Whether the answer `ex` to the request sent with `transitMs` came too late to count: its verdict is the one the
-   * operator does not expect, and the request took longer than the operator's slack (a Date read after it crossed the
-   * edge of the target's window), so the target's clock, not its rule, may have decided it.
+   * Whether the answer `ex` to the request sent with `transitMs`, `tookMs` from its signing, came too late to count:
+   * its verdict is the one the operator does not expect, and it took longer than the operator's slack (a Date read
+   * after it crossed the edge of the target's window), so the target's clock, not its rule, may have decided it.
    */
-  late(ex: Exchange, transitMs: number, rejectStatuses?: readonly number[]): boolean;
+  late(ex: Exchange, tookMs: number, transitMs: number, rejectStatuses?: readonly number[]): boolean;
 }
 
 /** The tampering a Gherkin row names; throws naming the known names. */
 export function tampering(name: string): Tampering {
   const { operator, row } = gherkinTampering(name);
-  /** When the last request spoiled this way was signed (ms, this machine's clock). */
-  let signedAt = 0;
   return {
     name,
     operator: operator.id,
     clauses: operator.clauses,
-    tamper: (transitMs = 0) => {
-      const hook = tamperAs(operator, { row }, transitMs);
-      return (at) => ((signedAt = Date.now()), hook(at));
-    },
-    // From the signing to the answer: the exchange's time, and the moment between the signing and the send.
-    late: (ex, transitMs, rejectStatuses) =>
+    tamper: (transitMs = 0) => tamperAs(operator, { row }, transitMs),
+    late: (ex, tookMs, transitMs, rejectStatuses) =>
       'value' in row &&
       !!ex.response &&
       lateVerdict(
         operator,
         row.value,
         { status: ex.response.status, body: ex.response.text },
-        Date.parse(ex.startedAt) + ex.durationMs - Math.min(signedAt, Date.parse(ex.startedAt)),
+        tookMs,
         transitMs,
         rejectStatuses,
       ),

@@ -6,5 +6,5 @@
 export { CAMPAIGN, CATALOGUE, operatorById } from './catalogue.ts';
 export { gherkinTampering, GHERKIN_TAMPERINGS, tamperAs, type GherkinTampering } from './gherkin.ts';
 export { changedBody } from './support.ts';
-export { LATE_TRIES, lateVerdict, MAX_TRANSIT_MS, nextTransitMs } from './timing.ts';
+export { LATE_TRIES, lateAnswer, lateVerdict, MAX_TRANSIT_MS, untilInTime, type Try } from './timing.ts';
 export type { Family, GherkinRow, MutationOperator, OperatorContext, SigningAtHand, TppKey, Verdict } from './types.ts';

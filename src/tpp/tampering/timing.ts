@@ -7,7 +7,7 @@
 // scenario is inconclusive, a fuzz case discarded), never failed. The Gherkin rows (src/suite) and
 // the fuzzer (src/fuzz) both judge with this.
 import { signatureOutcome, type OracleAnswer } from '../signature-oracle.ts';
-import type { MutationOperator } from './types.ts';
+import type { MutationOperator, Verdict } from './types.ts';
 
 /** How often a request is sent whose verdict came too late to count. */
 export const LATE_TRIES = 3;
@@ -15,9 +15,24 @@ export const LATE_TRIES = 3;
 export const MAX_TRANSIT_MS = 30_000;
 
 /**
+ * Whether `answer`, whose verdict should be `expect`, came too late to count: its verdict is the other one and it took
+ * `tookMs` (signing to answer), more than `slackMs`. An answer that is neither acceptance nor rejection, or no answer,
+ * is never late.
+ */
+export function lateAnswer(
+  expect: Verdict,
+  answer: OracleAnswer,
+  tookMs: number,
+  slackMs: number,
+  rejectStatuses?: readonly number[],
+): boolean {
+  const contrary = expect === 'accept' ? 'rejected' : 'accepted';
+  return signatureOutcome(answer, rejectStatuses) === contrary && tookMs > slackMs;
+}
+
+/**
  * Whether `answer`, to the request of `op` with choice `value` and its Date moved out by `transitMs`, came too late to
- * count: its verdict is the one `op` does not expect and it took `tookMs` (signing to answer), more than the operator's
- * slack. An answer that is neither acceptance nor rejection, or no answer, is never late.
+ * count (lateAnswer, with the operator's slack); never for an operator without one.
  */
 export function lateVerdict(
   op: MutationOperator,
@@ -27,11 +42,29 @@ export function lateVerdict(
   transitMs: number,
   rejectStatuses?: readonly number[],
 ): boolean {
-  if (!op.slackMs) return false;
-  const contrary = op.expect === 'accept' ? 'rejected' : 'accepted';
-  if (signatureOutcome(answer, rejectStatuses) !== contrary) return false;
-  return tookMs > op.slackMs(value, transitMs);
+  return !!op.slackMs && lateAnswer(op.expect, answer, tookMs, op.slackMs(value, transitMs), rejectStatuses);
 }
 
-/** The transit the next try allows for, after a late answer that took `tookMs`. */
-export const nextTransitMs = (tookMs: number): number => Math.min(MAX_TRANSIT_MS, 2 * tookMs);
+/** One try: its result, how long it took from signing to answer, whether its verdict came too late to count. */
+export interface Try<T> {
+  result: T;
+  tookMs: number;
+  late: boolean;
+}
+
+/**
+ * Tries `attempt` with no transit, then, while its verdict came too late to count, again with the transit of twice the
+ * time the last try took (at most MAX_TRANSIT_MS), LATE_TRIES times in all. The last try's result, whether it was
+ * still late (the caller leaves it unjudged), and the time each try took.
+ */
+export async function untilInTime<T>(
+  attempt: (transitMs: number) => Promise<Try<T>>,
+): Promise<{ result: T; late: boolean; took: number[] }> {
+  const took: number[] = [];
+  for (let transitMs = 0; ;) {
+    const t = await attempt(transitMs);
+    took.push(t.tookMs);
+    if (!t.late || took.length === LATE_TRIES) return { result: t.result, late: t.late, took };
+    transitMs = Math.min(MAX_TRANSIT_MS, 2 * t.tookMs);
+  }
+}
