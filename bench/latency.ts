@@ -5,6 +5,9 @@
 // It runs at --parallel 2 and at --parallel auto (workers from the cores and the measured round trip,
 // at most one per PSU: the best setting; BENCH_PARALLEL="2,6,auto" compares others) and fails when any
 // run has a failure. Bounded to 10 minutes. Last line: `latency wall s: <n>` for the best setting.
+// BENCH_RECORD_DURATIONS=1: the first setting's run also writes the durations table
+// (fixtures/durations.json: the plan's long ones, its batches, the shards' balance) as a target across
+// the internet takes them, where a scenario's time is mostly its round trips.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,6 +39,7 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
   const walls: number[] = [];
+  let record = process.env.BENCH_RECORD_DURATIONS === '1';
   for (const parallel of SETTINGS) {
     const scasBefore = await bank.scas();
     const t0 = performance.now();
@@ -46,7 +50,9 @@ async function main(): Promise<void> {
       target: p.url,
       profile: join(dir, 'profile.yaml'),
       reportDir: join(dir, `reports-${parallel}`),
+      recordDurations: record,
     });
+    record = false;
     const s = (performance.now() - t0) / 1000;
     const c = r.verdict?.counts;
     console.log(

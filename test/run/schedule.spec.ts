@@ -140,6 +140,15 @@ describe('schedule: long ones first', () => {
     const order = Array.from({ length: 7 }, () => s.next('0', [])?.id);
     expect(order).toEqual(['x:4', 'x:2', 'x:6', 'x:1', 'x:3', 'x:5', undefined]);
   });
+
+  // Fault that trips it: the clock scenarios in the plan's order (the lane's first set-up, which runs
+  // beside the others' tail, a short one: its window then waits for that tail).
+  it('takes the clock scenarios longest first, the unknown ones last in the plan order', () => {
+    const plan = [1, 2, 3, 4, 5].map((line) => sc(`k:${line}`, { clock: true }));
+    const s = new Schedule(plan, { 'k:1': 300, 'k:2': 1_000, 'k:4': 500 });
+    const order = Array.from({ length: 6 }, () => s.next('0', [])?.id);
+    expect(order).toEqual(['k:2', 'k:4', 'k:1', 'k:3', 'k:5', undefined]);
+  });
 });
 
 describe('schedule: batches', () => {
