@@ -132,6 +132,33 @@ export async function probe(
 }
 
 /**
+ * Whether the target answers (probe), and with `measure` its sandbox's PSUs (psuCount) and, with `auto`, its round trip
+ * (roundTripMs): the three at once, not one after another (across the internet a round trip or two, and the
+ * measure's tries). What the measures found counts only once the probe has an answer.
+ */
+export async function reach(
+  url: string,
+  profile: Profile,
+  ctx: RunContext,
+  transport: TransportConfig,
+  o: { measure: boolean; auto: boolean },
+): Promise<{ unreachable?: string; psus?: number; rtt: number }> {
+  const waitMs = Math.min(profile.timeoutMs, 10_000);
+  const measured = o.measure
+    ? Promise.all([psuCount(profile, ctx, transport), o.auto ? roundTripMs(url, waitMs, transport) : 0])
+    : undefined;
+  // Handled here, awaited below: a failure while the probe runs is not an unhandled rejection.
+  const settled = measured?.catch(() => undefined);
+  const unreachable = await probe(url, waitMs, transport);
+  if (unreachable) {
+    await settled;
+    return { unreachable, rtt: 0 };
+  }
+  const [psus, rtt] = (await measured) ?? [undefined, 0];
+  return { psus, rtt };
+}
+
+/**
  * The target's round trip in ms, on one kept-alive connection (the first request also connects, and
  * is not counted). It is measured while this process plans the run and a worker process loads, so a
  * try can be held up by either (by up to 0.5 s here), never made shorter: the estimate is the fastest
@@ -326,13 +353,13 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
     const mayRunParallel = profile.environment !== 'production' && askedWorkers;
     const coordinator = await coordinating;
-    const unreachable = await probe(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport);
-    if (unreachable) return { exitCode: 3, message: unreachable, wallMs: Date.now() - started };
+    const reached = await reach(ctx.targetUrl, profile, ctx, transport, {
+      measure: mayRunParallel,
+      auto: o.parallel === 'auto',
+    });
+    if (reached.unreachable) return { exitCode: 3, message: reached.unreachable, wallMs: Date.now() - started };
     if (mayRunParallel) {
-      const [psus, rtt] = await Promise.all([
-        psuCount(profile, ctx, transport),
-        o.parallel === 'auto' ? roundTripMs(ctx.targetUrl, Math.min(profile.timeoutMs, 10_000), transport) : 0,
-      ]);
+      const { psus, rtt } = reached;
       let requested = parallel;
       if (o.parallel === 'auto') {
         requested = autoWorkers(psus ?? 1, undefined, rtt);

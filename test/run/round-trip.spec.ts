@@ -3,8 +3,11 @@
 // checked on scripted tries and a scripted clock (fastestAgreed), so that a loaded machine cannot
 // move it; one loopback target checks that roundTripMs times real requests with it.
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import { afterEach, expect, it } from 'vitest';
-import { fastestAgreed, roundTripMs } from '../../src/run/run.ts';
+import { fastestAgreed, reach, roundTripMs } from '../../src/run/run.ts';
+import { completeProfile } from '../../src/session/profile.ts';
+import type { RunContext } from '../../src/session/run-context.ts';
 
 let server: Server | undefined;
 afterEach(() => server?.close());
@@ -62,4 +65,28 @@ it('times real requests to a loopback target', async () => {
   const rtt = await roundTripMs(`http://127.0.0.1:${port}/`, 5_000);
   expect(rtt).toBeGreaterThanOrEqual(50);
   expect(rtt).toBeLessThan(1_000);
+});
+
+// The PSUs are counted and the round trip measured while the target is probed (run.ts reach). Fault
+// that trips it: the three one after another (the PSU count would arrive only once the probe's answer,
+// held 600 ms, is back).
+it('probes the target, counts its PSUs and times its round trip at once', async () => {
+  const arrivals: Array<{ path: string; at: number }> = [];
+  const t0 = performance.now();
+  server = createServer((req, res) => {
+    arrivals.push({ path: req.url ?? '', at: performance.now() - t0 });
+    setTimeout(() => res.end(req.url?.startsWith('/v1/sandbox/customers') ? '{"customers": []}' : 'ok'), 600);
+  });
+  await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  const url = `http://127.0.0.1:${port}`;
+  const profile = completeProfile({ capabilities: { sandbox: true } }, tmpdir());
+  const r = await reach(url, profile, { targetUrl: url } as RunContext, {}, { measure: true, auto: true });
+  expect(r.unreachable).toBeUndefined();
+  expect(r.rtt).toBeGreaterThanOrEqual(600);
+  const first = (p: RegExp) => arrivals.find((a) => p.test(a.path))?.at ?? Infinity;
+  const probeAt = first(/^\/$/);
+  expect(first(/^\/v1\/sandbox\/customers/) - probeAt).toBeLessThan(450);
+  // The probe and the measure's first try (it connects, and is not counted) both ask for the root.
+  expect(arrivals.filter((a) => a.path === '/' && a.at - probeAt < 450).length).toBe(2);
 });
