@@ -1,6 +1,5 @@
 // A target profile: what the suite needs to know about a bank that the spec does not say.
 // JSON or YAML, validated by a JSON Schema; errors name the key. Paths are relative to the file.
-import type { Ajv } from 'ajv';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -9,10 +8,11 @@ import type { TppIdentity } from '../tpp/client.ts';
 import type { TlsConfig, TransportConfig } from '../transport/index.ts';
 import { APPROVE_BEFORE_READ_PRODUCTS, BOOKING_STATUSES, type PsuContext } from '../spec/codes.ts';
 import { ProfileError } from './errors.ts';
+import { keptValidator, type KeptValidator } from './kept-validator.ts';
 import { DEFAULT_OPERATIONS, DEFAULT_RESPONSES } from './shapes.ts';
 import { ownOf, workerIndex } from './psu-pool.ts';
 
-/** A package loaded when first needed (Ajv, YAML): a command that reads no profile starts without them. */
+/** A package loaded when first needed (YAML): a command that reads no profile starts without it. */
 const lazy = <T>(name: string): T => createRequire(import.meta.url)(name) as T;
 
 /** YAML, loaded when first needed: the profile's reader, and the commands that write or read YAML. */
@@ -471,13 +471,11 @@ export const PROFILE_SCHEMA = {
   },
 } as const;
 
-// Compiled on first use: a cucumber worker takes the profile the run already checked (RunContext.profileChecked)
-// and need not compile the schema (about 0.1 s of CPU per worker).
-let profileValidator: ReturnType<Ajv['compile']> | undefined;
+// Made on first use, from its kept code (kept-validator.ts): a cucumber worker takes the profile the run already
+// checked (RunContext.profileChecked) and needs no validator.
+let profileValidator: KeptValidator | undefined;
 const validateProfile = (raw: unknown) =>
-  (profileValidator ??= new (lazy<typeof import('ajv')>('ajv').Ajv)({ allErrors: true, strict: false }).compile(
-    PROFILE_SCHEMA,
-  ))(raw);
+  (profileValidator ??= keptValidator(PROFILE_SCHEMA, { allErrors: true, strict: false }))(raw);
 
 /** The form fields of the reference bank's SCA pages (src/bank): the default map. */
 export const DEFAULT_FORM = {
