@@ -51,9 +51,10 @@ export async function buildBundles(root: string, withHost: boolean): Promise<{ s
  * same file. That matters within one process: a second run in it (the mutation run) reuses the step
  * definitions the first loaded (scenario-host.ts, by their coordinates); a new file per run would be
  * imported anew, but the packages it imports are not, so hooks a package registers on import would be
- * missing. Bundles of other contents older than a day are removed.
+ * missing. Bundles of other contents older than a day are removed. `name`: the bundle's and its index's
+ * name (a test names its own, so that the runs beside it never read an index it changes).
  */
-export async function buildStepsBundle(root: string): Promise<string | undefined> {
+export async function buildStepsBundle(root: string, name = 'steps'): Promise<string | undefined> {
   let entry: string;
   try {
     entry = stepFiles(root)
@@ -62,7 +63,7 @@ export async function buildStepsBundle(root: string): Promise<string | undefined
   } catch {
     return undefined;
   }
-  return bundle(root, { contents: entry, sourcefile: 'steps-entry.ts' }, 'steps');
+  return bundle(root, { contents: entry, sourcefile: 'steps-entry.ts' }, name);
 }
 
 /**

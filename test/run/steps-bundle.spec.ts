@@ -34,11 +34,14 @@ describe('steps bundle', () => {
   });
 
   // Fault that trips it: the index of the bundle made from these sources not read (esbuild again in
-  // every process: about 0.5 s before a run's first scenario).
+  // every process: about 0.5 s before a run's first scenario). The bundle and its index have a name of
+  // their own here: the runs of the other test files read the steps' index meanwhile, and one that found
+  // it naming this test's empty file would run no step at all.
   it('is taken, in a new process, from the index of the bundle made from the same sources', async () => {
-    await buildStepsBundle(ROOT);
+    const name = 'steps-index-test';
+    await buildStepsBundle(ROOT, name);
     const key = sourcesKey(ROOT, ['src', 'steps', 'package.json', 'package-lock.json']);
-    const index = join(bundleDir(ROOT), `steps-of-${key}.txt`);
+    const index = join(bundleDir(ROOT), `${name}-of-${key}.txt`);
     expect(existsSync(readFileSync(index, 'utf8'))).toBe(true);
     // A new process takes what the index names, without building.
     const dir = mkdtempSync(join(tmpdir(), 'xs2a-index-'));
@@ -48,7 +51,7 @@ describe('steps bundle', () => {
     const real = readFileSync(index, 'utf8');
     writeFileSync(index, named);
     try {
-      const script = `import { buildStepsBundle } from ${JSON.stringify(pathToFileURL(join(ROOT, 'src', 'run', 'steps-bundle.ts')).href)}; console.log(await buildStepsBundle(${JSON.stringify(ROOT)}));`;
+      const script = `import { buildStepsBundle } from ${JSON.stringify(pathToFileURL(join(ROOT, 'src', 'run', 'steps-bundle.ts')).href)}; console.log(await buildStepsBundle(${JSON.stringify(ROOT)}, ${JSON.stringify(name)}));`;
       const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         cwd: ROOT,
         encoding: 'utf8',
