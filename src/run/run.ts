@@ -132,17 +132,17 @@ export async function probe(
 }
 
 /**
- * Whether the target answers (probe), and with `measure` its sandbox's PSUs (psuCount) and, with `auto`, its round trip
- * (roundTripMs): the three at once, not one after another (across the internet a round trip or two, and the
- * measure's tries). What the measures found counts only once the probe has an answer.
+ * Whether the target (ctx.targetUrl) answers (probe), and with `measure` its sandbox's PSUs (psuCount) and, with
+ * `auto`, its round trip (roundTripMs): the three at once, not one after another (across the internet a round trip
+ * or two, and the measure's tries). What the measures found counts only once the probe has an answer.
  */
 export async function reach(
-  url: string,
   profile: Profile,
   ctx: RunContext,
   transport: TransportConfig,
   o: { measure: boolean; auto: boolean },
 ): Promise<{ unreachable?: string; psus?: number; rtt: number }> {
+  const url = ctx.targetUrl;
   const waitMs = Math.min(profile.timeoutMs, 10_000);
   const measured = o.measure
     ? Promise.all([psuCount(profile, ctx, transport), o.auto ? roundTripMs(url, waitMs, transport) : 0])
@@ -353,7 +353,7 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     let parallel = profile.environment !== 'production' && typeof o.parallel === 'number' ? o.parallel : 0;
     const mayRunParallel = profile.environment !== 'production' && askedWorkers;
     const coordinator = await coordinating;
-    const reached = await reach(ctx.targetUrl, profile, ctx, transport, {
+    const reached = await reach(profile, ctx, transport, {
       measure: mayRunParallel,
       auto: o.parallel === 'auto',
     });

@@ -114,9 +114,9 @@ export function pinScenarios<T extends PlannedScenario>(
 
 /**
  * The order the run's scenarios start in: the @alone ones first; the clock-moving ones whenever none
- * runs, the longest first; the others: the long ones (recorded at LONG_FACTOR times the median of `durations`, ms, or
- * more), longest first; then the CORPORATE group (CORPORATE_ORDER), early, so that the other workers
- * have work while one worker runs it; then the rest in the plan's order, which keeps a feature's
+ * runs, the longest first; the others: the long ones (recorded at LONG_FACTOR times the median of
+ * `durations`, ms, or more), longest first; then the CORPORATE group (CORPORATE_ORDER), early, so that
+ * the other workers have work while one worker runs it; then the rest in the plan's order, which keeps a feature's
  * scenarios together (a worker's kept PSU session serves the next scenario in the same context:
  * ordering them all by duration cost a quarter more SCAs), each other TPP's group where its first
  * one is. A group's scenarios run one at a time, on one worker (Schedule.next).
@@ -144,11 +144,8 @@ export function planOrder(
     // The longest first: the lane's first clock scenario starts as the others' tail ends, and its set-up
     // (a payment brought to PDNG: several round trips before its first move) runs beside that tail
     // instead of its window waiting for it.
-    clock: scenarios
-      .filter((p) => p.clock && !p.alone)
-      .map((p, i) => ({ p, i }))
-      .sort((a, b) => (durations[b.p.id] ?? 0) - (durations[a.p.id] ?? 0) || a.i - b.i)
-      .map((x) => x.p),
+    // (sort is stable: the unrecorded ones, and ties, keep the plan's order)
+    clock: scenarios.filter((p) => p.clock && !p.alone).sort((a, b) => (durations[b.id] ?? 0) - (durations[a.id] ?? 0)),
     rest: [
       ...others.filter(long).sort((a, b) => durations[b.id] - durations[a.id]),
       ...corporate.map((c) => c.p),

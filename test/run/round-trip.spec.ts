@@ -81,7 +81,7 @@ it('probes the target, counts its PSUs and times its round trip at once', async 
   const { port } = server.address() as { port: number };
   const url = `http://127.0.0.1:${port}`;
   const profile = completeProfile({ capabilities: { sandbox: true } }, tmpdir());
-  const r = await reach(url, profile, { targetUrl: url } as RunContext, {}, { measure: true, auto: true });
+  const r = await reach(profile, { targetUrl: url } as RunContext, {}, { measure: true, auto: true });
   expect(r.unreachable).toBeUndefined();
   expect(r.rtt).toBeGreaterThanOrEqual(600);
   const first = (p: RegExp) => arrivals.find((a) => p.test(a.path))?.at ?? Infinity;
