@@ -56,12 +56,15 @@ export function keepPlan(root: string, options: PlanOptions, plan: unknown): voi
   const file = planFile(root, options);
   if (!file) return;
   const temp = `${file}.${process.pid}-${randomUUID()}.tmp`;
+  let written = false;
   try {
     mkdirSync(bundleDir(root), { recursive: true });
     writeFileSync(temp, JSON.stringify(plan));
+    written = true;
     renameSync(temp, file);
     pruneBundles(root, file, 'plan');
   } catch {
-    rmSync(temp, { force: true });
+    // Removed only once written: where the folder could not be made, removing it would throw too.
+    if (written) rmSync(temp, { force: true });
   }
 }

@@ -48,6 +48,16 @@ describe('the plan kept between runs', () => {
     ).toHaveLength(2);
   });
 
+  // Fault that trips it: a failure to keep the plan thrown out of keepPlan (removing the temporary file
+  // under a cache folder that could not be made throws too); the run would stop instead of making it again.
+  it('is made again, not thrown, where the cache folder cannot be made', () => {
+    const root = project();
+    // node_modules is a file here: the cache folder cannot be made under it.
+    writeFileSync(join(root, 'node_modules'), '');
+    expect(() => keepPlan(root, options(), { planned: [] })).not.toThrow();
+    expect(keptPlan(root, options())).toBeUndefined();
+  });
+
   it('is not kept for a random order, nor for paths outside features/', () => {
     const root = project();
     expect(planFile(root, options())).toMatch(/plan-[0-9a-f]{16}\.json$/);
