@@ -388,8 +388,9 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     const { runConfiguration } = kept;
     // A scenario that asks for sandbox data of other values (a variant) runs on the one slot that makes it.
     const planned = pinScenarios(kept.planned, parallel, (p) => variantsAsked(p.steps).length > 0);
-    // Slot 0 is the clock lane.
-    const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir, '0');
+    // Slot 0 is the clock lane (with a window: a parallel run).
+    const lane = ctx.clockWindowDir ? 0 : undefined;
+    const schedule = new Schedule(planned, readDurations(DURATIONS_FILE), ctx.clockWindowDir, String(lane ?? 0));
     let page: { coverage: ReturnType<typeof computeCoverage>; html: string } | undefined;
     const clausePage = () => {
       if (page) return page;
@@ -398,11 +399,11 @@ export async function runSuite(o: RunOptions): Promise<RunResult> {
     };
     // The workers' pools of sandbox data, and the accounts of other values the scenarios ask for, made
     // with them by the slot each asking scenario is pinned to (sandbox.ts).
-    const steps = planned.flatMap((p) => p.steps);
     ctx.poolVariants = planned.flatMap((p) =>
       variantsAsked(p.steps).map((v) => (p.slot === undefined ? v : { ...v, slot: Number(p.slot) })),
     );
-    ctx.poolSizes = poolSizes(steps, Math.max(1, parallel));
+    // The clock lane's pools hold what its clock scenarios take, beside its share of the others'.
+    ctx.poolSizes = poolSizes(planned, Math.max(1, parallel), lane);
     // The run's inputs, resolved once: every host gets them as one value (run-context.ts).
     const handle: RunHandle = { ctx, profile: profileForRun(profile, ctx) };
     const setup: HostSetup = {

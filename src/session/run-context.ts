@@ -42,10 +42,11 @@ export interface RunContext {
    */
   poolVariants?: Array<{ kind: 'account' | 'card'; vars: Record<string, unknown>; slot?: number }>;
   /**
-   * Where the run's scenarios take sandbox data from the workers' pools, each worker's pool sizes: a worker makes its
-   * pools before its first kept PSU session (src/suite/sandbox.ts poolSizes, fillPoolsAhead).
+   * Where the run's scenarios take sandbox data from the workers' pools, each worker's pool sizes (`lane`: the clock
+   * lane's slot's own): a worker makes its pools before its first kept PSU session (src/suite/sandbox.ts poolSizes,
+   * fillPoolsAhead).
    */
-  poolSizes?: { account: number; card: number };
+  poolSizes?: { account: number; card: number; lane?: { slot: number; account: number; card: number } };
   /** `run --bundle`: where each scenario's exchanges are written, redacted (evidence.ts writeExchanges). */
   exchangesDir?: string;
   /** `run --sca-driver`: replaces the profile's SCA driver. */

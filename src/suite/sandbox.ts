@@ -158,8 +158,12 @@ export type PoolKind = 'account' | 'card';
 const KINDS: readonly PoolKind[] = ['account', 'card'];
 /** The sizes where the run gave none (a session made outside a planned run: tests, properties). */
 const DEFAULT_POOL_SIZES: Readonly<Record<PoolKind, number>> = { account: 32, card: 32 };
-/** The sizes of this worker's pools. */
-const sizes = (w: ScenarioSession): Readonly<Record<PoolKind, number>> => w.ctx.poolSizes ?? DEFAULT_POOL_SIZES;
+/** The sizes of this worker's pools: the clock lane's slot has its own (poolSizes). */
+const sizes = (w: ScenarioSession): Readonly<Record<PoolKind, number>> => {
+  const s = w.ctx.poolSizes;
+  if (!s) return DEFAULT_POOL_SIZES;
+  return s.lane && workerIndex() === s.lane.slot ? s.lane : s;
+};
 type Pooled = { account: SandboxAccount; card: SandboxCard };
 /** How each kind is made (`pooled`: ahead, for the pool). */
 const POOL_MAKERS: {
@@ -231,18 +235,36 @@ export const POOLED_STEP = /^a sandbox (card )?account of the PSU\b/;
  * and one more, since the shares are uneven: at 2 slots about what a slot takes in a full run (one
  * SCA grants it), at 20 a handful (a slot that takes more refills, at an SCA, rather than every slot
  * making accounts no scenario takes).
+ * `laneSlot`: the clock lane's slot (src/run/schedule.ts: one slot runs every clock-moving scenario,
+ * after its share of the others). That slot's pools hold its share and all that its clock scenarios
+ * take: shared out, they ran dry in the lane, where a refill's round trips wait with the whole run
+ * (nothing runs beside a clock window).
  */
-export function poolSizes(steps: readonly string[], slots: number): Record<PoolKind, number> | undefined {
+export function poolSizes(
+  scenarios: ReadonlyArray<{ clock?: boolean; steps?: readonly string[] }>,
+  slots: number,
+  laneSlot?: number,
+): (Record<PoolKind, number> & { lane?: { slot: number } & Record<PoolKind, number> }) | undefined {
+  const inLane = (p: { clock?: boolean }) => laneSlot !== undefined && !!p.clock;
+  const share = demandOf(scenarios.filter((p) => !inLane(p)).flatMap((p) => p.steps ?? []));
+  const own = demandOf(scenarios.filter(inLane).flatMap((p) => p.steps ?? []));
+  if (!share.account && !share.card && !own.account && !own.card) return undefined;
+  const size = (n: number) => Math.ceil((1.25 * n) / Math.max(1, slots)) + 1;
+  const sizes = { account: size(share.account), card: size(share.card) };
+  if (laneSlot === undefined) return sizes;
+  return { ...sizes, lane: { slot: laneSlot, account: sizes.account + own.account, card: sizes.card + own.card } };
+}
+
+/** How many of `steps` take pooled data of the template's values, by kind. */
+function demandOf(steps: readonly string[]): Record<PoolKind, number> {
   const demand = { account: 0, card: 0 };
   for (const t of steps) {
     const m = POOLED_STEP.exec(t);
     if (m) demand[m[1] ? 'card' : 'account']++;
   }
-  if (!demand.account && !demand.card) return undefined;
   // The variants are made apart (askedVariants): they are not the template's.
   for (const v of variantsAsked(steps)) demand[v.kind]--;
-  const size = (n: number) => Math.ceil((1.25 * Math.max(0, n)) / Math.max(1, slots)) + 1;
-  return { account: size(demand.account), card: size(demand.card) };
+  return { account: Math.max(0, demand.account), card: Math.max(0, demand.card) };
 }
 
 /** The variants of the run's plan this worker slot makes, with their keys (cards only where the bank has them). */

@@ -366,10 +366,72 @@ describe("pools made before the worker's first kept PSU session", () => {
       'a sandbox account of the PSU with cashAccountType "SVGS"',
       'a private PSU who has completed SCA',
     ];
-    expect(poolSizes(steps, 1)).toEqual({ account: 11, card: 6 });
-    expect(poolSizes(steps, 2)).toEqual({ account: 6, card: 4 });
-    expect(poolSizes(steps, 20)).toEqual({ account: 2, card: 2 });
-    expect(poolSizes(['a private PSU who has completed SCA'], 2)).toBeUndefined();
+    const scenarios = steps.map((t) => ({ steps: [t] }));
+    expect(poolSizes(scenarios, 1)).toEqual({ account: 11, card: 6 });
+    expect(poolSizes(scenarios, 2)).toEqual({ account: 6, card: 4 });
+    expect(poolSizes(scenarios, 20)).toEqual({ account: 2, card: 2 });
+    expect(poolSizes([{ steps: ['a private PSU who has completed SCA'] }], 2)).toBeUndefined();
+  });
+
+  // Fault that trips it: the clock scenarios' pooled steps shared out over every slot (bench:latency: the lane's
+  // slot ran dry among its clock scenarios, and a refill of five accounts and a card waited with the whole run);
+  // or the lane's own ones counted in the others' share.
+  it("gives the clock lane's slot its share and all that its clock scenarios take", () => {
+    const others = Array.from({ length: 32 }, () => ({
+      steps: ['a private PSU who has completed SCA', 'a sandbox account of the PSU'],
+    }));
+    const clock = [
+      ...Array.from({ length: 3 }, () => ({
+        clock: true,
+        steps: ['a sandbox account of the PSU with 1 booked transactions', 'the target clock moves 1 day on'],
+      })),
+      { clock: true, steps: ['a sandbox card account of the PSU'] },
+    ];
+    expect(poolSizes([...others, ...clock], 20, 0)).toEqual({
+      account: 3,
+      card: 1,
+      lane: { slot: 0, account: 6, card: 2 },
+    });
+    // Without a lane (one worker runs every scenario), the clock scenarios' steps are the worker's like any other's.
+    expect(poolSizes([...others, ...clock], 1)).toEqual({ account: 45, card: 3 });
+    // A run whose only pooled steps are the lane's still makes pools: the lane's.
+    expect(poolSizes(clock, 20, 0)).toEqual({ account: 1, card: 1, lane: { slot: 0, account: 4, card: 2 } });
+  });
+
+  // Fault that trips it: every slot taking the run's shared sizes (the lane's own ignored), or the lane's taken by
+  // every slot.
+  it("makes the lane's sizes on the lane's slot only", async () => {
+    const madeOn = async (slot: number): Promise<string[]> => {
+      forgetSandboxData();
+      const s = new ScenarioSession({
+        ctx: {
+          targetUrl: bank.url,
+          allowPayments: false,
+          embedded: true,
+          runId: randomUUID(),
+          poolSizes: { account: 1, card: 1, lane: { slot, account: 3, card: 1 } },
+        },
+        profile: completeProfile({}, process.cwd()),
+        beforeKeptSca: fillPoolsAhead,
+      });
+      const made: string[] = [];
+      const send = s.send.bind(s);
+      vi.spyOn(s, 'send').mockImplementation(async (spec, opts) => {
+        if (spec.method === 'POST' && /^\/v1\/sandbox\/(?:card-)?accounts$/.test(spec.path)) made.push(spec.path);
+        return send(spec, opts);
+      });
+      s.forgetKeptSession('PRIVATE');
+      await s.obtainPsu('PRIVATE');
+      return made.sort();
+    };
+    // This process runs worker slot 0.
+    expect(await madeOn(0)).toEqual([
+      '/v1/sandbox/accounts',
+      '/v1/sandbox/accounts',
+      '/v1/sandbox/accounts',
+      '/v1/sandbox/card-accounts',
+    ]);
+    expect(await madeOn(3)).toEqual(['/v1/sandbox/accounts', '/v1/sandbox/card-accounts']);
   });
 
   // Fault that trips it: the run's sizes ignored (every worker makes the default's 32 of each).
