@@ -5,6 +5,7 @@ import { describeResponse, expectErrorBody, jsonOf, responseOf } from '../../ses
 import { customerTypeOf, pointers, readOptionalString, readValue } from '../../session/shapes.ts';
 import type { Exchange } from '../../tpp/client.ts';
 import { amountsIn, calendarDate, sandboxAccountOf } from '../accounts.ts';
+import { eachAtOnce } from '../concurrently.ts';
 import { listSandboxTxns, sendNow } from '../sandbox.ts';
 import { defineCheck, type Problem } from './check.ts';
 
@@ -263,8 +264,13 @@ export const initialAccounts = defineCheck({
   id: 'sandbox.initial-accounts',
   clauses: [INITIALISE],
   async run(s) {
-    const accounts = jsonOf(await sendNow(s, { method: 'GET', path: '/v1/accounts' }))?.accounts ?? [];
-    const cards = jsonOf(await sendNow(s, { method: 'GET', path: '/v1/card-accounts' }))?.cardAccounts ?? [];
+    // The two lists at once (they do not depend on each other): this scenario runs alone, so its round trips are the
+    // whole run's.
+    const [list, cardList] = await eachAtOnce(s, ['/v1/accounts', '/v1/card-accounts'], async (path) =>
+      jsonOf(await sendNow(s, { method: 'GET', path })),
+    );
+    const accounts = list?.accounts ?? [];
+    const cards = cardList?.cardAccounts ?? [];
     if (accounts.length !== 2 || cards.length !== 1)
       return {
         title: `after initialising, the private PSU has ${accounts.length} accounts and ${cards.length} card accounts, not 2 and 1`,
