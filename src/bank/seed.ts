@@ -42,6 +42,12 @@ export function bbanWithCheck(body10: string): string {
   }
 }
 
+/**
+ * The IBANs composed so far (the counterparties' recur in every customer's history: composing each again was a
+ * tenth of a seed's time, and a seed is made at every initialise).
+ */
+const IBANS = new Map<string, string>();
+
 /** Counterparty accounts of the seed transactions (outside the seeded customers). */
 export const COUNTERPARTY = {
   employer: bbanWithCheck('9710000001'),
@@ -51,7 +57,20 @@ export const COUNTERPARTY = {
 } as const;
 
 export function ibanFor(bban: string): string {
-  return composeIBAN({ countryCode: 'NO', bban }) ?? `NO00${bban}`;
+  let iban = IBANS.get(bban);
+  if (iban === undefined) IBANS.set(bban, (iban = composeIBAN({ countryCode: 'NO', bban }) ?? `NO00${bban}`));
+  return iban;
+}
+
+/** The dates of the seed's histories, by days before the seed's time: every customer's history has the same days. */
+let seedDays: { now: number; days: Map<number, string> } | undefined;
+
+/** The ISO date `days` days before `now`, made once per seed's time (a seed's tenth went to formatting dates). */
+function dayBefore(now: number, days: number): string {
+  if (seedDays?.now !== now) seedDays = { now, days: new Map() };
+  let day = seedDays.days.get(days);
+  if (day === undefined) seedDays.days.set(days, (day = isoDate(now - days * DAY_MS)));
+  return day;
 }
 
 function seedTransactions(
@@ -65,8 +84,7 @@ function seedTransactions(
   const txns: Txn[] = [];
   let sum = 0n;
   for (let i = 0; i < count; i++) {
-    const daysAgo = Math.floor((400 * (count - i)) / count);
-    const day = isoDate(now - daysAgo * DAY_MS);
+    const day = dayBefore(now, Math.floor((400 * (count - i)) / count));
     const kind = i % 5;
     const cents = BigInt(Math.floor(rand() * 500000) + 5000);
     const t: Txn = {
