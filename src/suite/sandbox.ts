@@ -245,10 +245,11 @@ export function poolSizes(
   slots: number,
   laneSlot?: number,
 ): (Record<PoolKind, number> & { lane?: { slot: number } & Record<PoolKind, number> }) | undefined {
+  // No step takes pooled data (a variant's included: its worker makes it with the pools).
+  if (!scenarios.some((p) => p.steps?.some((t) => POOLED_STEP.test(t)))) return undefined;
   const inLane = (p: { clock?: boolean }) => laneSlot !== undefined && !!p.clock;
   const share = demandOf(scenarios.filter((p) => !inLane(p)).flatMap((p) => p.steps ?? []));
   const own = demandOf(scenarios.filter(inLane).flatMap((p) => p.steps ?? []));
-  if (!share.account && !share.card && !own.account && !own.card) return undefined;
   const size = (n: number) => Math.ceil((1.25 * n) / Math.max(1, slots)) + 1;
   const sizes = { account: size(share.account), card: size(share.card) };
   if (laneSlot === undefined) return sizes;

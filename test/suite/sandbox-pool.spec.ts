@@ -371,6 +371,12 @@ describe("pools made before the worker's first kept PSU session", () => {
     expect(poolSizes(scenarios, 2)).toEqual({ account: 6, card: 4 });
     expect(poolSizes(scenarios, 20)).toEqual({ account: 2, card: 2 });
     expect(poolSizes([{ steps: ['a private PSU who has completed SCA'] }], 2)).toBeUndefined();
+    // A run whose only pooled step asks for a variant still makes pools ahead: the variant is made with them (without
+    // sizes, the first refill made the default's 32 of each).
+    expect(poolSizes([{ steps: ['a sandbox account of the PSU named with 70 characters'] }], 2)).toEqual({
+      account: 1,
+      card: 1,
+    });
   });
 
   // Fault that trips it: the clock scenarios' pooled steps shared out over every slot (bench:latency: the lane's
