@@ -42,12 +42,6 @@ export function bbanWithCheck(body10: string): string {
   }
 }
 
-/**
- * The IBANs composed so far (the counterparties' recur in every customer's history: composing each again was a
- * tenth of a seed's time, and a seed is made at every initialise).
- */
-const IBANS = new Map<string, string>();
-
 /** Counterparty accounts of the seed transactions (outside the seeded customers). */
 export const COUNTERPARTY = {
   employer: bbanWithCheck('9710000001'),
@@ -57,10 +51,19 @@ export const COUNTERPARTY = {
 } as const;
 
 export function ibanFor(bban: string): string {
-  let iban = IBANS.get(bban);
-  if (iban === undefined) IBANS.set(bban, (iban = composeIBAN({ countryCode: 'NO', bban }) ?? `NO00${bban}`));
-  return iban;
+  return composeIBAN({ countryCode: 'NO', bban }) ?? `NO00${bban}`;
 }
+
+/**
+ * The counterparties' IBANs, composed once: they recur in every customer's history (composing them for each
+ * transaction was a tenth of a seed's time, and a seed is made at every initialise).
+ */
+const COUNTERPARTY_IBAN = {
+  employer: ibanFor(COUNTERPARTY.employer),
+  power: ibanFor(COUNTERPARTY.power),
+  insurance: ibanFor(COUNTERPARTY.insurance),
+  friend: ibanFor(COUNTERPARTY.friend),
+} as const;
 
 /** The dates of the seed's histories, by days before the seed's time: every customer's history has the same days. */
 let seedDays: { now: number; days: Map<number, string> } | undefined;
@@ -101,7 +104,7 @@ function seedTransactions(
       // Incoming salary / customer payment.
       t.amount = cents * 10n;
       t.debtorName = corporate ? COMPANIES[i % COMPANIES.length] : 'Arbeidsgiver Test AS';
-      t.debtorAccount = { bban: COUNTERPARTY.employer, iban: ibanFor(COUNTERPARTY.employer), currency: acc.currency };
+      t.debtorAccount = { bban: COUNTERPARTY.employer, iban: COUNTERPARTY_IBAN.employer, currency: acc.currency };
       t.debtorAgent = BANK_BIC;
       t.creditorName = acc.accountName;
       t.creditorAccount = { iban: acc.iban, bban: acc.bban, currency: acc.currency };
@@ -130,7 +133,7 @@ function seedTransactions(
       // Bill paid with KID: structured remittance.
       t.amount = -cents;
       t.creditorName = 'Strømselskapet Test AS';
-      t.creditorAccount = { bban: COUNTERPARTY.power, iban: ibanFor(COUNTERPARTY.power), currency: acc.currency };
+      t.creditorAccount = { bban: COUNTERPARTY.power, iban: COUNTERPARTY_IBAN.power, currency: acc.currency };
       t.creditorAgent = BANK_BIC;
       t.debtorName = acc.accountName;
       t.debtorAccount = { iban: acc.iban, bban: acc.bban, currency: acc.currency };
@@ -149,7 +152,7 @@ function seedTransactions(
       t.ultimateCreditor = 'Forsikring Test ASA, Skade';
       t.creditorAccount = {
         bban: COUNTERPARTY.insurance,
-        iban: ibanFor(COUNTERPARTY.insurance),
+        iban: COUNTERPARTY_IBAN.insurance,
         currency: acc.currency,
       };
       t.bankTransactionCode = 'PMNT-RDDT-ESDD';
@@ -159,7 +162,7 @@ function seedTransactions(
     } else {
       t.amount = -cents;
       t.creditorName = FIRST[i % FIRST.length] + ' ' + LAST[i % LAST.length];
-      t.creditorAccount = { bban: COUNTERPARTY.friend, iban: ibanFor(COUNTERPARTY.friend), currency: acc.currency };
+      t.creditorAccount = { bban: COUNTERPARTY.friend, iban: COUNTERPARTY_IBAN.friend, currency: acc.currency };
       t.bankTransactionCode = 'PMNT-ICDT-ESCT';
       t.proprietaryBankTransactionCode = 'OVERFØRSEL';
       t.remittanceInformationUnstructured = `Vipps-overføring ${i}`;
