@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBank, type RunningBank } from '../../src/bank/index.ts';
 import { completeProfile } from '../../src/session/profile.ts';
+import type { RunContext } from '../../src/session/run-context.ts';
 import { ScenarioSession } from '../../src/session/session.ts';
 import { aisAccountId, cardAisId } from '../../src/suite/accounts.ts';
 import { otherObtainsPsu } from '../../src/suite/identities.ts';
@@ -316,6 +317,27 @@ describe("pools made before the worker's first kept PSU session", () => {
       profile: completeProfile({}, process.cwd()),
       beforeKeptSca: fillPoolsAhead,
     });
+  /**
+   * The sandbox accounts and card accounts a session with the run's `poolSizes` makes as it opens the worker's kept
+   * session (fillPoolsAhead before its SCA), sorted by path.
+   */
+  const poolsMadeAtKeptSca = async (id: string, sizes: RunContext['poolSizes']): Promise<string[]> => {
+    forgetSandboxData();
+    const s = new ScenarioSession({
+      ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId: id, poolSizes: sizes },
+      profile: completeProfile({}, process.cwd()),
+      beforeKeptSca: fillPoolsAhead,
+    });
+    const made: string[] = [];
+    const send = s.send.bind(s);
+    vi.spyOn(s, 'send').mockImplementation(async (spec, opts) => {
+      if (spec.method === 'POST' && /^\/v1\/sandbox\/(?:card-)?accounts$/.test(spec.path)) made.push(spec.path);
+      return send(spec, opts);
+    });
+    s.forgetKeptSession('PRIVATE');
+    await s.obtainPsu('PRIVATE');
+    return made.sort();
+  };
   /** A scenario that takes a pooled account after `first` opened the worker's kept session: the SCAs it ran. */
   const pooledAfter = async (first: ScenarioSession): Promise<number> => {
     first.forgetKeptSession('PRIVATE');
@@ -407,29 +429,8 @@ describe("pools made before the worker's first kept PSU session", () => {
   // Fault that trips it: every slot taking the run's shared sizes (the lane's own ignored), or the lane's taken by
   // every slot.
   it("makes the lane's sizes on the lane's slot only", async () => {
-    const madeOn = async (slot: number): Promise<string[]> => {
-      forgetSandboxData();
-      const s = new ScenarioSession({
-        ctx: {
-          targetUrl: bank.url,
-          allowPayments: false,
-          embedded: true,
-          runId: randomUUID(),
-          poolSizes: { account: 1, card: 1, lane: { slot, account: 3, card: 1 } },
-        },
-        profile: completeProfile({}, process.cwd()),
-        beforeKeptSca: fillPoolsAhead,
-      });
-      const made: string[] = [];
-      const send = s.send.bind(s);
-      vi.spyOn(s, 'send').mockImplementation(async (spec, opts) => {
-        if (spec.method === 'POST' && /^\/v1\/sandbox\/(?:card-)?accounts$/.test(spec.path)) made.push(spec.path);
-        return send(spec, opts);
-      });
-      s.forgetKeptSession('PRIVATE');
-      await s.obtainPsu('PRIVATE');
-      return made.sort();
-    };
+    const madeOn = (slot: number) =>
+      poolsMadeAtKeptSca(randomUUID(), { account: 1, card: 1, lane: { slot, account: 3, card: 1 } });
     // This process runs worker slot 0.
     expect(await madeOn(0)).toEqual([
       '/v1/sandbox/accounts',
@@ -442,21 +443,11 @@ describe("pools made before the worker's first kept PSU session", () => {
 
   // Fault that trips it: the run's sizes ignored (every worker makes the default's 32 of each).
   it("makes the run's sizes before the kept SCA", async () => {
-    forgetSandboxData();
-    const s = new ScenarioSession({
-      ctx: { targetUrl: bank.url, allowPayments: false, embedded: true, runId, poolSizes: { account: 2, card: 1 } },
-      profile: completeProfile({}, process.cwd()),
-      beforeKeptSca: fillPoolsAhead,
-    });
-    const made: string[] = [];
-    const send = s.send.bind(s);
-    vi.spyOn(s, 'send').mockImplementation(async (spec, opts) => {
-      if (spec.method === 'POST' && /^\/v1\/sandbox\/(?:card-)?accounts$/.test(spec.path)) made.push(spec.path);
-      return send(spec, opts);
-    });
-    s.forgetKeptSession('PRIVATE');
-    await s.obtainPsu('PRIVATE');
-    expect(made.sort()).toEqual(['/v1/sandbox/accounts', '/v1/sandbox/accounts', '/v1/sandbox/card-accounts']);
+    expect(await poolsMadeAtKeptSca(runId, { account: 2, card: 1 })).toEqual([
+      '/v1/sandbox/accounts',
+      '/v1/sandbox/accounts',
+      '/v1/sandbox/card-accounts',
+    ]);
   });
 
   // only such scenarios would make its pools after the kept SCA: an SCA more per worker).
